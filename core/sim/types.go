@@ -1,0 +1,86 @@
+package sim
+
+import "github.com/taints-playground/playground/core"
+
+// Event is a Kubernetes event as `kubectl get events` and `kubectl describe`
+// show it. At is virtual time in seconds since the scenario started.
+type Event struct {
+	At      float64 `json:"at"`
+	Type    string  `json:"type"`   // Normal or Warning
+	Reason  string  `json:"reason"` // Scheduled, FailedScheduling, TaintManagerEviction, …
+	Object  string  `json:"object"` // kind/name, e.g. "pod/default/web" or "node/n1"
+	Message string  `json:"message"`
+}
+
+// NodeState is a node as the board shows it at one moment.
+type NodeState struct {
+	Name          string                      `json:"name"`
+	Labels        map[string]string           `json:"labels,omitempty"`
+	Taints        []core.Taint                `json:"taints"`
+	Unschedulable bool                        `json:"unschedulable"`
+	Conditions    []core.NodeCondition        `json:"conditions,omitempty"`
+	Allocatable   map[core.ResourceName]int64 `json:"allocatable,omitempty"` // cpu in millicores, memory in bytes, others in units
+	Requested     map[core.ResourceName]int64 `json:"requested,omitempty"`   // same units, sum over bound pods
+}
+
+// PodState is a pod as the board shows it at one moment.
+type PodState struct {
+	Namespace   string            `json:"namespace"`
+	Name        string            `json:"name"`
+	Node        string            `json:"node"`  // "" while Pending
+	Phase       string            `json:"phase"` // Pending, Running, Evicted
+	Tolerations []core.Toleration `json:"tolerations,omitempty"`
+	// ScheduledAt, EvictedAt: virtual seconds; nil when it has not happened.
+	ScheduledAt *float64 `json:"scheduledAt"`
+	EvictedAt   *float64 `json:"evictedAt"`
+	// EvictAt is a pending NoExecute eviction deadline (virtual seconds).
+	EvictAt                 *float64 `json:"evictAt,omitempty"`
+	FailedSchedulingMessage string   `json:"failedSchedulingMessage"`
+	// Why explains the placement for the "why here / why not here" panel.
+	Why *Explanation `json:"why,omitempty"`
+}
+
+// TaintMatch says whether one node taint is tolerated by the pod and by
+// which toleration (the first in pod order).
+type TaintMatch struct {
+	Taint     core.Taint       `json:"taint"`
+	Tolerated bool             `json:"tolerated"`
+	By        *core.Toleration `json:"by,omitempty"`
+}
+
+// NodeVerdict is one node's line of a pod's explanation.
+type NodeVerdict struct {
+	Node     string       `json:"node"`
+	Feasible bool         `json:"feasible"`
+	Plugin   string       `json:"plugin,omitempty"`  // the filter plugin Kubernetes reports
+	Reasons  []string     `json:"reasons,omitempty"` // its reason strings
+	Score    *int64       `json:"score,omitempty"`   // total weighted score when scored
+	Chosen   bool         `json:"chosen,omitempty"`
+	Taints   []TaintMatch `json:"taints,omitempty"`
+}
+
+// Explanation is why a pod is where it is.
+type Explanation struct {
+	Summary string        `json:"summary"`
+	Nodes   []NodeVerdict `json:"nodes"`
+}
+
+// Frame is the whole board at one moment of the timeline: after the t=0
+// scheduling pass, after each step, and after each eviction.
+type Frame struct {
+	Index   int         `json:"index"`
+	At      float64     `json:"at"`      // virtual seconds
+	Step    string      `json:"step"`    // the step command that made this frame; "" for the initial pass or a timer
+	Caption string      `json:"caption"` // what happened, for people
+	Output  string      `json:"output"`  // what the step command printed (stdout or its error)
+	Nodes   []NodeState `json:"nodes"`
+	Pods    []PodState  `json:"pods"`
+	Events  int         `json:"events"` // Result.Events[:Events] happened by this frame
+}
+
+// Result is a whole simulated timeline.
+type Result struct {
+	Name   string  `json:"name"`
+	Frames []Frame `json:"frames"`
+	Events []Event `json:"events"`
+}

@@ -1,0 +1,333 @@
+package core
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// TaintEffect is the effect of a taint: what happens to pods that do not
+// tolerate it (k8s.io/api/core/v1 TaintEffect).
+type TaintEffect string
+
+// The taint effects a node may carry.
+const (
+	// TaintEffectNoSchedule keeps new pods that do not tolerate the taint off
+	// the node (scheduler Filter). Running pods stay.
+	TaintEffectNoSchedule TaintEffect = "NoSchedule"
+	// TaintEffectPreferNoSchedule makes the scheduler avoid the node (Score)
+	// but still use it when nothing better fits.
+	TaintEffectPreferNoSchedule TaintEffect = "PreferNoSchedule"
+	// TaintEffectNoExecute filters like NoSchedule and also evicts running
+	// pods that do not tolerate it (taint-eviction controller).
+	TaintEffectNoExecute TaintEffect = "NoExecute"
+)
+
+// TolerationOperator is a toleration's operator (k8s.io/api/core/v1
+// TolerationOperator). The empty operator means Equal at match time; it is
+// never defaulted when stored.
+type TolerationOperator string
+
+// The toleration operators.
+const (
+	TolerationOpExists TolerationOperator = "Exists"
+	TolerationOpEqual  TolerationOperator = "Equal"
+	// TolerationOpLt and TolerationOpGt compare the taint's value numerically
+	// with the toleration's; they need the alpha feature gate
+	// TaintTolerationComparisonOperators (1.35+).
+	TolerationOpLt TolerationOperator = "Lt"
+	TolerationOpGt TolerationOperator = "Gt"
+)
+
+// Well-known taint keys (k8s.io/api/core/v1 well_known_taints.go).
+const (
+	TaintNodeNotReady           = "node.kubernetes.io/not-ready"
+	TaintNodeUnreachable        = "node.kubernetes.io/unreachable"
+	TaintNodeUnschedulable      = "node.kubernetes.io/unschedulable"
+	TaintNodeMemoryPressure     = "node.kubernetes.io/memory-pressure"
+	TaintNodeDiskPressure       = "node.kubernetes.io/disk-pressure"
+	TaintNodeNetworkUnavailable = "node.kubernetes.io/network-unavailable"
+	TaintNodePIDPressure        = "node.kubernetes.io/pid-pressure"
+	TaintNodeOutOfService       = "node.kubernetes.io/out-of-service"
+)
+
+// Time is a timestamp as the API writes it: RFC 3339 in JSON, null when unset.
+type Time struct {
+	time.Time
+}
+
+// MarshalJSON writes the time in RFC 3339, UTC, whole seconds, like metav1.Time.
+func (t Time) MarshalJSON() ([]byte, error) {
+	if t.IsZero() {
+		return []byte("null"), nil
+	}
+	return json.Marshal(t.UTC().Format(time.RFC3339))
+}
+
+// UnmarshalJSON reads an RFC 3339 string or null.
+func (t *Time) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		t.Time = time.Time{}
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return fmt.Errorf("time must be an RFC 3339 string: %w", err)
+	}
+	if s == "" {
+		t.Time = time.Time{}
+		return nil
+	}
+	v, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return fmt.Errorf("time %q is not RFC 3339: %w", s, err)
+	}
+	t.Time = v
+	return nil
+}
+
+// Taint is attached to a node and repels pods that do not tolerate it
+// (k8s.io/api/core/v1 Taint). Key and Effect are required; (Key, Effect)
+// is a taint's identity on a node.
+type Taint struct {
+	Key       string      `json:"key"`
+	Value     string      `json:"value,omitempty"`
+	Effect    TaintEffect `json:"effect"`
+	TimeAdded *Time       `json:"timeAdded,omitempty"`
+}
+
+// Toleration lets a pod be scheduled on, or keep running on, a node with a
+// matching taint (k8s.io/api/core/v1 Toleration). Every field is optional.
+// TolerationSeconds (seconds) applies to NoExecute taints only: how long the
+// pod may stay bound after the taint is seen; nil means forever, ≤ 0 means
+// evict at once.
+type Toleration struct {
+	Key               string             `json:"key,omitempty"`
+	Operator          TolerationOperator `json:"operator,omitempty"`
+	Value             string             `json:"value,omitempty"`
+	Effect            TaintEffect        `json:"effect,omitempty"`
+	TolerationSeconds *int64             `json:"tolerationSeconds,omitempty"`
+}
+
+// TypeMeta is apiVersion and kind.
+type TypeMeta struct {
+	APIVersion string `json:"apiVersion,omitempty"`
+	Kind       string `json:"kind,omitempty"`
+}
+
+// OwnerReference names the controller of an object (metav1.OwnerReference).
+type OwnerReference struct {
+	APIVersion string `json:"apiVersion,omitempty"`
+	Kind       string `json:"kind"`
+	Name       string `json:"name"`
+	UID        string `json:"uid,omitempty"`
+	Controller *bool  `json:"controller,omitempty"`
+}
+
+// ObjectMeta is the subset of metav1.ObjectMeta the playground reads.
+type ObjectMeta struct {
+	Name              string            `json:"name,omitempty"`
+	GenerateName      string            `json:"generateName,omitempty"`
+	Namespace         string            `json:"namespace,omitempty"`
+	UID               string            `json:"uid,omitempty"`
+	Labels            map[string]string `json:"labels,omitempty"`
+	Annotations       map[string]string `json:"annotations,omitempty"`
+	OwnerReferences   []OwnerReference  `json:"ownerReferences,omitempty"`
+	CreationTimestamp *Time             `json:"creationTimestamp,omitempty"`
+}
+
+// ResourceName is the name of a resource: cpu, memory, pods,
+// ephemeral-storage, or an extended resource such as nvidia.com/gpu.
+type ResourceName string
+
+// Resource names the scheduler knows by name.
+const (
+	ResourceCPU              ResourceName = "cpu"
+	ResourceMemory           ResourceName = "memory"
+	ResourcePods             ResourceName = "pods"
+	ResourceEphemeralStorage ResourceName = "ephemeral-storage"
+)
+
+// ResourceList maps resource names to quantities (k8s.io/api/core/v1 ResourceList).
+type ResourceList map[ResourceName]Quantity
+
+// NodeConditionType is a node condition's type (Ready, MemoryPressure, …).
+type NodeConditionType string
+
+// Node condition types.
+const (
+	NodeReady              NodeConditionType = "Ready"
+	NodeMemoryPressure     NodeConditionType = "MemoryPressure"
+	NodeDiskPressure       NodeConditionType = "DiskPressure"
+	NodePIDPressure        NodeConditionType = "PIDPressure"
+	NodeNetworkUnavailable NodeConditionType = "NetworkUnavailable"
+)
+
+// ConditionStatus is True, False or Unknown.
+type ConditionStatus string
+
+// Condition statuses.
+const (
+	ConditionTrue    ConditionStatus = "True"
+	ConditionFalse   ConditionStatus = "False"
+	ConditionUnknown ConditionStatus = "Unknown"
+)
+
+// NodeCondition is one entry of node.status.conditions.
+type NodeCondition struct {
+	Type               NodeConditionType `json:"type"`
+	Status             ConditionStatus   `json:"status"`
+	LastHeartbeatTime  *Time             `json:"lastHeartbeatTime,omitempty"`
+	LastTransitionTime *Time             `json:"lastTransitionTime,omitempty"`
+	Reason             string            `json:"reason,omitempty"`
+	Message            string            `json:"message,omitempty"`
+}
+
+// NodeSpec is the subset of core/v1 NodeSpec the playground reads.
+type NodeSpec struct {
+	// Unschedulable is set by `kubectl cordon`.
+	Unschedulable bool    `json:"unschedulable,omitempty"`
+	Taints        []Taint `json:"taints,omitempty"`
+	ProviderID    string  `json:"providerID,omitempty"`
+	PodCIDR       string  `json:"podCIDR,omitempty"`
+}
+
+// NodeStatus is the subset of core/v1 NodeStatus the playground reads.
+// Allocatable is what the scheduler fits pods against.
+type NodeStatus struct {
+	Capacity    ResourceList    `json:"capacity,omitempty"`
+	Allocatable ResourceList    `json:"allocatable,omitempty"`
+	Conditions  []NodeCondition `json:"conditions,omitempty"`
+}
+
+// Node is a worker in the cluster (core/v1 Node).
+type Node struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       NodeSpec   `json:"spec,omitempty"`
+	Status     NodeStatus `json:"status,omitempty"`
+}
+
+// NodeSelectorOperator is the operator of a node selector requirement:
+// In, NotIn, Exists, DoesNotExist, Gt, Lt.
+type NodeSelectorOperator string
+
+// Node selector operators.
+const (
+	NodeSelectorOpIn           NodeSelectorOperator = "In"
+	NodeSelectorOpNotIn        NodeSelectorOperator = "NotIn"
+	NodeSelectorOpExists       NodeSelectorOperator = "Exists"
+	NodeSelectorOpDoesNotExist NodeSelectorOperator = "DoesNotExist"
+	NodeSelectorOpGt           NodeSelectorOperator = "Gt"
+	NodeSelectorOpLt           NodeSelectorOperator = "Lt"
+)
+
+// NodeSelectorRequirement is one expression of a node selector term.
+type NodeSelectorRequirement struct {
+	Key      string               `json:"key"`
+	Operator NodeSelectorOperator `json:"operator"`
+	Values   []string             `json:"values,omitempty"`
+}
+
+// NodeSelectorTerm ANDs its expressions and fields.
+type NodeSelectorTerm struct {
+	MatchExpressions []NodeSelectorRequirement `json:"matchExpressions,omitempty"`
+	MatchFields      []NodeSelectorRequirement `json:"matchFields,omitempty"`
+}
+
+// NodeSelector ORs its terms.
+type NodeSelector struct {
+	NodeSelectorTerms []NodeSelectorTerm `json:"nodeSelectorTerms"`
+}
+
+// PreferredSchedulingTerm is a weighted (1–100) preference.
+type PreferredSchedulingTerm struct {
+	Weight     int32            `json:"weight"`
+	Preference NodeSelectorTerm `json:"preference"`
+}
+
+// NodeAffinity attracts a pod to nodes; unlike taints it never repels.
+type NodeAffinity struct {
+	RequiredDuringSchedulingIgnoredDuringExecution  *NodeSelector             `json:"requiredDuringSchedulingIgnoredDuringExecution,omitempty"`
+	PreferredDuringSchedulingIgnoredDuringExecution []PreferredSchedulingTerm `json:"preferredDuringSchedulingIgnoredDuringExecution,omitempty"`
+}
+
+// Affinity holds the pod's scheduling constraints; only node affinity is simulated.
+type Affinity struct {
+	NodeAffinity *NodeAffinity `json:"nodeAffinity,omitempty"`
+}
+
+// ResourceRequirements are a container's requests and limits.
+type ResourceRequirements struct {
+	Requests ResourceList `json:"requests,omitempty"`
+	Limits   ResourceList `json:"limits,omitempty"`
+}
+
+// ContainerPort is a port a container exposes.
+type ContainerPort struct {
+	Name          string `json:"name,omitempty"`
+	ContainerPort int32  `json:"containerPort"`
+	HostPort      int32  `json:"hostPort,omitempty"`
+	Protocol      string `json:"protocol,omitempty"`
+}
+
+// Container is the subset of core/v1 Container the playground reads.
+type Container struct {
+	Name          string               `json:"name"`
+	Image         string               `json:"image,omitempty"`
+	Resources     ResourceRequirements `json:"resources,omitempty"`
+	Ports         []ContainerPort      `json:"ports,omitempty"`
+	RestartPolicy *string              `json:"restartPolicy,omitempty"`
+}
+
+// PodSpec is the subset of core/v1 PodSpec the playground reads.
+type PodSpec struct {
+	NodeName          string            `json:"nodeName,omitempty"`
+	NodeSelector      map[string]string `json:"nodeSelector,omitempty"`
+	Affinity          *Affinity         `json:"affinity,omitempty"`
+	Tolerations       []Toleration      `json:"tolerations,omitempty"`
+	InitContainers    []Container       `json:"initContainers,omitempty"`
+	Containers        []Container       `json:"containers"`
+	Overhead          ResourceList      `json:"overhead,omitempty"`
+	Priority          *int32            `json:"priority,omitempty"`
+	PriorityClassName string            `json:"priorityClassName,omitempty"`
+	PreemptionPolicy  *string           `json:"preemptionPolicy,omitempty"`
+	SchedulerName     string            `json:"schedulerName,omitempty"`
+	HostNetwork       bool              `json:"hostNetwork,omitempty"`
+}
+
+// PodPhase is Pending, Running, Succeeded, Failed or Unknown.
+type PodPhase string
+
+// Pod phases.
+const (
+	PodPending   PodPhase = "Pending"
+	PodRunning   PodPhase = "Running"
+	PodSucceeded PodPhase = "Succeeded"
+	PodFailed    PodPhase = "Failed"
+)
+
+// PodCondition is one entry of pod.status.conditions.
+type PodCondition struct {
+	Type    string          `json:"type"`
+	Status  ConditionStatus `json:"status"`
+	Reason  string          `json:"reason,omitempty"`
+	Message string          `json:"message,omitempty"`
+}
+
+// PodStatus is the subset of core/v1 PodStatus the playground reads.
+type PodStatus struct {
+	Phase             PodPhase       `json:"phase,omitempty"`
+	Conditions        []PodCondition `json:"conditions,omitempty"`
+	NominatedNodeName string         `json:"nominatedNodeName,omitempty"`
+	Reason            string         `json:"reason,omitempty"`
+	Message           string         `json:"message,omitempty"`
+}
+
+// Pod is a pod (core/v1 Pod).
+type Pod struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       PodSpec   `json:"spec,omitempty"`
+	Status     PodStatus `json:"status,omitempty"`
+}
