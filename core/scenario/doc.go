@@ -1,0 +1,35 @@
+// Package scenario reads and writes playground scenario files.
+//
+// A scenario is one multi-document YAML file. Every document is either a
+// real Kubernetes manifest — kind Node, Pod, or List (whose items are Nodes
+// and Pods) — or the single optional document of kind Scenario that carries
+// the timeline:
+//
+//	apiVersion: playground.k8s.io/v1alpha1   # optional; this is the default
+//	kind: Scenario
+//	name: docs-three-taints                  # required
+//	title: Three taints from the docs        # optional, for people
+//	description: One paragraph.              # optional
+//	until: 90s                               # optional; default: the last step's time
+//	options:
+//	  seed: 1                                # tie-break seed; default 1
+//	  featureGates:
+//	    TaintTolerationComparisonOperators: true
+//	steps:
+//	- at: 30s                                # Go duration or plain seconds
+//	  run: kubectl taint nodes n1 key1=value1:NoExecute
+//	  caption: What happens, for people.
+//
+// Manifests are decoded with their Kubernetes JSON field names; fields the
+// playground does not simulate (managedFields, most of status, …) are
+// ignored. Pods without a namespace get "default". Every Node and Pod is
+// validated the way the API server validates it at create time (names,
+// spec.tolerations, node taints) and errors read like the API server's,
+// prefixed with the file name and the 1-based number of the document
+// (empty documents are not counted), e.g.
+//
+//	web.yaml: document 3: The Pod "web" is invalid: spec.tolerations[0].operator: Unsupported value: "Foo": supported values: "Equal", "Exists"
+//
+// The Scenario document itself is decoded strictly: an unknown field is an
+// error, so a typo never silently drops a step.
+package scenario

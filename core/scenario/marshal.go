@@ -1,0 +1,118 @@
+package scenario
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	goyaml "go.yaml.in/yaml/v2"
+)
+
+// Marshal writes the scenario back as one multi-document YAML file that
+// Parse reads into an equal Scenario: the Scenario document first (when the
+// scenario has a name, steps, an explicit until or non-default options),
+// then the nodes, then the pods, each in its original order. Empty fields
+// are left out.
+func (s *Scenario) Marshal() (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("cannot write scenario: %v", r)
+		}
+	}()
+	var docs [][]byte
+	if s.Name != "" || s.Title != "" || s.Description != "" || len(s.Steps) > 0 || s.UntilSet ||
+		s.Options.Seed != DefaultSeed || len(s.Options.FeatureGates) > 0 {
+		sd := scenarioDoc{APIVersion: APIVersion, Kind: Kind, Name: s.Name, Title: s.Title, Description: s.Description}
+		if s.UntilSet {
+			sd.Until = &Duration{s.Until}
+		}
+		if s.Options.Seed != DefaultSeed || len(s.Options.FeatureGates) > 0 {
+			sd.Options = &optionsDoc{}
+			if s.Options.Seed != DefaultSeed {
+				seed := s.Options.Seed
+				sd.Options.Seed = &seed
+			}
+			if len(s.Options.FeatureGates) > 0 {
+				sd.Options.FeatureGates = s.Options.FeatureGates
+			}
+		}
+		for _, st := range s.Steps {
+			sd.Steps = append(sd.Steps, stepDoc{At: &Duration{st.At}, Run: st.Run, Caption: st.Caption})
+		}
+		b, err := toYAML(sd, "", "")
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, b)
+	}
+	for _, n := range s.Nodes {
+		b, err := toYAML(n, "v1", "Node")
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, b)
+	}
+	for _, p := range s.Pods {
+		b, err := toYAML(p, "v1", "Pod")
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, b)
+	}
+	return bytes.Join(docs, []byte("---\n")), nil
+}
+
+// toYAML renders one object in its JSON field order with empty values
+// pruned and, when kind is given, apiVersion and kind first.
+func toYAML(obj any, apiVersion, kind string) ([]byte, error) {
+	j, err := json.Marshal(obj)
+	if err != nil {
+		return nil, err
+	}
+	var m goyaml.MapSlice
+	if err := goyaml.Unmarshal(j, &m); err != nil {
+		return nil, err
+	}
+	m = pruneMap(m)
+	if kind != "" {
+		rest := goyaml.MapSlice{{Key: "apiVersion", Value: apiVersion}, {Key: "kind", Value: kind}}
+		for _, it := range m {
+			if it.Key != "apiVersion" && it.Key != "kind" {
+				rest = append(rest, it)
+			}
+		}
+		m = rest
+	}
+	return goyaml.Marshal(m)
+}
+
+// pruneMap removes nulls, empty maps and empty lists, recursively; list
+// items are kept even when empty.
+func pruneMap(m goyaml.MapSlice) goyaml.MapSlice {
+	out := m[:0]
+	for _, it := range m {
+		v, empty := pruneValue(it.Value)
+		if !empty {
+			out = append(out, goyaml.MapItem{Key: it.Key, Value: v})
+		}
+	}
+	return out
+}
+
+func pruneValue(v any) (any, bool) {
+	switch t := v.(type) {
+	case nil:
+		return nil, true
+	case goyaml.MapSlice:
+		t = pruneMap(t)
+		return t, len(t) == 0
+	case []any:
+		for i := range t {
+			if ms, ok := t[i].(goyaml.MapSlice); ok {
+				t[i] = pruneMap(ms)
+			}
+		}
+		return t, len(t) == 0
+	}
+	return v, false
+}

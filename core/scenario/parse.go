@@ -1,0 +1,440 @@
+package scenario
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/taints-playground/playground/core"
+)
+
+// Error is a problem in a scenario file. Its text is
+// "<file>: document <n>: <message>", where the message reads like the API
+// server's (`The Pod "web" is invalid: …`) for invalid objects.
+type Error struct {
+	// File is the file name given to Parse ("" leaves the prefix out).
+	File string
+	// Document is the 1-based number of the document among the file's
+	// non-empty documents; 0 when the error concerns the whole file.
+	Document int
+	// Line is the 1-based line where that document starts; 0 when unknown.
+	Line int
+	// Message is the error text without the file and document prefix.
+	Message string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		b.WriteString(": ")
+	}
+	if e.Document > 0 {
+		fmt.Fprintf(&b, "document %d: ", e.Document)
+	}
+	b.WriteString(e.Message)
+	return b.String()
+}
+
+// document is one YAML document of the file.
+type document struct {
+	num  int // 1-based among non-empty documents
+	line int // 1-based first line
+	text []byte
+}
+
+// splitDocuments cuts a multi-document YAML stream at `---` lines. Documents
+// holding only comments and blank lines are dropped and not numbered.
+func splitDocuments(data []byte) []document {
+	var docs []document
+	lines := strings.SplitAfter(string(data), "\n")
+	var cur strings.Builder
+	start := 1
+	flush := func() {
+		text := cur.String()
+		if !onlyComments(text) {
+			docs = append(docs, document{num: len(docs) + 1, line: start, text: []byte(text)})
+		}
+		cur.Reset()
+	}
+	for i, l := range lines {
+		trimmed := strings.TrimRight(l, " \t\r\n")
+		if trimmed == "---" || strings.HasPrefix(trimmed, "--- ") || strings.HasPrefix(trimmed, "---\t") {
+			flush()
+			start = i + 2
+			continue
+		}
+		if trimmed == "..." {
+			continue
+		}
+		if cur.Len() == 0 {
+			// A document starts at its first line of text.
+			if strings.TrimSpace(l) == "" || strings.HasPrefix(strings.TrimSpace(l), "#") {
+				start = i + 2
+				continue
+			}
+			start = i + 1
+		}
+		cur.WriteString(l)
+	}
+	flush()
+	return docs
+}
+
+func onlyComments(text string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(l)
+		if t != "" && !strings.HasPrefix(t, "#") {
+			return false
+		}
+	}
+	return true
+}
+
+type typeMeta struct {
+	APIVersion string `json:"apiVersion"`
+	Kind       string `json:"kind"`
+}
+
+// objectRef remembers where an object came from, for error messages.
+type objectRef struct {
+	doc  document
+	item string // "items[2]: " for List items, "" otherwise
+}
+
+// Parse reads a scenario file: Node, Pod and List manifests plus at most one
+// Scenario document, in any order. It validates every object like the API
+// server does at create time and returns the first problem as an *Error
+// naming the file and document. filename is only used in messages.
+func Parse(data []byte, filename string) (s *Scenario, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s, err = nil, &Error{File: filename, Message: fmt.Sprintf("cannot read scenario: %v", r)}
+		}
+	}()
+	p := &parser{file: filename}
+	return p.parse(data)
+}
+
+type parser struct {
+	file     string
+	nodes    []*core.Node
+	nodeRefs []objectRef
+	pods     []*core.Pod
+	podRefs  []objectRef
+	scen     *scenarioDoc
+	scenRef  document
+}
+
+func (p *parser) errf(d document, format string, args ...any) error {
+	return &Error{File: p.file, Document: d.num, Line: d.line, Message: fmt.Sprintf(format, args...)}
+}
+
+func (p *parser) parse(data []byte) (*Scenario, error) {
+	docs := splitDocuments(data)
+	if len(docs) == 0 {
+		return nil, &Error{File: p.file, Message: "the file holds no documents: write Node and Pod manifests and optionally one kind: Scenario document"}
+	}
+	for _, d := range docs {
+		if err := p.document(d); err != nil {
+			return nil, err
+		}
+	}
+	s := &Scenario{Options: Options{Seed: DefaultSeed, FeatureGates: map[string]bool{}}}
+	if p.scen != nil {
+		if err := p.applyScenario(s); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.validateObjects(s); err != nil {
+		return nil, err
+	}
+	s.Nodes = p.nodes
+	s.Pods = p.pods
+	return s, nil
+}
+
+// document decodes one YAML document.
+func (p *parser) document(d document) error {
+	var raw any
+	if err := yaml.Unmarshal(d.text, &raw); err != nil {
+		return p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
+	}
+	if raw == nil {
+		return nil
+	}
+	if _, ok := raw.(map[string]any); !ok {
+		return p.errf(d, "expected an object with apiVersion and kind, found %s", describeValue(raw))
+	}
+	var tm typeMeta
+	if err := yaml.Unmarshal(d.text, &tm); err != nil {
+		return p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
+	}
+	switch tm.Kind {
+	case "":
+		return p.errf(d, "Object 'Kind' is missing: every document needs a kind (Node, Pod, List or Scenario)")
+	case Kind:
+		if tm.APIVersion != "" && tm.APIVersion != APIVersion {
+			return p.errf(d, "Scenario apiVersion %q is not supported: use %s (or leave apiVersion out)", tm.APIVersion, APIVersion)
+		}
+		if p.scen != nil {
+			return p.errf(d, "a second kind: Scenario document (the first is document %d): a file holds at most one", p.scenRef.num)
+		}
+		var sd scenarioDoc
+		if err := yaml.UnmarshalStrict(d.text, &sd); err != nil {
+			return p.errf(d, "Scenario: %s", cleanYAMLError(err))
+		}
+		p.scen = &sd
+		p.scenRef = d
+		return nil
+	case "List", "NodeList", "PodList":
+		if tm.APIVersion != "" && tm.APIVersion != "v1" {
+			return p.errf(d, "no matches for kind %q in version %q", tm.Kind, tm.APIVersion)
+		}
+		var list struct {
+			Items []map[string]any `json:"items"`
+		}
+		if err := yaml.Unmarshal(d.text, &list); err != nil {
+			return p.errf(d, "%s: %s", tm.Kind, cleanYAMLError(err))
+		}
+		for i, item := range list.Items {
+			b, err := json.Marshal(item)
+			if err != nil {
+				return p.errf(d, "items[%d]: %v", i, err)
+			}
+			var itm typeMeta
+			_ = json.Unmarshal(b, &itm)
+			if itm.Kind == "" {
+				switch tm.Kind {
+				case "NodeList":
+					itm.Kind = "Node"
+				case "PodList":
+					itm.Kind = "Pod"
+				}
+			}
+			if err := p.object(d, fmt.Sprintf("items[%d]: ", i), itm, b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	j, err := yaml.YAMLToJSON(d.text)
+	if err != nil {
+		return p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
+	}
+	return p.object(d, "", tm, j)
+}
+
+// object decodes one Node or Pod given as JSON (or YAML, a superset).
+func (p *parser) object(d document, prefix string, tm typeMeta, data []byte) error {
+	switch tm.Kind {
+	case "Node", "Pod":
+	case "":
+		return p.errf(d, "%sObject 'Kind' is missing", prefix)
+	default:
+		return p.errf(d, "%skind %q is not supported: a scenario holds Node, Pod and List manifests and one kind: Scenario document", prefix, tm.Kind)
+	}
+	if tm.APIVersion != "" && tm.APIVersion != "v1" {
+		return p.errf(d, "%sno matches for kind %q in version %q", prefix, tm.Kind, tm.APIVersion)
+	}
+	// Re-reading through the YAML decoder converts scalars to the target
+	// field types (a YAML `value: true` into the string "true").
+	switch tm.Kind {
+	case "Node":
+		var n core.Node
+		if err := yaml.Unmarshal(data, &n); err != nil {
+			return p.errf(d, "%sNode %q: %s", prefix, nameOf(data), cleanYAMLError(err))
+		}
+		p.nodes = append(p.nodes, &n)
+		p.nodeRefs = append(p.nodeRefs, objectRef{doc: d, item: prefix})
+	case "Pod":
+		var pod core.Pod
+		if err := yaml.Unmarshal(data, &pod); err != nil {
+			return p.errf(d, "%sPod %q: %s", prefix, nameOf(data), cleanYAMLError(err))
+		}
+		if pod.Namespace == "" {
+			pod.Namespace = DefaultNamespace
+		}
+		p.pods = append(p.pods, &pod)
+		p.podRefs = append(p.podRefs, objectRef{doc: d, item: prefix})
+	}
+	return nil
+}
+
+func nameOf(data []byte) string {
+	var m struct {
+		Metadata struct {
+			Name string `json:"name"`
+		} `json:"metadata"`
+	}
+	_ = yaml.Unmarshal(data, &m)
+	return m.Metadata.Name
+}
+
+func describeValue(v any) string {
+	switch v.(type) {
+	case []any:
+		return "a list"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case float64, int64, int:
+		return "a number"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// cleanYAMLError drops the decoder's wrapping prefixes, keeping the cause.
+func cleanYAMLError(err error) string {
+	s := err.Error()
+	for _, p := range []string{"error converting YAML to JSON: ", "error unmarshaling JSON: ", "while decoding JSON: "} {
+		s = strings.ReplaceAll(s, p, "")
+	}
+	return s
+}
+
+// applyScenario checks and copies the Scenario document into s.
+func (p *parser) applyScenario(s *Scenario) error {
+	sd, d := p.scen, p.scenRef
+	if sd.Name == "" {
+		return p.errf(d, "Scenario: name: Required value")
+	}
+	s.Name, s.Title, s.Description = sd.Name, sd.Title, sd.Description
+	if sd.Options != nil {
+		if sd.Options.Seed != nil {
+			s.Options.Seed = *sd.Options.Seed
+		}
+		gates := make([]string, 0, len(sd.Options.FeatureGates))
+		for g := range sd.Options.FeatureGates {
+			gates = append(gates, g)
+		}
+		sort.Strings(gates)
+		for _, g := range gates {
+			known := false
+			for _, k := range knownGates {
+				known = known || k == g
+			}
+			if !known {
+				return p.errf(d, "Scenario: options.featureGates: unrecognized feature gate: %s (known: %s)", g, strings.Join(knownGates, ", "))
+			}
+			s.Options.FeatureGates[g] = sd.Options.FeatureGates[g]
+		}
+	}
+	for i, st := range sd.Steps {
+		field := fmt.Sprintf("steps[%d]", i)
+		if st.At == nil {
+			return p.errf(d, "Scenario: %s.at: Required value: when the step runs, e.g. 30s", field)
+		}
+		if st.At.Duration < 0 {
+			return p.errf(d, "Scenario: %s.at: Invalid value: %q: must be 0s or later", field, FormatDuration(st.At.Duration))
+		}
+		if i > 0 && st.At.Duration < s.Steps[i-1].At {
+			return p.errf(d, "Scenario: %s.at: Invalid value: %q: steps must be in time order (steps[%d].at is %s)", field, FormatDuration(st.At.Duration), i-1, FormatDuration(s.Steps[i-1].At))
+		}
+		if strings.TrimSpace(st.Run) == "" {
+			return p.errf(d, "Scenario: %s.run: Required value: the command to run", field)
+		}
+		if err := CheckCommand(st.Run); err != nil {
+			return p.errf(d, "Scenario: %s.run: Invalid value: %q: %v", field, st.Run, err)
+		}
+		s.Steps = append(s.Steps, Step{At: st.At.Duration, Run: strings.TrimSpace(st.Run), Caption: st.Caption})
+	}
+	if len(s.Steps) > 0 {
+		s.Until = s.Steps[len(s.Steps)-1].At
+	}
+	if sd.Until != nil {
+		if sd.Until.Duration < 0 {
+			return p.errf(d, "Scenario: until: Invalid value: %q: must be 0s or later", FormatDuration(sd.Until.Duration))
+		}
+		if sd.Until.Duration < s.Until {
+			return p.errf(d, "Scenario: until: Invalid value: %q: must not be earlier than the last step (%s)", FormatDuration(sd.Until.Duration), FormatDuration(s.Until))
+		}
+		s.Until = sd.Until.Duration
+		s.UntilSet = true
+	}
+	return nil
+}
+
+// dns1123Subdomain is the name rule for nodes and pods.
+var dns1123Subdomain = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
+
+// dns1123Label is the name rule for namespaces.
+var dns1123Label = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
+
+const (
+	subdomainMsg = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
+	labelMsg     = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+)
+
+// nameErrors checks metadata.name (and namespace) like ValidateObjectMeta.
+func nameErrors(name, namespace string, namespaced bool) []string {
+	var errs []string
+	switch {
+	case name == "":
+		errs = append(errs, "metadata.name: Required value: name or generateName is required")
+	case len(name) > 253:
+		errs = append(errs, fmt.Sprintf("metadata.name: Invalid value: %q: must be no more than 253 characters", name))
+	case !dns1123Subdomain.MatchString(name):
+		errs = append(errs, fmt.Sprintf("metadata.name: Invalid value: %q: %s", name, subdomainMsg))
+	}
+	if namespaced {
+		switch {
+		case len(namespace) > 63:
+			errs = append(errs, fmt.Sprintf("metadata.namespace: Invalid value: %q: must be no more than 63 characters", namespace))
+		case !dns1123Label.MatchString(namespace):
+			errs = append(errs, fmt.Sprintf("metadata.namespace: Invalid value: %q: %s", namespace, labelMsg))
+		}
+	}
+	return errs
+}
+
+// invalid formats an API server "is invalid" message (errors.NewInvalid):
+// one error is printed alone, several as a bracketed, comma-separated list.
+func invalid(kind, name string, errs []string) string {
+	if len(errs) == 1 {
+		return fmt.Sprintf("The %s %q is invalid: %s", kind, name, errs[0])
+	}
+	return fmt.Sprintf("The %s %q is invalid: [%s]", kind, name, strings.Join(errs, ", "))
+}
+
+// validateObjects validates every node and pod and rejects duplicates.
+func (p *parser) validateObjects(s *Scenario) error {
+	gate := s.Options.ComparisonOperators()
+	seenNodes := map[string]int{}
+	for i, n := range p.nodes {
+		ref := p.nodeRefs[i]
+		errs := nameErrors(n.Name, "", false)
+		errs = append(errs, nodeTaintErrors(n.Spec.Taints)...)
+		if len(errs) > 0 {
+			return p.errf(ref.doc, "%s%s", ref.item, invalid("Node", n.Name, errs))
+		}
+		if j, dup := seenNodes[n.Name]; dup {
+			return p.errf(ref.doc, "%snodes %q already exists (first defined in document %d)", ref.item, n.Name, p.nodeRefs[j].doc.num)
+		}
+		seenNodes[n.Name] = i
+	}
+	seenPods := map[string]int{}
+	for i, pod := range p.pods {
+		ref := p.podRefs[i]
+		errs := nameErrors(pod.Name, pod.Namespace, true)
+		errs = append(errs, podTolerationErrors(pod.Spec.Tolerations, gate)...)
+		if len(errs) > 0 {
+			return p.errf(ref.doc, "%s%s", ref.item, invalid("Pod", pod.Name, errs))
+		}
+		key := pod.Namespace + "/" + pod.Name
+		if j, dup := seenPods[key]; dup {
+			return p.errf(ref.doc, "%spods %q already exists in namespace %q (first defined in document %d)", ref.item, pod.Name, pod.Namespace, p.podRefs[j].doc.num)
+		}
+		seenPods[key] = i
+	}
+	return nil
+}
+
+// trimNewline drops one trailing newline.
+func trimNewline(b []byte) []byte { return bytes.TrimSuffix(b, []byte("\n")) }

@@ -1,0 +1,201 @@
+package scenario
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/taints-playground/playground/core"
+)
+
+// APIVersion is the apiVersion of the Scenario document; it is also what an
+// omitted apiVersion means.
+const APIVersion = "playground.k8s.io/v1alpha1"
+
+// Kind is the kind of the Scenario document.
+const Kind = "Scenario"
+
+// DefaultNamespace is the namespace of a pod that names none.
+const DefaultNamespace = "default"
+
+// DefaultSeed is the tie-break seed when options.seed is not given.
+const DefaultSeed int64 = 1
+
+// GateComparisonOperators is the alpha feature gate that enables the Lt and
+// Gt toleration operators (off by default in v1.37).
+const GateComparisonOperators = "TaintTolerationComparisonOperators"
+
+// knownGates lists the feature gates options.featureGates may set.
+var knownGates = []string{GateComparisonOperators}
+
+// Scenario is a parsed scenario file: the cluster at t=0 and the timeline.
+type Scenario struct {
+	// Name identifies the scenario (a preset name, a share link's title).
+	Name string
+	// Title and Description are for people; both may be empty.
+	Title       string
+	Description string
+	// Nodes and Pods are the manifests in document order. Pods have their
+	// namespace defaulted; nothing else is changed (admission defaults such
+	// as DefaultTolerationSeconds are applied by the simulator).
+	Nodes []*core.Node
+	Pods  []*core.Pod
+	// Steps are the timeline, sorted by At (ties keep file order).
+	Steps []Step
+	// Until is the last moment simulated, inclusive: the file's `until`, or
+	// the last step's time when the file gives none (0 without steps).
+	Until time.Duration
+	// UntilSet reports whether the file gave `until` explicitly.
+	UntilSet bool
+	// Options are the simulation options.
+	Options Options
+}
+
+// Step is one timeline entry: at virtual time At, run the command Run.
+type Step struct {
+	// At is the virtual time of the step since the start (≥ 0).
+	At time.Duration
+	// Run is the command: `kubectl taint nodes …`, `kubectl cordon NODE`,
+	// `kubectl uncordon NODE`, `kubectl label nodes NODE k=v`,
+	// `kubectl delete pod NAME`, `node NODE not-ready|unreachable|ready`,
+	// `node NODE condition TYPE=STATUS`.
+	Run string
+	// Caption explains the step for people; may be empty.
+	Caption string
+}
+
+// Options configure a simulation run.
+type Options struct {
+	// Seed seeds the generator that breaks scheduler score ties.
+	Seed int64
+	// FeatureGates holds the gates the file set, by name.
+	FeatureGates map[string]bool
+}
+
+// ComparisonOperators reports whether the TaintTolerationComparisonOperators
+// gate is on (Lt/Gt tolerations).
+func (o Options) ComparisonOperators() bool { return o.FeatureGates[GateComparisonOperators] }
+
+// Seconds converts a virtual duration to seconds, the unit every output of
+// the playground uses.
+func Seconds(d time.Duration) float64 { return d.Seconds() }
+
+// Duration is a step time as written in a file: a Go duration string
+// ("30s", "1m30s") or a plain number of seconds (30, 2.5).
+type Duration struct {
+	time.Duration
+}
+
+// maxSeconds bounds times so that seconds always convert to a Duration
+// without overflow (about 292 years fit; we allow 100).
+const maxSeconds = 100 * 365 * 24 * 3600
+
+// UnmarshalJSON reads a duration string or a number of seconds.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	s := strings.TrimSpace(string(b))
+	if s == "null" {
+		return fmt.Errorf("must be a duration such as 30s or a number of seconds")
+	}
+	if strings.HasPrefix(s, `"`) {
+		var str string
+		if err := json.Unmarshal(b, &str); err != nil {
+			return err
+		}
+		return d.parse(str)
+	}
+	return d.parse(s)
+}
+
+func (d *Duration) parse(s string) error {
+	s = strings.TrimSpace(s)
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > maxSeconds {
+			return fmt.Errorf("%q is out of range", s)
+		}
+		d.Duration = time.Duration(math.Round(f * float64(time.Second)))
+		return nil
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("%q is neither a duration such as 30s nor a number of seconds", s)
+	}
+	if v > maxSeconds*time.Second || v < -maxSeconds*time.Second {
+		return fmt.Errorf("%q is out of range", s)
+	}
+	d.Duration = v
+	return nil
+}
+
+// MarshalJSON writes the duration as a Go duration string ("30s").
+func (d Duration) MarshalJSON() ([]byte, error) {
+	return json.Marshal(FormatDuration(d.Duration))
+}
+
+// FormatDuration prints a virtual time the way scenario files write it:
+// Go's duration syntax ("0s", "30s", "5m0s", "1.5s").
+func FormatDuration(d time.Duration) string { return d.String() }
+
+// scenarioDoc is the Scenario document as written.
+type scenarioDoc struct {
+	APIVersion  string      `json:"apiVersion,omitempty"`
+	Kind        string      `json:"kind"`
+	Name        string      `json:"name"`
+	Title       string      `json:"title,omitempty"`
+	Description string      `json:"description,omitempty"`
+	Until       *Duration   `json:"until,omitempty"`
+	Options     *optionsDoc `json:"options,omitempty"`
+	Steps       []stepDoc   `json:"steps,omitempty"`
+}
+
+type optionsDoc struct {
+	Seed         *int64          `json:"seed,omitempty"`
+	FeatureGates map[string]bool `json:"featureGates,omitempty"`
+}
+
+type stepDoc struct {
+	At      *Duration `json:"at"`
+	Run     string    `json:"run"`
+	Caption string    `json:"caption,omitempty"`
+}
+
+// CheckCommand reports whether run is a step command the simulator knows,
+// by its leading words; the arguments themselves are checked when the step
+// runs, like a real kubectl would.
+func CheckCommand(run string) error {
+	f := strings.Fields(run)
+	if len(f) == 0 {
+		return fmt.Errorf("empty command")
+	}
+	switch f[0] {
+	case "kubectl":
+		if len(f) < 2 {
+			return fmt.Errorf("kubectl needs a command: taint, cordon, uncordon, label or delete")
+		}
+		switch f[1] {
+		case "taint", "cordon", "uncordon", "label", "delete":
+			return nil
+		}
+		return fmt.Errorf("unsupported kubectl command %q: supported are taint, cordon, uncordon, label, delete", f[1])
+	case "node":
+		if len(f) < 3 {
+			return fmt.Errorf("usage: node NODE not-ready|unreachable|ready, or node NODE condition TYPE=STATUS")
+		}
+		switch f[2] {
+		case "not-ready", "unreachable", "ready":
+			if len(f) != 3 {
+				return fmt.Errorf("usage: node NODE %s", f[2])
+			}
+			return nil
+		case "condition":
+			if len(f) != 4 {
+				return fmt.Errorf("usage: node NODE condition TYPE=STATUS")
+			}
+			return nil
+		}
+		return fmt.Errorf("unknown node state %q: use not-ready, unreachable, ready, or condition TYPE=STATUS", f[2])
+	}
+	return fmt.Errorf("unknown command %q: steps run kubectl (taint, cordon, uncordon, label, delete) or node NODE not-ready|unreachable|ready", f[0])
+}
