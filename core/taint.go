@@ -4,6 +4,9 @@ package core
 // equal key and effect; the value is ignored (k8s.io/api/core/v1
 // (*Taint).MatchTaint).
 func (t *Taint) MatchTaint(other *Taint) bool {
+	if t == nil || other == nil {
+		return t == other
+	}
 	return t.Key == other.Key && t.Effect == other.Effect
 }
 
@@ -12,6 +15,9 @@ func (t *Taint) MatchTaint(other *Taint) bool {
 // empty, "key=value:" when the effect is empty, "key" when both are.
 // Nothing is escaped.
 func (t *Taint) ToString() string {
+	if t == nil {
+		return ""
+	}
 	switch {
 	case t.Effect == "" && t.Value == "":
 		return t.Key

@@ -3,6 +3,7 @@ package core
 import (
 	"math"
 	"strconv"
+	"time"
 )
 
 // ToleratesTaint reports whether the toleration tolerates the taint, with
@@ -19,8 +20,12 @@ import (
 //     operator never tolerates.
 //
 // Comparisons are exact and case-sensitive. Matching never fails: a value
-// that does not parse simply does not tolerate.
+// that does not parse simply does not tolerate (upstream also logs it; we
+// take no logger). A nil toleration or taint tolerates nothing.
 func (t *Toleration) ToleratesTaint(taint *Taint, enableComparisonOperators bool) bool {
+	if t == nil || taint == nil {
+		return false
+	}
 	if t.Effect != "" && t.Effect != taint.Effect {
 		return false
 	}
@@ -109,6 +114,9 @@ func ParseCanonicalInt64(s string) (v int64, ok bool) {
 // key, operator, value and effect compared literally (operator "" differs
 // from Equal); tolerationSeconds is ignored ((*Toleration).MatchToleration).
 func (t *Toleration) MatchToleration(other *Toleration) bool {
+	if t == nil || other == nil {
+		return t == other
+	}
 	return t.Key == other.Key && t.Effect == other.Effect && t.Operator == other.Operator && t.Value == other.Value
 }
 
@@ -183,32 +191,106 @@ func GetMatchingTolerations(taints []Taint, tolerations []Toleration, enableComp
 	return true, used
 }
 
-// MinTolerationTime returns how long a pod may stay given the tolerations
-// GetMatchingTolerations used, as the taint-eviction controller computes it
-// (tainteviction getMinTolerationTime): seconds < 0 means forever (no
-// toleration sets tolerationSeconds); any tolerationSeconds ≤ 0 gives 0
-// (evict now); otherwise the minimum seconds.
+// MinTolerationDuration is the taint-eviction controller's
+// getMinTolerationTime (k8s.io/kubernetes pkg/controller/tainteviction),
+// overflow included, over the tolerations GetMatchingTolerations used:
 //
-// The duration form (seconds × 1e9 ns) is what upstream uses and can wrap:
-// see MinTolerationDuration.
-func MinTolerationTime(tolerations []Toleration) (seconds int64) {
-	minTime := int64(math.MaxInt64)
+//   - no tolerations: 0 (evict now);
+//   - any tolerationSeconds ≤ 0: 0 (evict now);
+//   - no tolerationSeconds set at all: -1ns, meaning "forever";
+//   - otherwise the minimum seconds, multiplied by time.Second only after the
+//     minimum is taken, in int64 nanoseconds that wrap like Go's.
+//
+// The wrap reproduces upstream exactly: 9223372036 s is the largest value
+// that fits (about 292 years); 9223372037 s wraps to a negative duration,
+// which the controller reads as forever; math.MaxInt64 s is the "unset"
+// sentinel and also means forever; 18446744074 s wraps to +290.448384ms, so
+// such a pod is evicted almost at once. Negative results always mean forever.
+func MinTolerationDuration(tolerations []Toleration) time.Duration {
+	minSeconds := int64(math.MaxInt64)
 	if len(tolerations) == 0 {
 		return 0
 	}
 	for i := range tolerations {
-		if tolerations[i].TolerationSeconds != nil {
-			s := *tolerations[i].TolerationSeconds
-			if s <= 0 {
-				return 0
-			}
-			if s < minTime {
-				minTime = s
-			}
+		if tolerations[i].TolerationSeconds == nil {
+			continue
+		}
+		s := *tolerations[i].TolerationSeconds
+		if s <= 0 {
+			return 0
+		}
+		if s < minSeconds {
+			minSeconds = s
 		}
 	}
-	if minTime == int64(math.MaxInt64) {
+	if minSeconds == int64(math.MaxInt64) {
 		return -1
 	}
-	return minTime
+	// Two's-complement wrap, as upstream's time.Duration(s) * time.Second.
+	return time.Duration(int64(uint64(minSeconds) * uint64(time.Second)))
+}
+
+// MinTolerationTime is MinTolerationDuration in whole seconds: -1 when the
+// duration is negative (forever, including the wrapped cases), otherwise the
+// duration truncated to seconds (0 = evict now; the 18446744074 s wrap gives
+// 0 because it is 290ms). Mirrors tainteviction getMinTolerationTime.
+func MinTolerationTime(tolerations []Toleration) (seconds int64) {
+	d := MinTolerationDuration(tolerations)
+	if d < 0 {
+		return -1
+	}
+	return int64(d / time.Second)
+}
+
+// EvictionAction is what the taint-eviction controller does with a pod
+// bound to a node.
+type EvictionAction string
+
+// Eviction actions, as named in eviction.json.
+const (
+	// EvictionNone: the node has no NoExecute taint; any scheduled eviction
+	// is cancelled.
+	EvictionNone EvictionAction = "none"
+	// EvictionNow: some NoExecute taint is not tolerated, or the minimum
+	// tolerationSeconds is ≤ 0; the pod is deleted at once.
+	EvictionNow EvictionAction = "evictNow"
+	// EvictionAfter: every NoExecute taint is tolerated for a finite time;
+	// the pod is deleted after the returned duration.
+	EvictionAfter EvictionAction = "evictAfter"
+	// EvictionNever: every NoExecute taint is tolerated forever (or the
+	// duration wrapped negative); any scheduled eviction is cancelled.
+	EvictionNever EvictionAction = "never"
+)
+
+// EvictionDecision is the taint-eviction controller's decision for a pod
+// seen for the first time on a node (tainteviction processPodOnNode with
+// getNoExecuteTaints, GetMatchingTolerations and getMinTolerationTime).
+// Only the node's NoExecute taints count; for each, the FIRST tolerating
+// toleration in pod order is used (not the longest-lived one), and the
+// minimum of their tolerationSeconds decides. after is non-zero only for
+// EvictionAfter; it is anchored at the moment the controller sees the pod
+// (taint.timeAdded is not used). enableComparisonOperators is the
+// TaintTolerationComparisonOperators gate.
+func EvictionDecision(nodeTaints []Taint, tolerations []Toleration, enableComparisonOperators bool) (action EvictionAction, after time.Duration) {
+	var noExecute []Taint
+	for i := range nodeTaints {
+		if nodeTaints[i].Effect == TaintEffectNoExecute {
+			noExecute = append(noExecute, nodeTaints[i])
+		}
+	}
+	if len(noExecute) == 0 {
+		return EvictionNone, 0
+	}
+	ok, used := GetMatchingTolerations(noExecute, tolerations, enableComparisonOperators)
+	if !ok {
+		return EvictionNow, 0
+	}
+	d := MinTolerationDuration(used)
+	switch {
+	case d < 0:
+		return EvictionNever, 0
+	case d == 0:
+		return EvictionNow, 0
+	}
+	return EvictionAfter, d
 }
