@@ -1,0 +1,11 @@
+//go:build !(js && wasm)
+
+package web
+
+// Outside the browser there is no DOM: these are no-ops so the components
+// render and test natively.
+
+func flipFirst()      {}
+func flipPlay()       {}
+func markReady()      {}
+func copyLink(string) {}

@@ -1,0 +1,192 @@
+package web
+
+// Messages holds every string the playground shows, so the interface can be
+// translated by swapping one value. Strings with %s/%d verbs are used with
+// fmt.Sprintf; everything else is shown as is.
+type Messages struct {
+	AppTitle       string
+	AppTagline     string
+	PresetLabel    string
+	PresetCustom   string
+	EditorLabel    string
+	EditorHint     string
+	EditorOK       string
+	EditorRunning  string
+	EditorError    string
+	KeptLastGood   string
+	ShareCopied    string
+	LinkBroken     string
+	LinkBadYAML    string
+	FallbackNotice string
+	Dismiss        string
+
+	Run, Pause, Step, Back, Reset string
+	RunHint, StepHint, BackHint   string
+	ResetHint                     string
+	FrameOf                       string
+	Timeline                      string
+	InitialPass                   string
+	TimerFrame                    string
+
+	Board          string
+	NoNodes        string
+	PendingLane    string
+	PendingEmpty   string
+	EvictedLane    string
+	Cordoned       string
+	CordonedTitle  string
+	NotReady       string
+	Labels         string
+	Taints         string
+	NoTaints       string
+	Pods           string
+	NoPods         string
+	Tolerations    string
+	NoTolerations  string
+	EvictsAt       string
+	EvictedAtLabel string
+	ClickForWhy    string
+
+	EffectNoSchedule       string
+	EffectPreferNoSchedule string
+	EffectNoExecute        string
+	EffectHelpNoSchedule   string
+	EffectHelpPrefer       string
+	EffectHelpNoExecute    string
+	Legend                 string
+
+	Events       string
+	NoEvents     string
+	ColTime      string
+	ColType      string
+	ColReason    string
+	ColObject    string
+	ColMessage   string
+	StepOutput   string
+	EventsNew    string
+	WhyTitle     string
+	WhyPrompt    string
+	WhyClose     string
+	WhyGone      string
+	WhyRunningOn string
+	WhyPending   string
+	WhyEvicted   string
+	WhyNoDetail  string
+	ColNode      string
+	ColFeasible  string
+	ColPlugin    string
+	ColReasons   string
+	ColScore     string
+	ColChosen    string
+	Yes, No      string
+	Chosen       string
+	Matrix       string
+	MatrixHint   string
+	MatrixEmpty  string
+	ColTaint     string
+	ColResult    string
+	Tolerated    string
+	Untolerated  string
+	MatchedBy    string
+	NoMatch      string
+	PanicError   string
+	Footer       string
+}
+
+// English is the message catalogue the playground ships with.
+var English = Messages{
+	AppTitle:       "Taints & Tolerations Playground",
+	AppTagline:     "Edit a scenario, step through the scheduler and the taint-eviction controller, and see why every pod is where it is.",
+	PresetLabel:    "Scenario",
+	PresetCustom:   "Edited scenario",
+	EditorLabel:    "Scenario YAML",
+	EditorHint:     "Nodes, Pods and one kind: Scenario document with steps. Changes re-run the simulation.",
+	EditorOK:       "Simulated: %d frames, %d events.",
+	EditorRunning:  "Waiting for you to stop typing…",
+	EditorError:    "This scenario does not run",
+	KeptLastGood:   "The board still shows the last scenario that ran.",
+	ShareCopied:    "The address bar holds this scenario: copy it to share.",
+	LinkBroken:     "The scenario in this link could not be read (%s).",
+	LinkBadYAML:    "The scenario in this link does not run; its text is in the editor.",
+	FallbackNotice: "Showing the default scenario “%s” instead.",
+	Dismiss:        "Dismiss",
+
+	Run:         "Run",
+	Pause:       "Pause",
+	Step:        "Step",
+	Back:        "Back",
+	Reset:       "Reset",
+	RunHint:     "Play the frames, about one per second",
+	StepHint:    "Show the next frame",
+	BackHint:    "Show the previous frame",
+	ResetHint:   "Back to the first frame",
+	FrameOf:     "Frame %d of %d",
+	Timeline:    "Timeline",
+	InitialPass: "initial scheduling pass",
+	TimerFrame:  "timer",
+
+	Board:          "Cluster",
+	NoNodes:        "This scenario has no nodes.",
+	PendingLane:    "Pending",
+	PendingEmpty:   "No pending pods.",
+	EvictedLane:    "Evicted",
+	Cordoned:       "cordoned",
+	CordonedTitle:  "spec.unschedulable: new pods are not scheduled here",
+	NotReady:       "%s=%s",
+	Labels:         "Labels",
+	Taints:         "Taints",
+	NoTaints:       "no taints",
+	Pods:           "Pods",
+	NoPods:         "no pods",
+	Tolerations:    "Tolerations",
+	NoTolerations:  "no tolerations",
+	EvictsAt:       "evicted at t=%s unless the taint goes",
+	EvictedAtLabel: "evicted at t=%s",
+	ClickForWhy:    "Why is %s here?",
+
+	EffectNoSchedule:       "NoSchedule",
+	EffectPreferNoSchedule: "PreferNoSchedule",
+	EffectNoExecute:        "NoExecute",
+	EffectHelpNoSchedule:   "NoSchedule: new pods that do not tolerate it are kept off",
+	EffectHelpPrefer:       "PreferNoSchedule: the scheduler avoids the node but may still use it",
+	EffectHelpNoExecute:    "NoExecute: kept off, and running pods that do not tolerate it are evicted",
+	Legend:                 "Taint effects",
+
+	Events:       "Events",
+	NoEvents:     "No events yet.",
+	ColTime:      "Time",
+	ColType:      "Type",
+	ColReason:    "Reason",
+	ColObject:    "Object",
+	ColMessage:   "Message",
+	StepOutput:   "Step output",
+	EventsNew:    "new in this frame",
+	WhyTitle:     "Why is %s here?",
+	WhyPrompt:    "Click a pod to see why it is where it is.",
+	WhyClose:     "Close",
+	WhyGone:      "Pod %s is not part of this scenario any more.",
+	WhyRunningOn: "Running on %s.",
+	WhyPending:   "Pending: no node accepted it.",
+	WhyEvicted:   "Evicted from %s at t=%s.",
+	WhyNoDetail:  "The simulation gave no per-node detail for this pod.",
+	ColNode:      "Node",
+	ColFeasible:  "Fits",
+	ColPlugin:    "Filter that rejected it",
+	ColReasons:   "Reasons",
+	ColScore:     "Score",
+	ColChosen:    "Chosen",
+	Yes:          "yes",
+	No:           "no",
+	Chosen:       "chosen",
+	Matrix:       "Taints × tolerations",
+	MatrixHint:   "Each row is a node taint; a column is one of the pod's tolerations; ● marks the toleration that matches it first.",
+	MatrixEmpty:  "No node has taints.",
+	ColTaint:     "Taint",
+	ColResult:    "Result",
+	Tolerated:    "tolerated",
+	Untolerated:  "not tolerated",
+	MatchedBy:    "matched by toleration %d",
+	NoMatch:      "no toleration matches",
+	PanicError:   "Internal error: %s",
+	Footer:       "Runs entirely in your browser: a Go model of kube-scheduler and the taint-eviction controller, compiled to WebAssembly.",
+}

@@ -1,0 +1,322 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/taints-playground/playground/core/sim"
+)
+
+// Preset is a ready-made scenario the picker offers.
+type Preset struct {
+	Name        string
+	Title       string
+	Description string
+	YAML        string
+}
+
+// SimulateFunc parses a scenario file and runs it. filename is only used in
+// error messages. The playground never schedules anything itself: every
+// board it shows comes from this function.
+type SimulateFunc func(filename string, text []byte) (*sim.Result, error)
+
+// Model is the playground's state, free of any UI toolkit so it can be
+// tested directly. The component renders it and forwards events to it.
+type Model struct {
+	presets  []Preset
+	simulate SimulateFunc
+
+	// Preset is the name of the preset the editor text came from, or ""
+	// once the text no longer equals any preset.
+	Preset string
+	// Text is what the editor holds.
+	Text string
+	// Err is why Text does not run; "" when it ran.
+	Err string
+	// Notice is a message about the link the page was opened with.
+	Notice string
+	// Result is the last successful simulation; RanText its input.
+	Result  *sim.Result
+	RanText string
+	// Frame is the index of the frame on the board.
+	Frame int
+	// Selected is the namespace/name of the pod the why panel explains.
+	Selected string
+	// Playing is true while Run advances the frames.
+	Playing bool
+}
+
+// NewModel returns a model over the given presets and simulator.
+func NewModel(presets []Preset, simulate SimulateFunc) *Model {
+	return &Model{presets: presets, simulate: simulate}
+}
+
+// Presets lists the presets in picker order.
+func (m *Model) Presets() []Preset { return m.presets }
+
+// DefaultPreset is the first preset, or a zero Preset when there are none.
+func (m *Model) DefaultPreset() Preset {
+	if len(m.presets) == 0 {
+		return Preset{}
+	}
+	return m.presets[0]
+}
+
+func (m *Model) preset(name string) (Preset, bool) {
+	for _, p := range m.presets {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Preset{}, false
+}
+
+func (m *Model) presetForText(text string) string {
+	for _, p := range m.presets {
+		if p.YAML == text {
+			return p.Name
+		}
+	}
+	return ""
+}
+
+// run simulates text without touching the model. Panics in the simulator
+// come back as errors: in the browser a panic would kill the page.
+func (m *Model) run(text string) (res *sim.Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res = nil
+			err = fmt.Errorf(English.PanicError, fmt.Sprint(r))
+		}
+	}()
+	if m.simulate == nil {
+		return nil, errors.New("no simulator is configured")
+	}
+	name := "scenario.yaml"
+	if m.Preset != "" {
+		name = m.Preset + ".yaml"
+	}
+	res, err = m.simulate(name, []byte(text))
+	if err == nil && res == nil {
+		err = errors.New("the simulation returned no result")
+	}
+	if err == nil && len(res.Frames) == 0 {
+		err = errors.New("the simulation returned no frames")
+	}
+	return res, err
+}
+
+// SetText puts text in the editor and runs it. On success the board shows
+// the new result (at the same frame index when it still exists); on failure
+// Err explains and the board keeps the last good result.
+func (m *Model) SetText(text string) bool {
+	m.Text = text
+	m.Preset = m.presetForText(text)
+	res, err := m.run(text)
+	if err != nil {
+		m.Err = strings.TrimSpace(err.Error())
+		return false
+	}
+	m.Err = ""
+	m.Result = res
+	m.RanText = text
+	m.clampFrame()
+	return true
+}
+
+// LoadPreset replaces the editor text with a preset and shows its first
+// frame.
+func (m *Model) LoadPreset(name string) bool {
+	p, ok := m.preset(name)
+	if !ok {
+		m.Err = fmt.Sprintf("there is no preset named %q", name)
+		return false
+	}
+	m.Playing = false
+	m.Frame = 0
+	m.Selected = ""
+	m.Notice = ""
+	ok = m.SetText(p.YAML)
+	m.Preset = p.Name
+	return ok
+}
+
+// LoadFragment loads the scenario a URL fragment carries. Without one it
+// loads the default preset. A corrupt link, or one whose scenario does not
+// run, sets Notice and shows the default preset's board: never silently.
+// It reports whether the fragment's own scenario is on the board.
+func (m *Model) LoadFragment(fragment string) bool {
+	text, err := DecodeFragment(fragment)
+	def := m.DefaultPreset()
+	if errors.Is(err, ErrNoScenario) {
+		m.LoadPreset(def.Name)
+		return false
+	}
+	if err != nil {
+		m.LoadPreset(def.Name)
+		m.Notice = fmt.Sprintf(English.LinkBroken, err) + " " + fmt.Sprintf(English.FallbackNotice, def.Title)
+		return false
+	}
+	if text == m.Text && m.Result != nil {
+		return m.Err == ""
+	}
+	m.Playing = false
+	m.Frame = 0
+	m.Selected = ""
+	m.Notice = ""
+	if m.SetText(text) {
+		return true
+	}
+	// Keep the link's text in the editor, with its error, and show the
+	// default preset's board beside it.
+	badText, badErr := m.Text, m.Err
+	m.LoadPreset(def.Name)
+	m.Text, m.Err, m.Preset = badText, badErr, ""
+	m.Notice = English.LinkBadYAML + " " + fmt.Sprintf(English.FallbackNotice, def.Title)
+	return false
+}
+
+// Fragment is the URL fragment that carries the scenario on the board.
+func (m *Model) Fragment() string {
+	if m.RanText == "" {
+		return ""
+	}
+	return EncodeFragment(m.RanText)
+}
+
+func (m *Model) clampFrame() {
+	n := m.FrameCount()
+	if m.Frame >= n {
+		m.Frame = n - 1
+	}
+	if m.Frame < 0 {
+		m.Frame = 0
+	}
+}
+
+// FrameCount is the number of frames of the current result.
+func (m *Model) FrameCount() int {
+	if m.Result == nil {
+		return 0
+	}
+	return len(m.Result.Frames)
+}
+
+// Current is the frame on the board, or nil before anything ran.
+func (m *Model) Current() *sim.Frame {
+	if m.Result == nil || m.Frame < 0 || m.Frame >= len(m.Result.Frames) {
+		return nil
+	}
+	return &m.Result.Frames[m.Frame]
+}
+
+// AtEnd reports whether the board shows the last frame.
+func (m *Model) AtEnd() bool { return m.Frame >= m.FrameCount()-1 }
+
+// Step shows the next frame; it reports whether there was one.
+func (m *Model) Step() bool {
+	if m.AtEnd() {
+		m.Playing = false
+		return false
+	}
+	m.Frame++
+	return true
+}
+
+// Back shows the previous frame.
+func (m *Model) Back() bool {
+	m.Playing = false
+	if m.Frame <= 0 {
+		return false
+	}
+	m.Frame--
+	return true
+}
+
+// Reset stops playing and shows the first frame.
+func (m *Model) Reset() {
+	m.Playing = false
+	m.Frame = 0
+}
+
+// Seek shows frame i (clamped) and stops playing.
+func (m *Model) Seek(i int) {
+	m.Playing = false
+	m.Frame = i
+	m.clampFrame()
+}
+
+// TogglePlay starts playing (from the first frame when at the end) or
+// pauses. It reports whether it is now playing.
+func (m *Model) TogglePlay() bool {
+	if m.Playing {
+		m.Playing = false
+		return false
+	}
+	if m.FrameCount() < 2 {
+		return false
+	}
+	if m.AtEnd() {
+		m.Frame = 0
+	}
+	m.Playing = true
+	return true
+}
+
+// Events returns the events that happened up to the current frame and how
+// many of them (at the end) are new in this frame.
+func (m *Model) Events() (events []sim.Event, fresh int) {
+	f := m.Current()
+	if f == nil {
+		return nil, 0
+	}
+	n := clamp(f.Events, 0, len(m.Result.Events))
+	prev := 0
+	if m.Frame > 0 {
+		prev = clamp(m.Result.Frames[m.Frame-1].Events, 0, n)
+	}
+	return m.Result.Events[:n], n - prev
+}
+
+func clamp(v, lo, hi int) int {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	return v
+}
+
+// PodKey identifies a pod across frames.
+func PodKey(p sim.PodState) string {
+	ns := p.Namespace
+	if ns == "" {
+		ns = "default"
+	}
+	return ns + "/" + p.Name
+}
+
+// SelectedPod is the selected pod in the current frame, or nil.
+func (m *Model) SelectedPod() *sim.PodState {
+	f := m.Current()
+	if f == nil || m.Selected == "" {
+		return nil
+	}
+	for i := range f.Pods {
+		if PodKey(f.Pods[i]) == m.Selected {
+			return &f.Pods[i]
+		}
+	}
+	return nil
+}
+
+// Select toggles the why panel for a pod.
+func (m *Model) Select(key string) {
+	if m.Selected == key {
+		m.Selected = ""
+		return
+	}
+	m.Selected = key
+}

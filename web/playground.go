@@ -1,0 +1,495 @@
+// Package web is the playground's user interface: go-app components that
+// show the frames of a simulation (core/sim) and edit the scenario text.
+// It holds no scheduling logic: every board comes from the simulator.
+package web
+
+import (
+	"fmt"
+	"net/url"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// DebounceDelay is how long the editor waits after the last keystroke
+// before it re-runs the scenario.
+const DebounceDelay = 400 * time.Millisecond
+
+// PlayInterval is the time between frames while Run plays.
+const PlayInterval = time.Second
+
+// Element ids the browser test and the stylesheet rely on.
+const (
+	IDEditor   = "editor"
+	IDPreset   = "preset"
+	IDRun      = "btn-run"
+	IDStep     = "btn-step"
+	IDBack     = "btn-back"
+	IDReset    = "btn-reset"
+	IDCopyLink = "btn-copy"
+	IDError    = "editor-error"
+	IDNotice   = "notice"
+	IDBoard    = "board"
+)
+
+// Config wires the playground to its presets and simulator.
+type Config struct {
+	Presets  []Preset
+	Simulate SimulateFunc
+}
+
+// Playground is the page: header with the preset picker, the YAML editor,
+// the controls and timeline, the board, the why panel and the event log.
+// Its state lives in unexported fields so that go-app never overwrites it
+// (see GOAPP.md on same-path navigation); create it once with New and
+// return that instance from the route factory.
+type Playground struct {
+	app.Compo
+
+	m        *Model
+	ctx      app.Context
+	hasCtx   bool
+	loaded   bool
+	lastFrag string
+	editGen  int
+	playGen  int
+	typing   bool
+}
+
+// New returns the playground component.
+func New(cfg Config) *Playground {
+	return &Playground{m: NewModel(cfg.Presets, cfg.Simulate)}
+}
+
+// Model exposes the state (for tests).
+func (p *Playground) Model() *Model { return p.m }
+
+// OnPreRender runs on the server (and in native tests): it loads the
+// default scenario so the static page shows a real board.
+func (p *Playground) OnPreRender(ctx app.Context) {
+	p.setup(ctx)
+}
+
+// OnMount runs in the browser once the component is in the DOM.
+func (p *Playground) OnMount(ctx app.Context) {
+	p.setup(ctx)
+	ctx.Defer(func(app.Context) { markReady() })
+}
+
+// OnNav runs on load and whenever the fragment changes (back/forward, a
+// pasted link): it loads the scenario the link carries.
+func (p *Playground) OnNav(ctx app.Context) {
+	p.guard(func() { p.loadURL(ctx) })
+}
+
+func (p *Playground) setup(ctx app.Context) {
+	p.ctx, p.hasCtx = ctx, true
+	ctx.Handle(ActionSelectPod, func(ctx app.Context, a app.Action) {
+		p.guard(func() {
+			if key, ok := a.Value.(string); ok {
+				p.m.Select(key)
+			}
+		})
+	})
+	ctx.Handle(ActionClosePod, func(ctx app.Context, a app.Action) {
+		p.m.Selected = ""
+	})
+	ctx.Handle(ActionSeek, func(ctx app.Context, a app.Action) {
+		p.guard(func() {
+			if i, ok := a.Value.(int); ok {
+				p.playGen++
+				p.animate(ctx, func() { p.m.Seek(i) })
+			}
+		})
+	})
+	p.guard(func() { p.loadURL(ctx) })
+}
+
+// guard runs f and turns a panic into an error beside the editor: a panic
+// in wasm would kill the page.
+func (p *Playground) guard(f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			p.m.Playing = false
+			p.m.Err = fmt.Sprintf(English.PanicError, fmt.Sprint(r))
+		}
+	}()
+	f()
+}
+
+func (p *Playground) pageURL(ctx app.Context) (u *url.URL) {
+	defer func() {
+		if recover() != nil {
+			u = nil
+		}
+	}()
+	return ctx.Page().URL()
+}
+
+// loadURL loads the scenario of the page's fragment once per distinct
+// fragment (OnMount and OnNav both call it).
+func (p *Playground) loadURL(ctx app.Context) {
+	frag := ""
+	if u := p.pageURL(ctx); u != nil {
+		frag = u.Fragment
+	}
+	if p.loaded && frag == p.lastFrag {
+		return
+	}
+	p.loaded = true
+	p.lastFrag = frag
+	p.playGen++
+	p.animate(ctx, func() {
+		if !p.m.LoadFragment(frag) && frag == "" {
+			p.writeURL(ctx)
+		}
+	})
+}
+
+// writeURL puts the scenario on the board into the fragment with
+// ReplaceURL: no navigation, no history entry, no remount.
+func (p *Playground) writeURL(ctx app.Context) {
+	frag := p.m.Fragment()
+	if frag == "" {
+		return
+	}
+	defer func() { _ = recover() }() // history.replaceState can throw (sandboxes, rate limits)
+	u := p.pageURL(ctx)
+	if u == nil || app.IsServer {
+		p.lastFrag = frag
+		return
+	}
+	c := *u
+	c.Fragment, c.RawFragment = frag, ""
+	p.lastFrag = frag
+	ctx.Page().ReplaceURL(&c)
+}
+
+// animate changes the board with f and lets board.js move the pod chips
+// from where they were to where they are now.
+func (p *Playground) animate(ctx app.Context, f func()) {
+	flipFirst()
+	f()
+	ctx.Defer(func(app.Context) { flipPlay() })
+}
+
+func (p *Playground) onInput(ctx app.Context, e app.Event) {
+	var text string
+	p.guard(func() { text = ctx.JSSrc().Get("value").String() })
+	p.Edit(ctx, text)
+}
+
+// Edit records new editor text and re-runs it once typing pauses for
+// DebounceDelay.
+func (p *Playground) Edit(ctx app.Context, text string) {
+	p.m.Text = text
+	p.typing = true
+	p.editGen++
+	gen := p.editGen
+	ctx.After(DebounceDelay, func(ctx app.Context) {
+		if gen != p.editGen {
+			return
+		}
+		p.typing = false
+		p.guard(func() {
+			p.animate(ctx, func() {
+				if p.m.SetText(text) {
+					p.m.Notice = ""
+					p.writeURL(ctx)
+				}
+			})
+		})
+	})
+}
+
+func (p *Playground) onPreset(ctx app.Context, e app.Event) {
+	var name string
+	p.guard(func() { name = ctx.JSSrc().Get("value").String() })
+	p.SelectPreset(ctx, name)
+}
+
+// SelectPreset loads a preset into the editor and the board.
+func (p *Playground) SelectPreset(ctx app.Context, name string) {
+	if name == "" {
+		return
+	}
+	p.editGen++
+	p.playGen++
+	p.typing = false
+	p.guard(func() {
+		p.animate(ctx, func() {
+			if p.m.LoadPreset(name) {
+				p.writeURL(ctx)
+			}
+		})
+	})
+}
+
+// Run starts or pauses playing the frames about once per PlayInterval.
+func (p *Playground) Run(ctx app.Context) {
+	p.guard(func() {
+		p.playGen++
+		if !p.m.TogglePlay() {
+			return
+		}
+		if p.m.Frame == 0 {
+			p.animate(ctx, func() {})
+		}
+		p.tick(p.playGen)
+	})
+}
+
+func (p *Playground) tick(gen int) {
+	if !p.hasCtx {
+		return
+	}
+	p.ctx.After(PlayInterval, func(ctx app.Context) {
+		if gen != p.playGen || !p.m.Playing {
+			return
+		}
+		p.guard(func() {
+			p.animate(ctx, func() { p.m.Step() })
+			if p.m.Playing && !p.m.AtEnd() {
+				p.tick(gen)
+			} else {
+				p.m.Playing = false
+			}
+		})
+	})
+}
+
+// Step shows the next frame.
+func (p *Playground) Step(ctx app.Context) {
+	p.playGen++
+	p.m.Playing = false
+	p.guard(func() { p.animate(ctx, func() { p.m.Step() }) })
+}
+
+// Back shows the previous frame.
+func (p *Playground) Back(ctx app.Context) {
+	p.playGen++
+	p.guard(func() { p.animate(ctx, func() { p.m.Back() }) })
+}
+
+// Reset shows the first frame.
+func (p *Playground) Reset(ctx app.Context) {
+	p.playGen++
+	p.guard(func() { p.animate(ctx, func() { p.m.Reset() }) })
+}
+
+// Render implements app.Composer.
+func (p *Playground) Render() (ui app.UI) {
+	defer func() {
+		if r := recover(); r != nil {
+			ui = app.Div().Class("pg").Body(
+				app.Div().Class("notice is-error").Role("alert").Text(fmt.Sprintf(English.PanicError, fmt.Sprint(r))),
+			)
+		}
+	}()
+	return app.Div().Class("pg").Body(
+		p.renderHeader(),
+		p.renderNotice(),
+		app.Main().Class("layout").Body(
+			p.renderEditor(),
+			p.renderSimulation(),
+		),
+		app.Footer().Class("footer").Body(
+			app.P().Text(English.Footer),
+		),
+	)
+}
+
+func (p *Playground) renderHeader() app.UI {
+	m := p.m
+	opts := make([]app.UI, 0, len(m.Presets())+1)
+	desc := ""
+	for _, pr := range m.Presets() {
+		title := pr.Title
+		if title == "" {
+			title = pr.Name
+		}
+		opts = append(opts, app.Option().Value(pr.Name).Selected(pr.Name == m.Preset).Text(title))
+		if pr.Name == m.Preset {
+			desc = pr.Description
+		}
+	}
+	if m.Preset == "" {
+		opts = append(opts, app.Option().Value("").Selected(true).Disabled(true).Text(English.PresetCustom))
+	}
+	return app.Header().Class("topbar").Body(
+		app.Div().Class("brand").Body(
+			app.Img().Class("logo").Src("/web/icons/icon.svg").Alt("").Width(40).Height(40),
+			app.Div().Body(
+				app.H1().Text(English.AppTitle),
+				app.P().Class("tagline").Text(English.AppTagline),
+			),
+		),
+		app.Div().Class("picker").Body(
+			app.Label().For(IDPreset).Text(English.PresetLabel),
+			app.Div().Class("picker-row").Body(
+				app.Select().ID(IDPreset).Class("select").OnChange(p.onPreset).Body(opts...),
+				app.Button().Type("button").ID(IDCopyLink).Class("btn btn-ghost").
+					Title(English.ShareCopied).
+					OnClick(func(ctx app.Context, e app.Event) { copyLink(IDCopyLink) }).
+					Body(
+						app.Span().Class("icon icon-link").Aria("hidden", "true"),
+						app.Span().Class("btn-label").Text("Copy link"),
+					),
+			),
+			app.If(desc != "", func() app.UI { return app.P().Class("preset-desc").Text(desc) }),
+		),
+	)
+}
+
+func (p *Playground) renderNotice() app.UI {
+	if p.m.Notice == "" {
+		return app.Div().Class("notice-slot")
+	}
+	return app.Div().Class("notice-slot").Body(
+		app.Div().ID(IDNotice).Class("notice").Role("alert").Body(
+			app.Span().Class("icon icon-alert").Aria("hidden", "true"),
+			app.Span().Class("notice-text").Text(p.m.Notice),
+			app.Button().Type("button").Class("btn btn-ghost").
+				OnClick(func(ctx app.Context, e app.Event) { p.m.Notice = "" }).
+				Text(English.Dismiss),
+		),
+	)
+}
+
+func (p *Playground) renderEditor() app.UI {
+	m := p.m
+	var status app.UI
+	switch {
+	case p.typing:
+		status = app.P().Class("editor-status is-busy").Text(English.EditorRunning)
+	case m.Err != "":
+		status = app.Div().ID(IDError).Class("editor-error").Role("alert").Body(
+			app.Strong().Text(English.EditorError),
+			app.Pre().Class("err-text").Text(m.Err),
+			app.If(m.Result != nil, func() app.UI { return app.P().Class("small").Text(English.KeptLastGood) }),
+		)
+	case m.Result != nil:
+		status = app.P().Class("editor-status is-ok").Body(
+			app.Span().Class("mark").Aria("hidden", "true").Text("✓ "),
+			app.Text(fmt.Sprintf(English.EditorOK, len(m.Result.Frames), len(m.Result.Events))),
+		)
+	default:
+		status = app.P().Class("editor-status").Text("")
+	}
+	cls := "editor"
+	if m.Err != "" && !p.typing {
+		cls += " has-error"
+	}
+	return app.Section().Class("editor-pane").Body(
+		app.Div().Class("pane-head").Body(
+			app.Label().For(IDEditor).Class("pane-title").Text(English.EditorLabel),
+			app.Span().Class("muted small").Text(English.EditorHint),
+		),
+		app.Textarea().
+			ID(IDEditor).
+			Class(cls).
+			Spellcheck(false).
+			Attr("autocapitalize", "off").
+			Attr("autocomplete", "off").
+			Attr("wrap", "off").
+			Aria("invalid", m.Err != "" && !p.typing).
+			Aria("describedby", IDError).
+			OnInput(p.onInput).
+			Text(m.Text),
+		status,
+	)
+}
+
+func (p *Playground) renderSimulation() app.UI {
+	m := p.m
+	f := m.Current()
+	n := m.FrameCount()
+	runLabel, runIcon := English.Run, "icon-play"
+	if m.Playing {
+		runLabel, runIcon = English.Pause, "icon-pause"
+	}
+	info := ""
+	if f != nil {
+		info = fmt.Sprintf(English.FrameOf, m.Frame+1, n) + " · t=" + FormatSeconds(f.At)
+	}
+	controls := app.Div().Class("controls").Role("toolbar").Aria("label", "Playback").Body(
+		app.Button().Type("button").ID(IDRun).Class("btn btn-primary").Title(English.RunHint).
+			Disabled(n < 2).
+			OnClick(func(ctx app.Context, e app.Event) { p.Run(ctx) }).
+			Body(app.Span().Class("icon "+runIcon).Aria("hidden", "true"), app.Span().Class("btn-label").Text(runLabel)),
+		app.Button().Type("button").ID(IDBack).Class("btn").Title(English.BackHint).
+			Disabled(m.Frame <= 0).
+			OnClick(func(ctx app.Context, e app.Event) { p.Back(ctx) }).
+			Body(app.Span().Class("icon icon-back").Aria("hidden", "true"), app.Span().Class("btn-label").Text(English.Back)),
+		app.Button().Type("button").ID(IDStep).Class("btn").Title(English.StepHint).
+			Disabled(m.AtEnd()).
+			OnClick(func(ctx app.Context, e app.Event) { p.Step(ctx) }).
+			Body(app.Span().Class("icon icon-step").Aria("hidden", "true"), app.Span().Class("btn-label").Text(English.Step)),
+		app.Button().Type("button").ID(IDReset).Class("btn").Title(English.ResetHint).
+			Disabled(m.Frame == 0 && !m.Playing).
+			OnClick(func(ctx app.Context, e app.Event) { p.Reset(ctx) }).
+			Body(app.Span().Class("icon icon-reset").Aria("hidden", "true"), app.Span().Class("btn-label").Text(English.Reset)),
+		app.Span().Class("frame-info").Aria("live", "polite").Text(info),
+	)
+
+	if f == nil {
+		return app.Section().Class("sim-pane").Body(controls)
+	}
+
+	layout := Layout(f, m.Selected)
+	cards := make([]app.UI, 0, len(f.Nodes))
+	for _, node := range f.Nodes {
+		cards = append(cards, &NodeCard{Node: node, Pods: layout.OnNode[node.Name]})
+	}
+	if len(cards) == 0 {
+		cards = append(cards, app.P().Class("muted").Text(English.NoNodes))
+	}
+
+	events, fresh := m.Events()
+	sel := m.SelectedPod()
+	missing := ""
+	if sel == nil {
+		missing = m.Selected
+	}
+
+	caption := []app.UI{}
+	if f.Step != "" {
+		caption = append(caption, app.Code().Class("step-cmd").Body(
+			app.Span().Class("prompt").Aria("hidden", "true").Text("$ "),
+			app.Text(f.Step),
+		))
+	}
+	if f.Caption != "" {
+		caption = append(caption, app.P().Class("caption-text").Text(f.Caption))
+	}
+	if f.Output != "" {
+		caption = append(caption, app.Pre().Class("step-output").Aria("label", English.StepOutput).Text(f.Output))
+	}
+
+	return app.Section().Class("sim-pane").Body(
+		controls,
+		&Timeline{Items: TimelineItems(m.Result), Current: m.Frame},
+		app.Div().Class("caption").Aria("live", "polite").Body(caption...),
+		app.Section().ID(IDBoard).Class("board").Aria("label", English.Board).DataSet("frame", m.Frame).Body(
+			app.Div().Class("board-head").Body(
+				app.H2().Text(English.Board),
+				legend(),
+			),
+			app.Div().Class("nodes").Body(cards...),
+			&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: layout.Pending},
+			app.If(len(layout.Evicted) > 0, func() app.UI {
+				return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: layout.Evicted}
+			}),
+		),
+		&WhyPanel{Pod: sel, Missing: missing},
+		&EventLog{Events: events, Fresh: fresh},
+	)
+}
+
+func legend() app.UI {
+	return app.Ul().Class("legend").Aria("label", English.Legend).Body(
+		TaintChipLegend("NoSchedule"),
+		TaintChipLegend("PreferNoSchedule"),
+		TaintChipLegend("NoExecute"),
+	)
+}

@@ -1,0 +1,155 @@
+package web
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/taints-playground/playground/core/sim"
+)
+
+// ActionSeek is posted with a frame index when a timeline entry is clicked.
+const ActionSeek = "tp-seek"
+
+// TimelineItem is one frame as the timeline lists it.
+type TimelineItem struct {
+	At      float64
+	Step    string
+	Caption string
+}
+
+// TimelineItems lists the frames of r.
+func TimelineItems(r *sim.Result) []TimelineItem {
+	if r == nil {
+		return nil
+	}
+	out := make([]TimelineItem, 0, len(r.Frames))
+	for _, f := range r.Frames {
+		out = append(out, TimelineItem{At: f.At, Step: f.Step, Caption: f.Caption})
+	}
+	return out
+}
+
+// Timeline lists the frames with their virtual time and caption; clicking
+// one shows it.
+type Timeline struct {
+	app.Compo
+
+	Items   []TimelineItem
+	Current int
+}
+
+// Render implements app.Composer.
+func (t *Timeline) Render() app.UI {
+	items := make([]app.UI, 0, len(t.Items))
+	for i, it := range t.Items {
+		idx := i
+		cls := "tl-item"
+		switch {
+		case i == t.Current:
+			cls += " is-current"
+		case i < t.Current:
+			cls += " is-past"
+		}
+		label := it.Step
+		if label == "" {
+			if i == 0 {
+				label = English.InitialPass
+			} else {
+				label = English.TimerFrame
+			}
+		}
+		btn := app.Button().
+			Type("button").
+			Class("tl-button").
+			Aria("current", ariaStep(i == t.Current)).
+			Title(fmt.Sprintf(English.FrameOf, i+1, len(t.Items))).
+			OnClick(func(ctx app.Context, e app.Event) {
+				ctx.NewActionWithValue(ActionSeek, idx)
+			}).
+			Body(
+				app.Span().Class("tl-dot").Aria("hidden", "true"),
+				app.Span().Class("tl-time").Text("t="+FormatSeconds(it.At)),
+				app.Span().Class("tl-step").Text(label),
+				app.If(it.Caption != "", func() app.UI {
+					return app.Span().Class("tl-caption").Text(it.Caption)
+				}),
+			)
+		items = append(items, app.Li().Class(cls).DataSet("frame", i).Body(btn))
+	}
+	return app.Nav().Class("timeline").Aria("label", English.Timeline).Body(
+		app.Ol().Class("tl-list").Body(items...),
+	)
+}
+
+func ariaStep(current bool) string {
+	if current {
+		return "step"
+	}
+	return "false"
+}
+
+// EventLog lists the events up to the current frame; the last Fresh ones
+// happened in this frame and are highlighted.
+type EventLog struct {
+	app.Compo
+
+	Events []sim.Event
+	Fresh  int
+}
+
+// Render implements app.Composer.
+func (l *EventLog) Render() app.UI {
+	if len(l.Events) == 0 {
+		return app.Section().Class("events").Body(
+			app.H2().Text(English.Events),
+			app.P().Class("muted").Text(English.NoEvents),
+		)
+	}
+	rows := make([]app.UI, 0, len(l.Events))
+	first := len(l.Events) - l.Fresh
+	for i, e := range l.Events {
+		cls := "ev ev-" + lowerASCII(e.Type)
+		if i >= first {
+			cls += " is-fresh"
+		}
+		rows = append(rows, app.Tr().Class(cls).Body(
+			app.Td().Class("ev-time").Text("t="+FormatSeconds(e.At)),
+			app.Td().Class("ev-type").Text(e.Type),
+			app.Td().Class("ev-reason").Text(e.Reason),
+			app.Td().Class("ev-object").Text(e.Object),
+			app.Td().Class("ev-message").Text(e.Message),
+		))
+	}
+	return app.Section().Class("events").Aria("label", English.Events).Body(
+		app.H2().Body(
+			app.Text(English.Events),
+			app.If(l.Fresh > 0, func() app.UI {
+				return app.Span().Class("count is-fresh").Title(English.EventsNew).Text(fmt.Sprintf("+%d", l.Fresh))
+			}),
+		),
+		app.Div().Class("table-wrap").Body(
+			app.Table().Class("ev-table").Body(
+				app.THead().Body(app.Tr().Body(
+					app.Th().Text(English.ColTime),
+					app.Th().Text(English.ColType),
+					app.Th().Text(English.ColReason),
+					app.Th().Text(English.ColObject),
+					app.Th().Text(English.ColMessage),
+				)),
+				app.TBody().Body(rows...),
+			),
+		),
+	)
+}
+
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		} else if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			b[i] = '-'
+		}
+	}
+	return string(b)
+}
