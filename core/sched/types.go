@@ -3,35 +3,30 @@ package sched
 import (
 	"math/rand"
 
-	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/sched/framework"
 )
 
 // NodeInfo is a node as the scheduler sees it: the node and the pods bound
-// (or assumed) to it, whose requests count against its allocatable.
-type NodeInfo struct {
-	Node *core.Node
-	Pods []*core.Pod
-}
+// (or assumed) to it, whose requests count against its allocatable. Pods in
+// phase Succeeded or Failed are ignored. It is framework.NodeInfo.
+type NodeInfo = framework.NodeInfo
 
 // Code is a plugin status code (framework.Code).
-type Code int
+type Code = framework.Code
 
 // Status codes a Filter plugin can return.
 const (
-	Success Code = iota
+	Success Code = framework.Success
 	// Unschedulable: the node may fit after preemption.
-	Unschedulable
+	Unschedulable Code = framework.Unschedulable
 	// UnschedulableAndUnresolvable: preemption cannot help on this node.
-	UnschedulableAndUnresolvable
+	UnschedulableAndUnresolvable Code = framework.UnschedulableAndUnresolvable
 )
 
 // Status is why one plugin rejected one node: the plugin's Name, the code
-// and its reason strings (exactly the upstream constants).
-type Status struct {
-	Plugin  string
-	Code    Code
-	Reasons []string
-}
+// and its reason strings (exactly the upstream constants). It is
+// framework.Status.
+type Status = framework.Status
 
 // Options configure one scheduling cycle.
 type Options struct {
@@ -41,6 +36,11 @@ type Options struct {
 	// be seeded from the scenario so runs are reproducible. Nil means
 	// "choose the first tied node in node order" (tests only).
 	Rand *rand.Rand
+	// StartNodeIndex is the scheduler's rotating nextStartNodeIndex: where
+	// the Filter pass starts in the node list. It only matters from 100
+	// nodes up, when the pass stops after numFeasibleNodesToFind feasible
+	// nodes. Feed back Result.NextStartNodeIndex to mimic kube-scheduler.
+	StartNodeIndex int
 }
 
 // PluginScore is one score plugin's contribution on one node.
@@ -62,8 +62,12 @@ type NodeScore struct {
 type Result struct {
 	// NodeName is the chosen node; "" when the pod is unschedulable.
 	NodeName string
-	// Message is the FailedScheduling event text when NodeName is "".
+	// Message is the FailedScheduling event text when NodeName is "" (the
+	// event note, truncated to 1024 bytes with " ..." as upstream).
 	Message string
+	// ConditionMessage is the untruncated text for the PodScheduled=False
+	// condition; equal to Message unless Message was truncated.
+	ConditionMessage string
 	// NumAllNodes is the number of nodes in the snapshot.
 	NumAllNodes int
 	// Rejected maps each node that failed Filter (or was cut by PreFilter)
@@ -74,6 +78,18 @@ type Result struct {
 	// Scores is the per-node breakdown; empty when fewer than two nodes
 	// are feasible (a single feasible node is chosen without scoring).
 	Scores []NodeScore
+	// SkippedScorePlugins lists the score plugins whose PreScore returned
+	// Skip (they contribute nothing and are absent from Scores).
+	SkippedScorePlugins []string
 	// Tied lists the nodes that shared the highest total score.
 	Tied []string
+	// NominatedNode is the node preemption chose ("" when preemption did
+	// not succeed); the pod should get status.nominatedNodeName = it.
+	NominatedNode string
+	// Victims are the pods to evict on NominatedNode, as "namespace/name"
+	// (namespace "default" when empty), most important first.
+	Victims []string
+	// NextStartNodeIndex is Options.StartNodeIndex advanced by the number
+	// of nodes this cycle's Filter pass processed, modulo the node count.
+	NextStartNodeIndex int
 }

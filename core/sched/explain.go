@@ -1,0 +1,60 @@
+package sched
+
+import (
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/sched/framework"
+	"github.com/taints-playground/playground/core/sched/plugins/nodeaffinity"
+)
+
+// ExplainNode returns every filter plugin's verdict for pod on one node, in
+// Filter order (NodeName, NodeUnschedulable, TaintToleration, NodeAffinity,
+// NodeResourcesFit), not only the first rejecting one that Kubernetes
+// reports. Each entry has Plugin set; passing plugins have Code Success and
+// no reasons.
+//
+// NodeAffinity's entry reflects its PreFilter when that decided the node:
+// the pod-wide rejection (e.g. "pod affinity terms conflict") or, for a node
+// outside the matchFields metadata.name set, the absent-node status
+// "node(s) didn't satisfy plugin(s) [NodeAffinity]". The reported plugin is
+// the first non-Success entry, which matches Result.Rejected for the node.
+// A nil node gives nil.
+func ExplainNode(pod *core.Pod, node *NodeInfo, opts Options) []Status {
+	if node == nil || node.Node == nil {
+		return nil
+	}
+	if pod == nil {
+		pod = &core.Pod{}
+	}
+	p := newProfile(opts)
+	state := framework.NewCycleState()
+	var naPre *Status
+	for _, pl := range p.preFilter {
+		r, s := pl.PreFilter(state, pod, []*NodeInfo{node})
+		switch {
+		case s.IsSkip():
+			state.SetSkipFilter(pl.Name())
+		case !s.IsSuccess():
+			if pl.Name() == nodeaffinity.Name {
+				naPre = s
+			}
+		case !r.AllNodes() && !r.NodeNames[node.Name()] && pl.Name() == nodeaffinity.Name:
+			naPre = framework.NewStatus(framework.UnschedulableAndUnresolvable,
+				"node(s) didn't satisfy plugin(s) "+pluginList([]string{pl.Name()}))
+		}
+	}
+	out := make([]Status, 0, len(p.filter))
+	for _, pl := range p.filter {
+		var s *Status
+		if pl.Name() == nodeaffinity.Name && naPre != nil {
+			s = naPre
+		} else if !state.SkipFilter(pl.Name()) {
+			s = pl.Filter(state, pod, node)
+		}
+		if s == nil {
+			s = framework.NewStatus(framework.Success)
+		}
+		s.Plugin = pl.Name()
+		out = append(out, *s)
+	}
+	return out
+}

@@ -1,0 +1,179 @@
+package framework
+
+import (
+	"strings"
+
+	"github.com/taints-playground/playground/core"
+)
+
+// Code is a plugin status code (upstream fwk.Code).
+type Code int
+
+// Status codes. Success, Unschedulable and UnschedulableAndUnresolvable are
+// what Filter plugins return; Skip is returned by PreFilter/PreScore to say
+// "this plugin has nothing to do for this pod" and is never reported for a
+// node.
+const (
+	Success Code = iota
+	// Unschedulable: the node may fit after preemption.
+	Unschedulable
+	// UnschedulableAndUnresolvable: preemption cannot help on this node.
+	UnschedulableAndUnresolvable
+	// Skip: the plugin's later extension points are not run for this pod.
+	Skip
+)
+
+// String returns the upstream spelling of the code.
+func (c Code) String() string {
+	switch c {
+	case Success:
+		return "Success"
+	case Unschedulable:
+		return "Unschedulable"
+	case UnschedulableAndUnresolvable:
+		return "UnschedulableAndUnresolvable"
+	case Skip:
+		return "Skip"
+	}
+	return "Unknown"
+}
+
+// Status is one plugin's verdict: the plugin's Name, the code and its reason
+// strings (exactly the upstream constants). A nil *Status means Success, as
+// upstream.
+type Status struct {
+	Plugin  string
+	Code    Code
+	Reasons []string
+}
+
+// NewStatus returns a status with the given code and reasons.
+func NewStatus(code Code, reasons ...string) *Status {
+	return &Status{Code: code, Reasons: reasons}
+}
+
+// WithPlugin sets the plugin name and returns s (nil-safe).
+func (s *Status) WithPlugin(name string) *Status {
+	if s != nil {
+		s.Plugin = name
+	}
+	return s
+}
+
+// IsSuccess reports whether s is nil or has code Success.
+func (s *Status) IsSuccess() bool { return s == nil || s.Code == Success }
+
+// IsSkip reports whether s has code Skip.
+func (s *Status) IsSkip() bool { return s != nil && s.Code == Skip }
+
+// IsRejected reports whether s is Unschedulable or UnschedulableAndUnresolvable.
+func (s *Status) IsRejected() bool {
+	return s != nil && (s.Code == Unschedulable || s.Code == UnschedulableAndUnresolvable)
+}
+
+// GetCode returns the code, Success for nil.
+func (s *Status) GetCode() Code {
+	if s == nil {
+		return Success
+	}
+	return s.Code
+}
+
+// Message joins the reasons with ", " (upstream Status.Message); "" for nil.
+func (s *Status) Message() string {
+	if s == nil {
+		return ""
+	}
+	return strings.Join(s.Reasons, ", ")
+}
+
+// NodeInfo is a node as the scheduler sees it: the node and the pods bound
+// (or assumed) to it, whose requests count against its allocatable.
+// Pods in a terminal phase (Succeeded, Failed) are ignored, as the
+// scheduler cache drops them.
+type NodeInfo struct {
+	Node *core.Node
+	Pods []*core.Pod
+}
+
+// Name returns the node's name, "" when the node is nil.
+func (n *NodeInfo) Name() string {
+	if n == nil || n.Node == nil {
+		return ""
+	}
+	return n.Node.Name
+}
+
+// ActivePods returns the pods that count against the node: non-nil pods
+// whose phase is not Succeeded or Failed.
+func (n *NodeInfo) ActivePods() []*core.Pod {
+	if n == nil {
+		return nil
+	}
+	out := make([]*core.Pod, 0, len(n.Pods))
+	for _, p := range n.Pods {
+		if p == nil || p.Status.Phase == core.PodSucceeded || p.Status.Phase == core.PodFailed {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// Clone returns a NodeInfo sharing the node and holding a copy of the
+// active pod list, for preemption dry runs.
+func (n *NodeInfo) Clone() *NodeInfo {
+	return &NodeInfo{Node: n.Node, Pods: n.ActivePods()}
+}
+
+// PreFilterResult restricts the nodes later phases look at (upstream
+// fwk.PreFilterResult). A nil result, or one with nil NodeNames, means all
+// nodes.
+type PreFilterResult struct {
+	NodeNames map[string]bool
+}
+
+// AllNodes reports whether r selects every node.
+func (r *PreFilterResult) AllNodes() bool { return r == nil || r.NodeNames == nil }
+
+// Plugin is anything with a name.
+type Plugin interface {
+	Name() string
+}
+
+// PreFilterPlugin runs once per cycle before Filter. It may reject the whole
+// pod (a rejected status), restrict the node set (a non-nil result) or Skip,
+// in which case its Filter is not called.
+type PreFilterPlugin interface {
+	Plugin
+	PreFilter(state *CycleState, pod *core.Pod, nodes []*NodeInfo) (*PreFilterResult, *Status)
+}
+
+// FilterPlugin decides whether one node can run the pod; nil is Success.
+type FilterPlugin interface {
+	Plugin
+	Filter(state *CycleState, pod *core.Pod, node *NodeInfo) *Status
+}
+
+// PreScorePlugin runs once before Score over the feasible nodes; Skip means
+// the plugin contributes nothing to any node.
+type PreScorePlugin interface {
+	Plugin
+	PreScore(state *CycleState, pod *core.Pod, nodes []*NodeInfo) *Status
+}
+
+// ScorePlugin ranks one feasible node; the raw score is plugin-specific.
+type ScorePlugin interface {
+	Plugin
+	Score(state *CycleState, pod *core.Pod, node *NodeInfo) (int64, *Status)
+}
+
+// ScoreNormalizer is implemented by score plugins with a NormalizeScore
+// step: it rewrites scores (one per scored node, in node order) in place to
+// the range [0, MaxNodeScore].
+type ScoreNormalizer interface {
+	NormalizeScore(state *CycleState, pod *core.Pod, scores []int64) *Status
+}
+
+// MaxNodeScore is the highest normalized score a plugin may give (100).
+const MaxNodeScore int64 = 100

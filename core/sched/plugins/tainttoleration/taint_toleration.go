@@ -1,0 +1,111 @@
+package tainttoleration
+
+import (
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/sched/framework"
+)
+
+// Name is the plugin name used in statuses and messages.
+const Name = "TaintToleration"
+
+// ErrReasonNotMatch is the v1.35+ Filter reason; the taint itself is not
+// named (PR #134740).
+const ErrReasonNotMatch = "node(s) had untolerated taint(s)"
+
+// Weight is the plugin's weight in the default profile.
+const Weight int64 = 3
+
+const preScoreStateKey = "PreScore" + Name
+
+// TaintToleration is the plugin.
+type TaintToleration struct {
+	enableComparisonOperators bool
+}
+
+var (
+	_ framework.FilterPlugin    = (*TaintToleration)(nil)
+	_ framework.PreScorePlugin  = (*TaintToleration)(nil)
+	_ framework.ScorePlugin     = (*TaintToleration)(nil)
+	_ framework.ScoreNormalizer = (*TaintToleration)(nil)
+)
+
+// New returns the plugin; enableComparisonOperators is the
+// TaintTolerationComparisonOperators gate (Lt/Gt tolerations).
+func New(enableComparisonOperators bool) *TaintToleration {
+	return &TaintToleration{enableComparisonOperators: enableComparisonOperators}
+}
+
+// Name returns Name.
+func (*TaintToleration) Name() string { return Name }
+
+func tolerationsOf(pod *core.Pod) []core.Toleration {
+	if pod == nil {
+		return nil
+	}
+	return pod.Spec.Tolerations
+}
+
+// Filter returns UnschedulableAndUnresolvable with ErrReasonNotMatch when
+// some NoSchedule or NoExecute taint of the node (in spec order) is not
+// tolerated by any pod toleration; nil otherwise (upstream
+// TaintToleration.Filter with FindMatchingUntoleratedTaint and
+// DoNotScheduleTaintsFilterFunc).
+func (pl *TaintToleration) Filter(_ *framework.CycleState, pod *core.Pod, node *framework.NodeInfo) *framework.Status {
+	if node == nil || node.Node == nil {
+		return nil
+	}
+	if _, untolerated := core.FindMatchingUntoleratedTaint(node.Node.Spec.Taints, tolerationsOf(pod), core.DoNotScheduleTaintsFilter, pl.enableComparisonOperators); untolerated {
+		return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonNotMatch)
+	}
+	return nil
+}
+
+// PreferNoScheduleTolerations returns the tolerations that count for
+// scoring: those with an empty effect or effect PreferNoSchedule
+// (getAllTolerationPreferNoSchedule).
+func PreferNoScheduleTolerations(tolerations []core.Toleration) []core.Toleration {
+	var out []core.Toleration
+	for _, t := range tolerations {
+		if t.Effect == "" || t.Effect == core.TaintEffectPreferNoSchedule {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// PreScore stores the scoring tolerations in state; it never skips.
+func (pl *TaintToleration) PreScore(state *framework.CycleState, pod *core.Pod, _ []*framework.NodeInfo) *framework.Status {
+	state.Write(preScoreStateKey, PreferNoScheduleTolerations(tolerationsOf(pod)))
+	return nil
+}
+
+// Score returns the number of the node's PreferNoSchedule taints not
+// tolerated by the scoring tolerations (countIntolerableTaintsPreferNoSchedule).
+func (pl *TaintToleration) Score(state *framework.CycleState, pod *core.Pod, node *framework.NodeInfo) (int64, *framework.Status) {
+	if node == nil || node.Node == nil {
+		return 0, nil
+	}
+	var tolerations []core.Toleration
+	if v, ok := state.Read(preScoreStateKey); ok {
+		tolerations, _ = v.([]core.Toleration)
+	} else {
+		tolerations = PreferNoScheduleTolerations(tolerationsOf(pod))
+	}
+	var n int64
+	for i := range node.Node.Spec.Taints {
+		t := &node.Node.Spec.Taints[i]
+		if t.Effect != core.TaintEffectPreferNoSchedule {
+			continue
+		}
+		if !core.TolerationsTolerateTaint(tolerations, t, pl.enableComparisonOperators) {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// NormalizeScore maps counts to 100 - 100*count/max (all 100 when max is 0),
+// via DefaultNormalizeScore(MaxNodeScore, reverse=true).
+func (pl *TaintToleration) NormalizeScore(_ *framework.CycleState, _ *core.Pod, scores []int64) *framework.Status {
+	return framework.DefaultNormalizeScore(framework.MaxNodeScore, true, scores)
+}

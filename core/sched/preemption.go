@@ -1,0 +1,200 @@
+package sched
+
+import (
+	"math"
+	"sort"
+	"strconv"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/sched/framework"
+)
+
+// DefaultPreemption texts (exact upstream text).
+const (
+	// PreemptionName is the PostFilter plugin's name.
+	PreemptionName = "DefaultPreemption"
+	// ReasonPreemptionNotHelpful is the absent-node reason of the
+	// preemption dry run's FitError.
+	ReasonPreemptionNotHelpful = "Preemption is not helpful for scheduling"
+	// ReasonNoVictims is the dry-run reason for a node with no
+	// lower-priority pods.
+	ReasonNoVictims = "No preemption victims found for incoming pod"
+	// MsgNotEligibleNever is the evaluator message for preemptionPolicy Never.
+	MsgNotEligibleNever = "not eligible due to preemptionPolicy=Never."
+	// preemptionPrefix is what DefaultPreemption.PostFilter puts before any
+	// non-empty evaluator message.
+	preemptionPrefix = "preemption: "
+	// PreemptNever is the preemptionPolicy value that forbids preemption.
+	PreemptNever = "Never"
+)
+
+// PodPriority returns pod.spec.priority, 0 when unset or the pod is nil
+// (corev1helpers.PodPriority).
+func PodPriority(p *core.Pod) int32 {
+	if p == nil || p.Spec.Priority == nil {
+		return 0
+	}
+	return *p.Spec.Priority
+}
+
+// podKey is "namespace/name", namespace "default" when empty.
+func podKey(p *core.Pod) string {
+	ns := p.Namespace
+	if ns == "" {
+		ns = "default"
+	}
+	return ns + "/" + p.Name
+}
+
+// fail fills res.Message for a pod no node accepted: the filter part from
+// diag, then the PostFilter part. DynamicResources runs first and, for a
+// pod without claims, returns Unschedulable with no text in 1.37, so the
+// post part is DefaultPreemption's alone.
+func fail(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all []*NodeInfo, diag *nodeToStatus) {
+	post := preempt(res, p, state, pod, all, diag)
+	if post != "" {
+		post = preemptionPrefix + post
+	}
+	msg := FitErrorMessage(len(all), diag.explicit, diag.absent, diag.preFilterMsg, post)
+	res.ConditionMessage = msg
+	res.Message = truncateMessage(msg)
+}
+
+// statusOf returns the node's status in diag: explicit, else absent.
+func (d *nodeToStatus) statusOf(name string) *Status {
+	if s, ok := d.explicit[name]; ok {
+		return s
+	}
+	return d.absent
+}
+
+// candidate is one node preemption could use and the pods it would evict,
+// most important first.
+type candidate struct {
+	node    string
+	index   int
+	victims []*core.Pod
+}
+
+// preempt is DefaultPreemption.PostFilter / Evaluator.Preempt without the
+// "preemption: " prefix. It returns the evaluator message and, on success,
+// sets res.NominatedNode and res.Victims.
+//
+// The candidate nodes are those whose Filter status is Unschedulable. On
+// each, all pods of strictly lower priority are removed; if the pod then
+// passes every filter, victims are reprieved one by one in order of
+// importance (priority descending, then node order), keeping those whose
+// return still lets the pod fit (SelectVictimsOnNode; no PDBs in the
+// playground). The node is chosen with pickOneNodeForPreemption's criteria
+// (lowest highest-victim priority, lowest priority sum, fewest victims),
+// then snapshot order. Upstream evaluates a random-offset subset when more
+// than 100 nodes are candidates; the playground evaluates all of them.
+func preempt(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all []*NodeInfo, diag *nodeToStatus) string {
+	if pod.Spec.PreemptionPolicy != nil && *pod.Spec.PreemptionPolicy == PreemptNever {
+		return MsgNotEligibleNever
+	}
+	notHelpful := &Status{Plugin: PreemptionName, Code: framework.UnschedulableAndUnresolvable, Reasons: []string{ReasonPreemptionNotHelpful}}
+	dry := map[string]*Status{}
+	var cands []candidate
+	prio := PodPriority(pod)
+	for i, ni := range all {
+		if diag.statusOf(ni.Name()).GetCode() != framework.Unschedulable {
+			continue
+		}
+		victims, st := selectVictimsOnNode(p, state, pod, prio, ni)
+		if st != nil {
+			dry[ni.Name()] = st
+			continue
+		}
+		cands = append(cands, candidate{node: ni.Name(), index: i, victims: victims})
+	}
+	if len(cands) == 0 {
+		return FitErrorMessage(len(all), dry, notHelpful, "", "")
+	}
+	best := pickOneNodeForPreemption(cands)
+	res.NominatedNode = best.node
+	res.Victims = make([]string, 0, len(best.victims))
+	for _, v := range best.victims {
+		res.Victims = append(res.Victims, podKey(v))
+	}
+	return "found a potential placement for pod on node " + best.node + ", preempting " + strconv.Itoa(len(best.victims)) + " victims"
+}
+
+// selectVictimsOnNode returns the victims on node, or the status saying why
+// preemption cannot help there (upstream SelectVictimsOnNode).
+func selectVictimsOnNode(p *profile, state *framework.CycleState, pod *core.Pod, prio int32, node *NodeInfo) ([]*core.Pod, *Status) {
+	work := node.Clone()
+	var potential, keep []*core.Pod
+	for _, q := range work.Pods {
+		if PodPriority(q) < prio {
+			potential = append(potential, q)
+		} else {
+			keep = append(keep, q)
+		}
+	}
+	if len(potential) == 0 {
+		return nil, &Status{Plugin: PreemptionName, Code: framework.UnschedulableAndUnresolvable, Reasons: []string{ReasonNoVictims}}
+	}
+	work.Pods = keep
+	state.ForgetNode(work)
+	if s := p.runFilter(state, pod, work); s != nil {
+		return nil, s
+	}
+	sort.SliceStable(potential, func(i, j int) bool { return PodPriority(potential[i]) > PodPriority(potential[j]) })
+	var victims []*core.Pod
+	for _, v := range potential {
+		work.Pods = append(work.Pods, v)
+		state.ForgetNode(work)
+		if s := p.runFilter(state, pod, work); s != nil {
+			work.Pods = work.Pods[:len(work.Pods)-1]
+			state.ForgetNode(work)
+			victims = append(victims, v)
+		}
+	}
+	state.ForgetNode(work)
+	if len(victims) == 0 {
+		// Cannot happen for a node whose Filter status was Unschedulable;
+		// upstream reports an internal error, the playground skips it.
+		return nil, &Status{Plugin: PreemptionName, Code: framework.UnschedulableAndUnresolvable, Reasons: []string{ReasonNoVictims}}
+	}
+	return victims, nil
+}
+
+// pickOneNodeForPreemption applies upstream's criteria in order, keeping
+// the tied nodes at each step: lowest priority of the most important
+// victim, lowest sum of (priority + 2^31) over victims, fewest victims.
+// PDB violations are always 0 and start times are not modelled, so the
+// remaining tie goes to the first node in snapshot order.
+func pickOneNodeForPreemption(cands []candidate) candidate {
+	score := []func(c candidate) int64{
+		func(c candidate) int64 { return -int64(PodPriority(c.victims[0])) },
+		func(c candidate) int64 {
+			var sum int64
+			for _, v := range c.victims {
+				sum += int64(PodPriority(v)) + int64(math.MaxInt32) + 1
+			}
+			return -sum
+		},
+		func(c candidate) int64 { return -int64(len(c.victims)) },
+	}
+	left := cands
+	for _, f := range score {
+		var sel []candidate
+		best := int64(math.MinInt64)
+		for _, c := range left {
+			s := f(c)
+			if s > best {
+				best = s
+				sel = sel[:0]
+			}
+			if s == best {
+				sel = append(sel, c)
+			}
+		}
+		if len(sel) == 1 {
+			return sel[0]
+		}
+		left = sel
+	}
+	return left[0]
+}

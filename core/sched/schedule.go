@@ -1,0 +1,255 @@
+package sched
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/sched/framework"
+)
+
+// Messages of the scheduling cycle (exact upstream text).
+const (
+	// ErrNoNodesAvailable is the whole FailedScheduling text when the
+	// snapshot has no nodes (ErrNoNodesAvailable).
+	ErrNoNodesAvailable = "no nodes available to schedule pods"
+	// noteLengthLimit is the event note limit (validation.NoteLengthLimit).
+	noteLengthLimit = 1024
+)
+
+// Thresholds of numFeasibleNodesToFind.
+const (
+	minFeasibleNodesToFind           = 100
+	minFeasibleNodesPercentageToFind = 5
+)
+
+// NumFeasibleNodesToFind returns how many feasible nodes the Filter pass
+// looks for before it stops (upstream numFeasibleNodesToFind with the
+// default adaptive percentageOfNodesToScore): all nodes below 100,
+// otherwise n*max(50-n/125, 5)/100 but at least 100.
+func NumFeasibleNodesToFind(numAllNodes int) int {
+	if numAllNodes < minFeasibleNodesToFind {
+		return numAllNodes
+	}
+	percentage := 50 - numAllNodes/125
+	if percentage < minFeasibleNodesPercentageToFind {
+		percentage = minFeasibleNodesPercentageToFind
+	}
+	n := numAllNodes * percentage / 100
+	if n < minFeasibleNodesToFind {
+		return minFeasibleNodesToFind
+	}
+	return n
+}
+
+// pluginList formats plugin names as Go's %v prints a sorted []string:
+// "[A B]".
+func pluginList(names []string) string {
+	s := append([]string(nil), names...)
+	sort.Strings(s)
+	return "[" + strings.Join(s, " ") + "]"
+}
+
+// snapshot drops nil entries and nodes without a Node object.
+func snapshot(nodes []*NodeInfo) []*NodeInfo {
+	out := make([]*NodeInfo, 0, len(nodes))
+	for _, n := range nodes {
+		if n != nil && n.Node != nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// Schedule runs one kube-scheduler (v1.37 default profile) scheduling cycle
+// for pod over nodes (schedulePod + the PostFilter part of
+// schedulingAlgorithm):
+//
+//  1. no nodes → Message ErrNoNodesAvailable;
+//  2. PreFilter (NodeAffinity may reject the pod or narrow the nodes);
+//  3. nominated-node fast path: if pod.Status.NominatedNodeName names a
+//     node that passes every filter, it is chosen without scoring;
+//  4. Filter every node (from Options.StartNodeIndex, stopping after
+//     NumFeasibleNodesToFind feasible nodes), first rejecting plugin wins;
+//  5. one feasible node → chosen without scoring; several → PreScore,
+//     Score, NormalizeScore, weights, and a uniform random pick among the
+//     highest totals with opts.Rand;
+//  6. none → the FailedScheduling message, including DefaultPreemption's
+//     dry run; a successful preemption fills NominatedNode and Victims.
+//
+// Nil nodes and nodes without a Node object are ignored. A nil pod is
+// treated as a pod with an empty spec. Schedule never panics.
+func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
+	if pod == nil {
+		pod = &core.Pod{}
+	}
+	all := snapshot(nodes)
+	res := Result{NumAllNodes: len(all), Rejected: map[string]*Status{}, NextStartNodeIndex: opts.StartNodeIndex}
+	if len(all) == 0 {
+		res.Message, res.ConditionMessage = ErrNoNodesAvailable, ErrNoNodesAvailable
+		res.NextStartNodeIndex = 0
+		return res
+	}
+	p := newProfile(opts)
+	state := framework.NewCycleState()
+	diag := &nodeToStatus{explicit: map[string]*Status{}}
+
+	preRes, preStatus, pluginsWithNodes := p.runPreFilter(state, pod, all)
+	if preStatus != nil {
+		// The pod itself is rejected: every node gets the PreFilter status.
+		diag.absent = preStatus
+		diag.preFilterMsg = preStatus.Message()
+		for _, n := range all {
+			res.Rejected[n.Name()] = preStatus
+		}
+		fail(&res, p, state, pod, all, diag)
+		return res
+	}
+
+	if nnn := pod.Status.NominatedNodeName; nnn != "" {
+		for _, n := range all {
+			if n.Name() == nnn && p.runFilter(state, pod, n).IsSuccess() {
+				res.NodeName = nnn
+				res.Feasible = []string{nnn}
+				return res
+			}
+		}
+	}
+
+	candidates := all
+	if !preRes.AllNodes() {
+		candidates = make([]*NodeInfo, 0, len(preRes.NodeNames))
+		for _, n := range all {
+			if preRes.NodeNames[n.Name()] {
+				candidates = append(candidates, n)
+			} else {
+				if diag.absent == nil {
+					diag.absent = &Status{Plugin: strings.Join(pluginsWithNodes, ","), Code: framework.UnschedulableAndUnresolvable,
+						Reasons: []string{"node(s) didn't satisfy plugin(s) " + pluginList(pluginsWithNodes)}}
+				}
+				res.Rejected[n.Name()] = diag.absent
+			}
+		}
+	}
+
+	feasible := filterNodes(&res, p, state, pod, all, candidates, opts.StartNodeIndex, diag.explicit)
+	for name, s := range diag.explicit {
+		res.Rejected[name] = s
+	}
+
+	switch len(feasible) {
+	case 0:
+		fail(&res, p, state, pod, all, diag)
+	case 1:
+		res.NodeName = feasible[0].Name()
+	default:
+		scoreAndSelect(&res, p, state, pod, feasible, opts)
+	}
+	return res
+}
+
+// filterNodes runs Filter over candidates starting at start, stopping after
+// NumFeasibleNodesToFind feasible nodes; it records rejections in
+// rejected, the feasible names in snapshot order in res.Feasible, and
+// the advanced start index, and returns the feasible nodes in snapshot
+// order.
+func filterNodes(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all, candidates []*NodeInfo, start int, rejected map[string]*Status) []*NodeInfo {
+	n := len(candidates)
+	if n == 0 {
+		return nil
+	}
+	if start < 0 {
+		start = 0
+	}
+	want := NumFeasibleNodesToFind(n)
+	passed := make(map[*NodeInfo]bool)
+	processed := 0
+	for i := 0; i < n; i++ {
+		ni := candidates[(start+i)%n]
+		processed++
+		if s := p.runFilter(state, pod, ni); s != nil {
+			rejected[ni.Name()] = s
+			continue
+		}
+		passed[ni] = true
+		if len(passed) >= want {
+			break
+		}
+	}
+	res.NextStartNodeIndex = (start + processed) % len(all)
+	var feasible []*NodeInfo
+	for _, ni := range candidates {
+		if passed[ni] {
+			feasible = append(feasible, ni)
+			res.Feasible = append(res.Feasible, ni.Name())
+		}
+	}
+	return feasible
+}
+
+// scoreAndSelect runs PreScore/Score/NormalizeScore for every score plugin
+// (upstream prioritizeNodes / RunScorePlugins), sums the weighted scores and
+// picks uniformly among the nodes with the highest total.
+func scoreAndSelect(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, feasible []*NodeInfo, opts Options) {
+	scores := make([]NodeScore, len(feasible))
+	for i, n := range feasible {
+		scores[i].Node = n.Name()
+	}
+	for _, ws := range p.score {
+		pl := ws.plugin
+		if pre, ok := pl.(framework.PreScorePlugin); ok {
+			if s := pre.PreScore(state, pod, feasible); s.IsSkip() {
+				res.SkippedScorePlugins = append(res.SkippedScorePlugins, pl.Name())
+				continue
+			}
+		}
+		raw := make([]int64, len(feasible))
+		for i, n := range feasible {
+			raw[i], _ = pl.Score(state, pod, n)
+		}
+		norm := append([]int64(nil), raw...)
+		if nz, ok := pl.(framework.ScoreNormalizer); ok {
+			nz.NormalizeScore(state, pod, norm)
+		}
+		for i := range feasible {
+			v := norm[i]
+			// Upstream rejects scores outside [0, MaxNodeScore] as an
+			// error; the playground clamps instead of failing the cycle.
+			if v < 0 {
+				v = 0
+			} else if v > framework.MaxNodeScore {
+				v = framework.MaxNodeScore
+			}
+			w := v * ws.weight
+			scores[i].Plugins = append(scores[i].Plugins, PluginScore{Plugin: pl.Name(), Raw: raw[i], Normalized: v, Weighted: w})
+			scores[i].Total += w
+		}
+	}
+	res.Scores = scores
+	best := scores[0].Total
+	for _, s := range scores[1:] {
+		if s.Total > best {
+			best = s.Total
+		}
+	}
+	for _, s := range scores {
+		if s.Total == best {
+			res.Tied = append(res.Tied, s.Node)
+		}
+	}
+	pick := 0
+	if opts.Rand != nil && len(res.Tied) > 1 {
+		pick = opts.Rand.Intn(len(res.Tied))
+	}
+	res.NodeName = res.Tied[pick]
+}
+
+// truncateMessage shortens an event note to 1024 bytes, ending in " ..."
+// (upstream truncateMessage).
+func truncateMessage(msg string) string {
+	if len(msg) <= noteLengthLimit {
+		return msg
+	}
+	const suffix = " ..."
+	return msg[:noteLengthLimit-len(suffix)] + suffix
+}
