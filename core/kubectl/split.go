@@ -1,0 +1,76 @@
+package kubectl
+
+import (
+	"errors"
+	"strings"
+)
+
+// Split breaks a command line into arguments the way a POSIX shell would
+// for the simple cases people type: blanks separate words; 'single quotes'
+// keep everything literally; "double quotes" keep blanks and honour
+// backslash escapes of \ " $ and `; outside quotes a backslash escapes the
+// next character; adjacent quoted and unquoted parts join into one word
+// (so k="a b" is one argument). No variables, globs or operators are
+// interpreted. Errors: "unterminated quote" when a quote is left open,
+// "trailing backslash" when the line ends in an escape.
+func Split(cmdline string) ([]string, error) {
+	var args []string
+	var cur strings.Builder
+	inWord := false
+	for i := 0; i < len(cmdline); i++ {
+		c := cmdline[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			if inWord {
+				args = append(args, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case c == '\\':
+			if i+1 >= len(cmdline) {
+				return nil, errors.New("trailing backslash")
+			}
+			i++
+			if cmdline[i] != '\n' {
+				cur.WriteByte(cmdline[i])
+			}
+			inWord = true
+		case c == '\'':
+			end := strings.IndexByte(cmdline[i+1:], '\'')
+			if end < 0 {
+				return nil, errors.New("unterminated quote")
+			}
+			cur.WriteString(cmdline[i+1 : i+1+end])
+			i += end + 1
+			inWord = true
+		case c == '"':
+			closed := false
+			for i++; i < len(cmdline); i++ {
+				d := cmdline[i]
+				if d == '"' {
+					closed = true
+					break
+				}
+				if d == '\\' && i+1 < len(cmdline) && strings.IndexByte("\\\"$`\n", cmdline[i+1]) >= 0 {
+					i++
+					if cmdline[i] != '\n' {
+						cur.WriteByte(cmdline[i])
+					}
+					continue
+				}
+				cur.WriteByte(d)
+			}
+			if !closed {
+				return nil, errors.New("unterminated quote")
+			}
+			inWord = true
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		args = append(args, cur.String())
+	}
+	return args, nil
+}
