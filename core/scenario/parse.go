@@ -1,10 +1,8 @@
 package scenario
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -361,58 +359,14 @@ func (p *parser) applyScenario(s *Scenario) error {
 	return nil
 }
 
-// dns1123Subdomain is the name rule for nodes and pods.
-var dns1123Subdomain = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
-
-// dns1123Label is the name rule for namespaces.
-var dns1123Label = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
-
-const (
-	subdomainMsg = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
-	labelMsg     = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
-)
-
-// nameErrors checks metadata.name (and namespace) like ValidateObjectMeta.
-func nameErrors(name, namespace string, namespaced bool) []string {
-	var errs []string
-	switch {
-	case name == "":
-		errs = append(errs, "metadata.name: Required value: name or generateName is required")
-	case len(name) > 253:
-		errs = append(errs, fmt.Sprintf("metadata.name: Invalid value: %q: must be no more than 253 characters", name))
-	case !dns1123Subdomain.MatchString(name):
-		errs = append(errs, fmt.Sprintf("metadata.name: Invalid value: %q: %s", name, subdomainMsg))
-	}
-	if namespaced {
-		switch {
-		case len(namespace) > 63:
-			errs = append(errs, fmt.Sprintf("metadata.namespace: Invalid value: %q: must be no more than 63 characters", namespace))
-		case !dns1123Label.MatchString(namespace):
-			errs = append(errs, fmt.Sprintf("metadata.namespace: Invalid value: %q: %s", namespace, labelMsg))
-		}
-	}
-	return errs
-}
-
-// invalid formats an API server "is invalid" message (errors.NewInvalid):
-// one error is printed alone, several as a bracketed, comma-separated list.
-func invalid(kind, name string, errs []string) string {
-	if len(errs) == 1 {
-		return fmt.Sprintf("The %s %q is invalid: %s", kind, name, errs[0])
-	}
-	return fmt.Sprintf("The %s %q is invalid: [%s]", kind, name, strings.Join(errs, ", "))
-}
-
 // validateObjects validates every node and pod and rejects duplicates.
 func (p *parser) validateObjects(s *Scenario) error {
 	gate := s.Options.ComparisonOperators()
 	seenNodes := map[string]int{}
 	for i, n := range p.nodes {
 		ref := p.nodeRefs[i]
-		errs := nameErrors(n.Name, "", false)
-		errs = append(errs, nodeTaintErrors(n.Spec.Taints)...)
-		if len(errs) > 0 {
-			return p.errf(ref.doc, "%s%s", ref.item, invalid("Node", n.Name, errs))
+		if errs := nodeErrors(n); len(errs) > 0 {
+			return p.errf(ref.doc, "%s%s", ref.item, core.KubectlInvalidMessage("Node", n.Name, errs))
 		}
 		if j, dup := seenNodes[n.Name]; dup {
 			return p.errf(ref.doc, "%snodes %q already exists (first defined in document %d)", ref.item, n.Name, p.nodeRefs[j].doc.num)
@@ -422,10 +376,8 @@ func (p *parser) validateObjects(s *Scenario) error {
 	seenPods := map[string]int{}
 	for i, pod := range p.pods {
 		ref := p.podRefs[i]
-		errs := nameErrors(pod.Name, pod.Namespace, true)
-		errs = append(errs, podTolerationErrors(pod.Spec.Tolerations, gate)...)
-		if len(errs) > 0 {
-			return p.errf(ref.doc, "%s%s", ref.item, invalid("Pod", pod.Name, errs))
+		if errs := podErrors(pod, gate); len(errs) > 0 {
+			return p.errf(ref.doc, "%s%s", ref.item, core.KubectlInvalidMessage("Pod", pod.Name, errs))
 		}
 		key := pod.Namespace + "/" + pod.Name
 		if j, dup := seenPods[key]; dup {
@@ -435,6 +387,3 @@ func (p *parser) validateObjects(s *Scenario) error {
 	}
 	return nil
 }
-
-// trimNewline drops one trailing newline.
-func trimNewline(b []byte) []byte { return bytes.TrimSuffix(b, []byte("\n")) }

@@ -1,13 +1,48 @@
 package scenario
 
-import "github.com/taints-playground/playground/core"
+import (
+	"regexp"
 
-// nodeTaintErrors validates a node's spec.taints at create time.
-func nodeTaintErrors(taints []core.Taint) []string {
-	return nil
+	"github.com/taints-playground/playground/core"
+)
+
+// dns1123Label is the name rule for namespaces.
+var dns1123Label = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
+
+const labelMsg = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+
+// metaErrors checks metadata.name (and metadata.namespace for namespaced
+// kinds) as ValidateObjectMeta does at create time.
+func metaErrors(name, namespace string, namespaced bool) core.ErrorList {
+	var errs core.ErrorList
+	if name == "" {
+		errs = append(errs, &core.FieldError{Type: core.ErrorTypeRequired, Field: "metadata.name", Detail: "name or generateName is required"})
+	} else {
+		for _, m := range core.IsDNS1123Subdomain(name) {
+			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: "metadata.name", BadValue: name, Detail: m})
+		}
+	}
+	if namespaced {
+		switch {
+		case len(namespace) > 63:
+			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: "metadata.namespace", BadValue: namespace, Detail: "must be no more than 63 characters"})
+		case !dns1123Label.MatchString(namespace):
+			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: "metadata.namespace", BadValue: namespace, Detail: labelMsg})
+		}
+	}
+	return errs
 }
 
-// podTolerationErrors validates a pod's spec.tolerations at create time.
-func podTolerationErrors(tolerations []core.Toleration, allowComparisonOperators bool) []string {
-	return nil
+// nodeErrors validates a Node at create time: name, then spec.taints
+// (reported under metadata.taints, as upstream does).
+func nodeErrors(n *core.Node) core.ErrorList {
+	errs := metaErrors(n.Name, "", false)
+	return append(errs, core.ValidateNodeTaints(n.Spec.Taints)...)
+}
+
+// podErrors validates a Pod at create time: name and namespace, then
+// spec.tolerations with the comparison-operator gate.
+func podErrors(p *core.Pod, allowComparisonOperators bool) core.ErrorList {
+	errs := metaErrors(p.Name, p.Namespace, true)
+	return append(errs, core.ValidateTolerations(p.Spec.Tolerations, "spec.tolerations", allowComparisonOperators)...)
 }

@@ -27,9 +27,12 @@ type NodeState struct {
 type PodState struct {
 	Namespace   string            `json:"namespace"`
 	Name        string            `json:"name"`
-	Node        string            `json:"node"`  // "" while Pending
-	Phase       string            `json:"phase"` // Pending, Running, Evicted
-	Tolerations []core.Toleration `json:"tolerations,omitempty"`
+	Node        string            `json:"node"`                  // "" while Pending
+	Phase       string            `json:"phase"`                 // Pending, Running, Evicted
+	Tolerations []core.Toleration `json:"tolerations,omitempty"` // as admitted (DefaultTolerationSeconds applied)
+	Priority    int32             `json:"priority"`
+	// Requests is the pod's effective request, same units as NodeState.
+	Requests map[core.ResourceName]int64 `json:"requests,omitempty"`
 	// ScheduledAt, EvictedAt: virtual seconds; nil when it has not happened.
 	ScheduledAt *float64 `json:"scheduledAt"`
 	EvictedAt   *float64 `json:"evictedAt"`
@@ -71,7 +74,8 @@ type Frame struct {
 	Index   int         `json:"index"`
 	At      float64     `json:"at"`      // virtual seconds
 	Step    string      `json:"step"`    // the step command that made this frame; "" for the initial pass or a timer
-	Caption string      `json:"caption"` // what happened, for people
+	Caption string      `json:"caption"` // the step's caption from the file, else Summary
+	Summary string      `json:"summary"` // what the simulator saw happen, generated ("t=30s: web evicted from n1")
 	Output  string      `json:"output"`  // what the step command printed (stdout or its error)
 	Nodes   []NodeState `json:"nodes"`
 	Pods    []PodState  `json:"pods"`

@@ -1,0 +1,261 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/taints-playground/playground/core"
+)
+
+// DefaultTolerationSeconds is what the DefaultTolerationSeconds admission
+// plugin puts on the not-ready and unreachable tolerations it adds
+// (--default-not-ready-toleration-seconds, --default-unreachable-toleration-seconds).
+const DefaultTolerationSeconds int64 = 300
+
+// Priorities of the built-in priority classes (scheduling/v1).
+const (
+	SystemClusterCritical int32 = 2000000000
+	SystemNodeCritical    int32 = 2000001000
+)
+
+// NodeMonitorPeriod is the node-lifecycle controller's pass interval
+// (--node-monitor-period): NoExecute not-ready/unreachable taints follow a
+// kubelet-reported Ready change at the next pass.
+const NodeMonitorPeriod = 5 * time.Second
+
+// AddDefaultTolerations applies the DefaultTolerationSeconds admission plugin
+// to a pod's tolerations and returns the new list: for
+// node.kubernetes.io/not-ready and node.kubernetes.io/unreachable, unless
+// some toleration has that key or an empty key AND effect NoExecute or an
+// empty effect (operator, value and seconds are not looked at), it appends
+// {key, operator: Exists, effect: NoExecute, tolerationSeconds: 300}.
+func AddDefaultTolerations(tols []core.Toleration) []core.Toleration {
+	out := append([]core.Toleration(nil), tols...)
+	for _, key := range []string{core.TaintNodeNotReady, core.TaintNodeUnreachable} {
+		covered := false
+		for _, t := range tols {
+			if (t.Key == key || t.Key == "") && (t.Effect == core.TaintEffectNoExecute || t.Effect == "") {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			secs := DefaultTolerationSeconds
+			out = append(out, core.Toleration{Key: key, Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute, TolerationSeconds: &secs})
+		}
+	}
+	return out
+}
+
+// PodPriority is the priority the Priority admission plugin gives a pod:
+// spec.priority when set, else the built-in class named by
+// priorityClassName, else 0.
+func PodPriority(p *core.Pod) int32 {
+	if p.Spec.Priority != nil {
+		return *p.Spec.Priority
+	}
+	switch p.Spec.PriorityClassName {
+	case "system-node-critical":
+		return SystemNodeCritical
+	case "system-cluster-critical":
+		return SystemClusterCritical
+	}
+	return 0
+}
+
+// admit creates the simulator's record of a pod after admission.
+func (s *simulator) admit(p *core.Pod, order int) *podRec {
+	p.Spec.Tolerations = AddDefaultTolerations(p.Spec.Tolerations)
+	prio := PodPriority(p)
+	p.Spec.Priority = &prio
+	return &podRec{pod: p, order: order, priority: prio, phase: PhasePending, direct: p.Spec.NodeName != ""}
+}
+
+// createNode adds a node and lets the node-lifecycle controller reconcile
+// its taints.
+func (s *simulator) createNode(n *core.Node) {
+	if condition(n, core.NodeReady) == nil {
+		n.Status.Conditions = append(n.Status.Conditions, core.NodeCondition{Type: core.NodeReady, Status: core.ConditionTrue, Reason: "KubeletReady", Message: "kubelet is posting ready status"})
+	}
+	s.nodes = append(s.nodes, n)
+	s.reconcileNoSchedule(n)
+	s.reconcileNoExecute(n)
+}
+
+// managedNoSchedule maps the NoSchedule taint keys the node-lifecycle
+// controller owns to the condition (and status) that calls for them.
+var managedNoSchedule = []struct {
+	key    string
+	cond   core.NodeConditionType
+	status core.ConditionStatus
+}{
+	{core.TaintNodeNotReady, core.NodeReady, core.ConditionFalse},
+	{core.TaintNodeUnreachable, core.NodeReady, core.ConditionUnknown},
+	{core.TaintNodeMemoryPressure, core.NodeMemoryPressure, core.ConditionTrue},
+	{core.TaintNodeDiskPressure, core.NodeDiskPressure, core.ConditionTrue},
+	{core.TaintNodePIDPressure, core.NodePIDPressure, core.ConditionTrue},
+	{core.TaintNodeNetworkUnavailable, core.NodeNetworkUnavailable, core.ConditionTrue},
+}
+
+// reconcileNoSchedule is doNoScheduleTaintingPass: the NoSchedule taints
+// that mirror conditions and spec.unschedulable, added at the end of the
+// list in condition order, stale ones removed.
+func (s *simulator) reconcileNoSchedule(n *core.Node) {
+	var want []string
+	for _, c := range n.Status.Conditions {
+		for _, m := range managedNoSchedule {
+			if c.Type == m.cond && c.Status == m.status {
+				want = append(want, m.key)
+			}
+		}
+	}
+	if n.Spec.Unschedulable {
+		want = append(want, core.TaintNodeUnschedulable)
+	}
+	managed := map[string]bool{core.TaintNodeUnschedulable: true}
+	for _, m := range managedNoSchedule {
+		managed[m.key] = true
+	}
+	s.syncTaints(n, core.TaintEffectNoSchedule, managed, want)
+}
+
+// reconcileNoExecute is the NoExecute half of the controller's work: the
+// not-ready taint for Ready=False, unreachable for Ready=Unknown, none
+// for Ready=True.
+func (s *simulator) reconcileNoExecute(n *core.Node) {
+	var want []string
+	if c := condition(n, core.NodeReady); c != nil {
+		switch c.Status {
+		case core.ConditionFalse:
+			want = []string{core.TaintNodeNotReady}
+		case core.ConditionUnknown:
+			want = []string{core.TaintNodeUnreachable}
+		}
+	}
+	s.syncTaints(n, core.TaintEffectNoExecute, map[string]bool{core.TaintNodeNotReady: true, core.TaintNodeUnreachable: true}, want)
+}
+
+// syncTaints makes the managed taints of one effect exactly want.
+func (s *simulator) syncTaints(n *core.Node, effect core.TaintEffect, managed map[string]bool, want []string) {
+	wanted := map[string]bool{}
+	for _, k := range want {
+		wanted[k] = true
+	}
+	kept := n.Spec.Taints[:0:0]
+	for _, t := range n.Spec.Taints {
+		if t.Effect == effect && managed[t.Key] && !wanted[t.Key] {
+			s.note("the node-lifecycle controller removed %s from %s", t.ToString(), n.Name)
+			continue
+		}
+		kept = append(kept, t)
+	}
+	for _, k := range want {
+		found := false
+		for _, t := range kept {
+			if t.Key == k && t.Effect == effect {
+				found = true
+			}
+		}
+		if !found {
+			t := core.Taint{Key: k, Effect: effect}
+			kept = append(kept, t)
+			s.note("the node-lifecycle controller added %s to %s", t.ToString(), n.Name)
+		}
+	}
+	n.Spec.Taints = kept
+}
+
+// noExecuteKey is the NoExecute subset of a taint list, for comparison.
+func noExecuteKey(taints []core.Taint) string {
+	var out string
+	for _, t := range taints {
+		if t.Effect == core.TaintEffectNoExecute {
+			out += t.ToString() + "\n"
+		}
+	}
+	return out
+}
+
+// afterNodeChange reacts to a node update: kubelet events, the
+// taint-eviction controller when the NoExecute taints changed, and a retry
+// of pending pods later.
+func (s *simulator) afterNodeChange(before, after *core.Node) {
+	if before.Spec.Unschedulable != after.Spec.Unschedulable {
+		status := "NodeSchedulable"
+		if after.Spec.Unschedulable {
+			status = "NodeNotSchedulable"
+		}
+		s.emit(EventNormal, status, "node/"+after.Name, fmt.Sprintf("Node %s status is now: %s", after.Name, status))
+	}
+	if noExecuteKey(before.Spec.Taints) != noExecuteKey(after.Spec.Taints) {
+		for _, p := range s.pods {
+			if !p.deleted && p.phase == PhaseRunning && p.node == after.Name {
+				s.processPod(p)
+			}
+		}
+	}
+	s.dirty[after.Name] = true
+}
+
+// queuePass schedules the next node-monitor pass for a node (or runs the
+// NoExecute reconciliation now when a pass is due this very moment).
+func (s *simulator) queuePass(n *core.Node) {
+	at := (s.now + NodeMonitorPeriod - 1) / NodeMonitorPeriod * NodeMonitorPeriod
+	if at == s.now {
+		s.reconcileNoExecute(n)
+		return
+	}
+	if s.passQ[n.Name] {
+		return
+	}
+	s.passQ[n.Name] = true
+	s.push(&item{at: at, kind: itemPass, node: n.Name})
+}
+
+// setCondition sets one node condition, appending it when absent.
+func setCondition(n *core.Node, t core.NodeConditionType, st core.ConditionStatus, reason, msg string) {
+	for i := range n.Status.Conditions {
+		if n.Status.Conditions[i].Type == t {
+			n.Status.Conditions[i].Status, n.Status.Conditions[i].Reason, n.Status.Conditions[i].Message = st, reason, msg
+			return
+		}
+	}
+	n.Status.Conditions = append(n.Status.Conditions, core.NodeCondition{Type: t, Status: st, Reason: reason, Message: msg})
+}
+
+// nodeStore is the kubectl.Nodes view of the simulated cluster.
+type nodeStore struct {
+	s       *simulator
+	updated []string
+}
+
+// List returns copies of every node, sorted by name.
+func (ns *nodeStore) List() []*core.Node {
+	out := make([]*core.Node, 0, len(ns.s.nodes))
+	for _, n := range ns.s.nodes {
+		out = append(out, deepCopyNode(n))
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Get returns a copy of the node called name.
+func (ns *nodeStore) Get(name string) (*core.Node, bool) {
+	if n := ns.s.node(name); n != nil {
+		return deepCopyNode(n), true
+	}
+	return nil, false
+}
+
+// Update stores a modified node in place.
+func (ns *nodeStore) Update(n *core.Node) error {
+	for i, cur := range ns.s.nodes {
+		if cur.Name == n.Name {
+			ns.s.nodes[i] = deepCopyNode(n)
+			ns.updated = append(ns.updated, n.Name)
+			return nil
+		}
+	}
+	return fmt.Errorf("Error from server (NotFound): nodes %q not found", n.Name)
+}

@@ -1,0 +1,261 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/kubectl"
+)
+
+// runCommand runs one step command and returns what it printed. An error is
+// what the command printed to stderr; the cluster is then unchanged (for
+// kubectl: as far as the command got before failing).
+func (s *simulator) runCommand(cmd string) (string, error) {
+	args, err := kubectl.Split(cmd)
+	if err != nil {
+		return "", err
+	}
+	if len(args) == 0 {
+		return "", fmt.Errorf("error: empty command")
+	}
+	switch args[0] {
+	case "kubectl":
+		if len(args) < 2 {
+			return "", fmt.Errorf("error: kubectl needs a command")
+		}
+		return s.kubectl(args[1], args[2:])
+	case "node":
+		return s.nodeCommand(args[1:])
+	}
+	return "", fmt.Errorf("error: unknown command %q", args[0])
+}
+
+// kubectl runs a kubectl verb against the simulated cluster.
+func (s *simulator) kubectl(verb string, args []string) (string, error) {
+	if verb == "delete" {
+		return s.deletePods(args)
+	}
+	store := &nodeStore{s: s}
+	before := map[string]*core.Node{}
+	for _, n := range s.nodes {
+		before[n.Name] = deepCopyNode(n)
+	}
+	var out string
+	var err error
+	switch verb {
+	case "taint":
+		out, err = kubectl.Taint(store, args)
+	case "cordon":
+		out, err = kubectl.Cordon(store, args)
+	case "uncordon":
+		out, err = kubectl.Uncordon(store, args)
+	case "label":
+		out, err = kubectl.Label(store, args)
+	default:
+		return "", fmt.Errorf("error: unknown command %q for \"kubectl\"", verb)
+	}
+	seen := map[string]bool{}
+	for _, name := range store.updated {
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		n := s.node(name)
+		if n == nil {
+			continue
+		}
+		// The node-lifecycle controller reacts to spec.unschedulable at once.
+		s.reconcileNoSchedule(n)
+		s.afterNodeChange(before[name], n)
+	}
+	return strings.TrimRight(out, "\n"), err
+}
+
+// deletePods is `kubectl delete pod NAME... [-n NAMESPACE]`.
+func (s *simulator) deletePods(args []string) (string, error) {
+	ns := "default"
+	var kind string
+	var names []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-n" || a == "--namespace":
+			if i+1 >= len(args) {
+				return "", fmt.Errorf("error: flag needs an argument: %s", a)
+			}
+			ns = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--namespace="):
+			ns = strings.TrimPrefix(a, "--namespace=")
+		case strings.HasPrefix(a, "-n="):
+			ns = strings.TrimPrefix(a, "-n=")
+		case strings.HasPrefix(a, "-"):
+			// Flags such as --now or --grace-period change nothing here.
+		case kind == "" && strings.Contains(a, "/"):
+			k, name, _ := strings.Cut(a, "/")
+			if !isPodKind(k) {
+				return "", fmt.Errorf("error: the playground deletes pods only, not %q", k)
+			}
+			names = append(names, name)
+		case kind == "":
+			if !isPodKind(a) {
+				return "", fmt.Errorf("error: the playground deletes pods only, not %q", a)
+			}
+			kind = a
+		default:
+			names = append(names, a)
+		}
+	}
+	if len(names) == 0 {
+		return "", fmt.Errorf("error: resource(s) were provided, but no name was specified")
+	}
+	var out []string
+	for _, name := range names {
+		var found *podRec
+		for _, p := range s.pods {
+			if !p.deleted && p.phase != PhaseEvicted && p.pod.Name == name && p.pod.Namespace == ns {
+				found = p
+			}
+		}
+		if found == nil {
+			return strings.Join(out, "\n"), fmt.Errorf("Error from server (NotFound): pods %q not found", name)
+		}
+		found.deleted = true
+		// The taint-eviction controller drops (and reports) a pending timer.
+		s.cancelEviction(found)
+		if found.node != "" {
+			s.dirty[found.node] = true
+		}
+		s.note("%s deleted", name)
+		out = append(out, fmt.Sprintf("pod %q deleted", name))
+	}
+	return strings.Join(out, "\n"), nil
+}
+
+func isPodKind(k string) bool {
+	switch k {
+	case "pod", "pods", "po", "Pod":
+		return true
+	}
+	return false
+}
+
+// nodeCommand is `node NODE not-ready|unreachable|ready` and
+// `node NODE condition TYPE=STATUS`.
+func (s *simulator) nodeCommand(args []string) (string, error) {
+	if len(args) < 2 {
+		return "", fmt.Errorf("usage: node NODE not-ready|unreachable|ready, or node NODE condition TYPE=STATUS")
+	}
+	n := s.node(args[0])
+	if n == nil {
+		return "", fmt.Errorf("Error from server (NotFound): nodes %q not found", args[0])
+	}
+	before := deepCopyNode(n)
+	var out string
+	switch args[1] {
+	case "not-ready":
+		setCondition(n, core.NodeReady, core.ConditionFalse, "KubeletNotReady", "container runtime is down")
+		s.readyEvent(before, n)
+		s.reconcileNoSchedule(n)
+		s.queuePass(n)
+		out = fmt.Sprintf("node/%s: the kubelet reports Ready=False", n.Name)
+	case "unreachable":
+		const reason, msg = "NodeStatusUnknown", "Kubelet stopped posting node status."
+		setCondition(n, core.NodeReady, core.ConditionUnknown, reason, msg)
+		for _, t := range []core.NodeConditionType{core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure} {
+			if condition(n, t) != nil {
+				setCondition(n, t, core.ConditionUnknown, reason, msg)
+			}
+		}
+		s.readyEvent(before, n)
+		s.reconcileNoSchedule(n)
+		s.reconcileNoExecute(n)
+		out = fmt.Sprintf("node/%s: the node-lifecycle controller marks it Unknown (%s)", n.Name, msg)
+	case "ready":
+		setCondition(n, core.NodeReady, core.ConditionTrue, "KubeletReady", "kubelet is posting ready status")
+		for _, t := range []core.NodeConditionType{core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure} {
+			if c := condition(n, t); c != nil && c.Status == core.ConditionUnknown {
+				setCondition(n, t, core.ConditionFalse, "KubeletHasNo"+string(t), "")
+			}
+		}
+		s.readyEvent(before, n)
+		s.reconcileNoSchedule(n)
+		s.queuePass(n)
+		out = fmt.Sprintf("node/%s: the kubelet reports Ready=True", n.Name)
+	case "condition":
+		if len(args) != 3 {
+			return "", fmt.Errorf("usage: node NODE condition TYPE=STATUS")
+		}
+		typ, st, ok := strings.Cut(args[2], "=")
+		status := core.ConditionStatus(st)
+		if !ok || (status != core.ConditionTrue && status != core.ConditionFalse && status != core.ConditionUnknown) {
+			return "", fmt.Errorf("condition must be TYPE=True, TYPE=False or TYPE=Unknown, got %q", args[2])
+		}
+		ct := core.NodeConditionType(typ)
+		switch ct {
+		case core.NodeReady, core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure, core.NodeNetworkUnavailable:
+		default:
+			return "", fmt.Errorf("unknown node condition %q: use Ready, MemoryPressure, DiskPressure, PIDPressure or NetworkUnavailable", typ)
+		}
+		setCondition(n, ct, status, "", "")
+		s.readyEvent(before, n)
+		s.pressureEvent(before, n, ct)
+		s.reconcileNoSchedule(n)
+		if ct == core.NodeReady {
+			if status == core.ConditionUnknown {
+				s.reconcileNoExecute(n)
+			} else {
+				s.queuePass(n)
+			}
+		}
+		out = fmt.Sprintf("node/%s: condition %s=%s", n.Name, typ, st)
+	default:
+		return "", fmt.Errorf("unknown node state %q: use not-ready, unreachable, ready, or condition TYPE=STATUS", args[1])
+	}
+	s.afterNodeChange(before, n)
+	return out, nil
+}
+
+// readyEvent emits NodeReady / NodeNotReady when the Ready condition
+// changes between True and not True.
+func (s *simulator) readyEvent(before, after *core.Node) {
+	was := condition(before, core.NodeReady)
+	now := condition(after, core.NodeReady)
+	wasReady := was == nil || was.Status == core.ConditionTrue
+	isReady := now == nil || now.Status == core.ConditionTrue
+	if wasReady == isReady {
+		return
+	}
+	status := "NodeNotReady"
+	if isReady {
+		status = "NodeReady"
+	}
+	s.emit(EventNormal, status, "node/"+after.Name, fmt.Sprintf("Node %s status is now: %s", after.Name, status))
+}
+
+// pressureEvent emits the kubelet's pressure events when a pressure
+// condition turns True or stops being True.
+func (s *simulator) pressureEvent(before, after *core.Node, t core.NodeConditionType) {
+	names := map[core.NodeConditionType][2]string{
+		core.NodeMemoryPressure: {"NodeHasInsufficientMemory", "NodeHasSufficientMemory"},
+		core.NodeDiskPressure:   {"NodeHasDiskPressure", "NodeHasNoDiskPressure"},
+		core.NodePIDPressure:    {"NodeHasInsufficientPID", "NodeHasSufficientPID"},
+	}
+	pair, ok := names[t]
+	if !ok {
+		return
+	}
+	was := condition(before, t)
+	now := condition(after, t)
+	wasOn := was != nil && was.Status == core.ConditionTrue
+	isOn := now != nil && now.Status == core.ConditionTrue
+	if wasOn == isOn {
+		return
+	}
+	status := pair[1]
+	if isOn {
+		status = pair[0]
+	}
+	s.emit(EventNormal, status, "node/"+after.Name, fmt.Sprintf("Node %s status is now: %s", after.Name, status))
+}

@@ -1,0 +1,235 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/sched"
+)
+
+// frame records the board now. caption is the author's text (may be
+// empty); fallback is used as the summary when nothing was noted.
+func (s *simulator) frame(step, caption, output, fallback string) {
+	summary := strings.Join(s.notes, "; ")
+	s.notes = nil
+	if summary == "" {
+		summary = fallback
+	}
+	if summary == "" {
+		summary = "nothing changed"
+	}
+	summary = fmtT(s.now) + ": " + summary
+	if caption == "" {
+		caption = summary
+	}
+	f := Frame{
+		Index:   len(s.frames),
+		At:      secs(s.now),
+		Step:    step,
+		Caption: caption,
+		Summary: summary,
+		Output:  output,
+		Events:  len(s.events),
+	}
+	for _, n := range s.nodes {
+		f.Nodes = append(f.Nodes, s.nodeState(n))
+	}
+	for _, p := range s.pods {
+		if !p.deleted {
+			f.Pods = append(f.Pods, s.podState(p))
+		}
+	}
+	s.frames = append(s.frames, f)
+}
+
+// quantityValue converts a quantity to the board's units: millicores for
+// cpu, whole units (bytes for memory) for the rest.
+func quantityValue(name core.ResourceName, q core.Quantity) int64 {
+	if name == core.ResourceCPU {
+		return q.MilliValue()
+	}
+	return q.Value()
+}
+
+// PodRequests is the pod's effective request per resource, in board units:
+// the sum over containers, at least the largest init container, plus the
+// pod overhead.
+func PodRequests(p *core.Pod) map[core.ResourceName]int64 {
+	out := map[core.ResourceName]int64{}
+	for _, c := range p.Spec.Containers {
+		for name, q := range c.Resources.Requests {
+			out[name] += quantityValue(name, q)
+		}
+	}
+	for _, c := range p.Spec.InitContainers {
+		for name, q := range c.Resources.Requests {
+			if v := quantityValue(name, q); v > out[name] {
+				out[name] = v
+			}
+		}
+	}
+	for name, q := range p.Spec.Overhead {
+		out[name] += quantityValue(name, q)
+	}
+	return out
+}
+
+func (s *simulator) nodeState(n *core.Node) NodeState {
+	ns := NodeState{
+		Name:          n.Name,
+		Labels:        copyMap(n.Labels),
+		Taints:        append([]core.Taint{}, n.Spec.Taints...),
+		Unschedulable: n.Spec.Unschedulable,
+		Conditions:    append([]core.NodeCondition(nil), n.Status.Conditions...),
+	}
+	alloc := n.Status.Allocatable
+	if len(alloc) == 0 {
+		alloc = n.Status.Capacity
+	}
+	if len(alloc) > 0 {
+		ns.Allocatable = map[core.ResourceName]int64{}
+		for name, q := range alloc {
+			ns.Allocatable[name] = quantityValue(name, q)
+		}
+	}
+	for _, p := range s.pods {
+		if p.deleted || p.phase != PhaseRunning || p.node != n.Name {
+			continue
+		}
+		if ns.Requested == nil {
+			ns.Requested = map[core.ResourceName]int64{}
+		}
+		for name, v := range PodRequests(p.pod) {
+			ns.Requested[name] += v
+		}
+		ns.Requested[core.ResourcePods]++
+	}
+	return ns
+}
+
+func copyMap(m map[string]string) map[string]string {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func (s *simulator) podState(p *podRec) PodState {
+	ps := PodState{
+		Namespace:               p.pod.Namespace,
+		Name:                    p.pod.Name,
+		Node:                    p.node,
+		Phase:                   p.phase,
+		Priority:                p.priority,
+		Tolerations:             append([]core.Toleration(nil), p.pod.Spec.Tolerations...),
+		FailedSchedulingMessage: p.failedMsg,
+		Requests:                PodRequests(p.pod),
+	}
+	if p.scheduledAt != nil {
+		ps.ScheduledAt = secPtr(*p.scheduledAt)
+	}
+	if p.evictedAt != nil {
+		ps.EvictedAt = secPtr(*p.evictedAt)
+	}
+	if p.timer != nil && p.phase == PhaseRunning {
+		ps.EvictAt = secPtr(p.timer.fireAt)
+	}
+	ps.Why = s.explain(p)
+	return ps
+}
+
+// explain asks the scheduler about the pod on this frame's cluster (the
+// pod itself left out) and says in words why it is where it is.
+func (s *simulator) explain(p *podRec) *Explanation {
+	res := sched.Schedule(p.pod, s.nodeInfos(p), s.schedOptions(s.explainRand()))
+	e := &Explanation{}
+	scores := map[string]int64{}
+	for _, sc := range res.Scores {
+		scores[sc.Node] = sc.Total
+	}
+	feasible := map[string]bool{}
+	for _, n := range res.Feasible {
+		feasible[n] = true
+	}
+	for _, n := range s.nodes {
+		v := NodeVerdict{Node: n.Name, Feasible: feasible[n.Name]}
+		if st := res.Rejected[n.Name]; st != nil {
+			v.Plugin = st.Plugin
+			v.Reasons = append([]string(nil), st.Reasons...)
+		}
+		if sc, ok := scores[n.Name]; ok {
+			v.Score = &sc
+		}
+		switch p.phase {
+		case PhasePending:
+			v.Chosen = n.Name == res.NodeName
+		default:
+			v.Chosen = n.Name == p.node
+		}
+		for i := range n.Spec.Taints {
+			t := n.Spec.Taints[i]
+			m := TaintMatch{Taint: t}
+			for j := range p.pod.Spec.Tolerations {
+				tol := p.pod.Spec.Tolerations[j]
+				if tol.ToleratesTaint(&t, s.gate) {
+					m.Tolerated = true
+					m.By = &tol
+					break
+				}
+			}
+			v.Taints = append(v.Taints, m)
+		}
+		e.Nodes = append(e.Nodes, v)
+	}
+	e.Summary = s.summary(p, res)
+	return e
+}
+
+func (s *simulator) summary(p *podRec, res sched.Result) string {
+	switch p.phase {
+	case PhaseEvicted:
+		return fmt.Sprintf("Evicted from %s at %s: %s.", p.node, fmtT(*p.evictedAt), p.evictReason)
+	case PhasePending:
+		if p.missing {
+			return fmt.Sprintf("Pending: spec.nodeName is %q, but there is no such node; the scheduler leaves pods that set spec.nodeName alone.", p.pod.Spec.NodeName)
+		}
+		msg := p.failedMsg
+		if msg == "" {
+			msg = res.Message
+		}
+		if res.NodeName != "" {
+			return fmt.Sprintf("Pending: the last attempt failed (%s). It would fit %s now, but no cluster event has sent it back to the scheduling queue yet.", shortReason(msg), res.NodeName)
+		}
+		return "Pending: " + msg
+	}
+	var b strings.Builder
+	n := s.node(p.node)
+	if p.direct {
+		fmt.Fprintf(&b, "Running on %s: bound directly by spec.nodeName, so the scheduler, NoSchedule taints and cordons never applied to it.", p.node)
+	} else {
+		fmt.Fprintf(&b, "Running on %s since %s: the scheduler chose it.", p.node, fmtT(*p.scheduledAt))
+	}
+	var tolerated []string
+	if n != nil {
+		for i := range n.Spec.Taints {
+			if core.TolerationsTolerateTaint(p.pod.Spec.Tolerations, &n.Spec.Taints[i], s.gate) {
+				tolerated = append(tolerated, n.Spec.Taints[i].ToString())
+			}
+		}
+	}
+	if len(tolerated) > 0 {
+		fmt.Fprintf(&b, " It tolerates %s.", strings.Join(tolerated, ", "))
+	}
+	if st := res.Rejected[p.node]; st != nil && !p.direct {
+		fmt.Fprintf(&b, " A new copy of it would not be placed there now (%s): only NoExecute removes running pods.", strings.Join(st.Reasons, ", "))
+	}
+	if p.timer != nil {
+		fmt.Fprintf(&b, " It will be evicted at %s, when its toleration of %s runs out.", fmtT(p.timer.fireAt), p.timer.taint)
+	}
+	return b.String()
+}

@@ -1,0 +1,631 @@
+package sim
+
+import (
+	"container/heap"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/scenario"
+	"github.com/taints-playground/playground/core/sched"
+)
+
+// Pod phases as the board shows them.
+const (
+	PhasePending = "Pending"
+	PhaseRunning = "Running"
+	// PhaseEvicted marks a pod the taint-eviction controller deleted, or one
+	// the kubelet rejected at admission; upstream it is gone (or Failed with
+	// reason Evicted), the board keeps it visible.
+	PhaseEvicted = "Evicted"
+)
+
+// Event types and the reasons the simulator emits.
+const (
+	EventNormal  = "Normal"
+	EventWarning = "Warning"
+
+	ReasonScheduled            = "Scheduled"
+	ReasonFailedScheduling     = "FailedScheduling"
+	ReasonTaintManagerEviction = "TaintManagerEviction"
+)
+
+// maxIterations bounds internal loops so that no input can make Run spin.
+const maxIterations = 100000
+
+// Run simulates the scenario from t=0 up to and including s.Until and
+// returns every frame and event. The same scenario always gives the same
+// result. Errors are reported for a nil scenario and for any internal
+// failure (Run recovers from panics so a browser build never crashes).
+func Run(s *scenario.Scenario) (res *Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("simulation failed: %v\n%s", r, debug.Stack())
+		}
+	}()
+	if s == nil {
+		return nil, fmt.Errorf("no scenario")
+	}
+	sm := newSimulator(s)
+	if err := sm.run(); err != nil {
+		return nil, err
+	}
+	return &Result{Name: s.Name, Frames: sm.frames, Events: sm.events}, nil
+}
+
+// podRec is the simulator's record of one pod.
+type podRec struct {
+	pod      *core.Pod // as admitted (default tolerations appended)
+	order    int       // file order
+	priority int32
+	node     string
+	phase    string
+	direct   bool // created with spec.nodeName: never scheduled
+	missing  bool // spec.nodeName names a node that does not exist
+
+	scheduledAt *time.Duration
+	evictedAt   *time.Duration
+	evictReason string
+	failedMsg   string
+	last        *sched.Result // the last failed scheduling attempt
+	timer       *evictionTimer
+	deleted     bool
+}
+
+func (p *podRec) ref() string { return p.pod.Namespace + "/" + p.pod.Name }
+
+// evictionTimer is a scheduled NoExecute deletion (TimedWorker).
+type evictionTimer struct {
+	id      uint64
+	created time.Duration
+	fireAt  time.Duration
+	taint   string // the taint whose toleration time runs out, for people
+}
+
+type itemKind int
+
+const (
+	itemStep itemKind = iota
+	itemTimer
+	itemPass
+)
+
+// item is one entry of the event queue.
+type item struct {
+	at    time.Duration
+	seq   uint64
+	kind  itemKind
+	step  int
+	pod   *podRec
+	timer uint64
+	node  string
+}
+
+type itemHeap []*item
+
+func (h itemHeap) Len() int { return len(h) }
+func (h itemHeap) Less(i, j int) bool {
+	if h[i].at != h[j].at {
+		return h[i].at < h[j].at
+	}
+	return h[i].seq < h[j].seq
+}
+func (h itemHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *itemHeap) Push(x any)   { *h = append(*h, x.(*item)) }
+func (h *itemHeap) Pop() any {
+	old := *h
+	it := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return it
+}
+
+type simulator struct {
+	scen    *scenario.Scenario
+	gate    bool
+	rng     *rand.Rand
+	now     time.Duration
+	seq     uint64
+	timerID uint64
+	queue   itemHeap
+
+	nodes []*core.Node
+	pods  []*podRec
+
+	events []Event
+	frames []Frame
+
+	dirty map[string]bool // nodes changed since the last retry of pending pods
+	notes []string        // what happened since the last frame, for the summary
+	passQ map[string]bool // nodes with a node-monitor pass queued
+}
+
+func newSimulator(s *scenario.Scenario) *simulator {
+	return &simulator{
+		scen:  s,
+		gate:  s.Options.ComparisonOperators(),
+		rng:   rand.New(rand.NewSource(s.Options.Seed)),
+		dirty: map[string]bool{},
+		passQ: map[string]bool{},
+	}
+}
+
+func (s *simulator) push(it *item) {
+	s.seq++
+	it.seq = s.seq
+	heap.Push(&s.queue, it)
+}
+
+func (s *simulator) emit(typ, reason, object, msg string) {
+	s.events = append(s.events, Event{At: secs(s.now), Type: typ, Reason: reason, Object: object, Message: msg})
+}
+
+func (s *simulator) note(format string, args ...any) {
+	s.notes = append(s.notes, fmt.Sprintf(format, args...))
+}
+
+func secs(d time.Duration) float64 { return d.Seconds() }
+
+func secPtr(d time.Duration) *float64 {
+	v := secs(d)
+	return &v
+}
+
+func durPtr(d time.Duration) *time.Duration { return &d }
+
+// fmtT prints a virtual time for captions: "t=90s".
+func fmtT(d time.Duration) string { return "t=" + fmtSecs(d) }
+
+func fmtSecs(d time.Duration) string {
+	return fmt.Sprintf("%gs", d.Seconds())
+}
+
+// run is the whole simulation.
+func (s *simulator) run() error {
+	for _, n := range s.scen.Nodes {
+		s.createNode(deepCopyNode(n))
+	}
+	for i, p := range s.scen.Pods {
+		s.pods = append(s.pods, s.admit(deepCopyPod(p), i))
+	}
+	// Pods created with spec.nodeName are bound first, in file order.
+	for _, p := range s.pods {
+		if p.direct {
+			s.bindDirect(p)
+		}
+	}
+	for _, p := range s.schedulingOrder() {
+		if p.phase == PhasePending && !p.direct {
+			s.attempt(p)
+		}
+	}
+	s.settle()
+	s.frame("", "", "", "Initial scheduling pass")
+
+	for i, st := range s.scen.Steps {
+		s.push(&item{at: st.At, kind: itemStep, step: i})
+	}
+	for n := 0; s.queue.Len() > 0; n++ {
+		if n > maxIterations {
+			return fmt.Errorf("simulation did not settle after %d queue items", maxIterations)
+		}
+		it := heap.Pop(&s.queue).(*item)
+		if it.at > s.scen.Until {
+			heap.Push(&s.queue, it)
+			break
+		}
+		s.now = it.at
+		switch it.kind {
+		case itemStep:
+			st := s.scen.Steps[it.step]
+			out, err := s.runCommand(st.Run)
+			if err != nil {
+				out = err.Error()
+				s.note("the command failed: %s", firstLine(out))
+			}
+			s.settle()
+			s.frame(st.Run, st.Caption, out, "")
+		case itemTimer, itemPass:
+			s.fire(it)
+			// Everything due at the same moment shares one frame.
+			for s.queue.Len() > 0 && s.queue[0].at == s.now && s.queue[0].kind != itemStep {
+				s.fire(heap.Pop(&s.queue).(*item))
+			}
+			s.settle()
+			if len(s.notes) > 0 {
+				s.frame("", "", "", "")
+			}
+		}
+	}
+	if last := s.frames[len(s.frames)-1]; secs(s.scen.Until) > last.At {
+		s.now = s.scen.Until
+		s.frame("", "", "", "End of the scenario at "+fmtT(s.now))
+	}
+	return nil
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// fire handles one timer or node-monitor pass.
+func (s *simulator) fire(it *item) {
+	switch it.kind {
+	case itemTimer:
+		p := it.pod
+		if p.deleted || p.phase != PhaseRunning || p.timer == nil || p.timer.id != it.timer {
+			return // cancelled or superseded
+		}
+		t := p.timer
+		p.timer = nil
+		s.evict(p, fmt.Sprintf("its toleration of %s on %s ran out: tolerationSeconds counted from %s, when the taint-eviction controller saw the taint", t.taint, p.node, fmtT(t.created)))
+	case itemPass:
+		delete(s.passQ, it.node)
+		n := s.node(it.node)
+		if n == nil {
+			return
+		}
+		before := deepCopyNode(n)
+		s.reconcileNoExecute(n)
+		s.afterNodeChange(before, n)
+	}
+}
+
+// schedulingOrder is the scheduler's queue order: higher priority first,
+// then file order.
+func (s *simulator) schedulingOrder() []*podRec {
+	out := append([]*podRec(nil), s.pods...)
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].priority != out[j].priority {
+			return out[i].priority > out[j].priority
+		}
+		return out[i].order < out[j].order
+	})
+	return out
+}
+
+// node returns the node called name, or nil.
+func (s *simulator) node(name string) *core.Node {
+	for _, n := range s.nodes {
+		if n.Name == name {
+			return n
+		}
+	}
+	return nil
+}
+
+// nodeInfos is the scheduler's snapshot: every node in file order with the
+// running pods bound to it, except skip.
+func (s *simulator) nodeInfos(skip *podRec) []*sched.NodeInfo {
+	infos := make([]*sched.NodeInfo, 0, len(s.nodes))
+	for _, n := range s.nodes {
+		ni := &sched.NodeInfo{Node: n}
+		for _, p := range s.pods {
+			if p != skip && !p.deleted && p.phase == PhaseRunning && p.node == n.Name {
+				ni.Pods = append(ni.Pods, p.pod)
+			}
+		}
+		infos = append(infos, ni)
+	}
+	return infos
+}
+
+func (s *simulator) schedOptions(r *rand.Rand) sched.Options {
+	return sched.Options{EnableComparisonOperators: s.gate, Rand: r}
+}
+
+// explainRand is a generator for explanation-only cycles, so that asking
+// "why" never changes what the simulation decides.
+func (s *simulator) explainRand() *rand.Rand {
+	return rand.New(rand.NewSource(s.scen.Options.Seed))
+}
+
+// attempt runs one scheduling cycle for a pending pod.
+func (s *simulator) attempt(p *podRec) {
+	res := sched.Schedule(p.pod, s.nodeInfos(p), s.schedOptions(s.rng))
+	if res.NodeName == "" {
+		p.failedMsg = res.Message
+		p.last = &res
+		s.emit(EventWarning, ReasonFailedScheduling, "pod/"+p.ref(), res.Message)
+		s.note("%s stays Pending: %s", p.pod.Name, shortReason(res.Message))
+		return
+	}
+	p.failedMsg = ""
+	p.last = nil
+	p.node = res.NodeName
+	p.phase = PhaseRunning
+	p.scheduledAt = durPtr(s.now)
+	s.emit(EventNormal, ReasonScheduled, "pod/"+p.ref(), fmt.Sprintf("Successfully assigned %s to %s", p.ref(), res.NodeName))
+	s.note("%s scheduled to %s", p.pod.Name, res.NodeName)
+	if s.kubeletAdmit(p) {
+		s.processPod(p)
+	}
+}
+
+// shortReason is the filter part of a FailedScheduling message: what the
+// nodes said, without "0/N nodes are available:" and the preemption part.
+func shortReason(msg string) string {
+	const marker = " nodes are available: "
+	if i := strings.Index(msg, marker); i >= 0 {
+		msg = msg[i+len(marker):]
+	}
+	if i := strings.Index(msg, ". "); i >= 0 {
+		msg = msg[:i]
+	}
+	return strings.TrimSuffix(msg, ".")
+}
+
+// bindDirect binds a pod created with spec.nodeName: no scheduler, only
+// kubelet admission.
+func (s *simulator) bindDirect(p *podRec) {
+	if s.node(p.pod.Spec.NodeName) == nil {
+		p.missing = true
+		s.note("%s stays Pending: spec.nodeName %q names no node, and the scheduler ignores pods that set spec.nodeName", p.pod.Name, p.pod.Spec.NodeName)
+		return
+	}
+	p.node = p.pod.Spec.NodeName
+	p.phase = PhaseRunning
+	p.scheduledAt = durPtr(s.now)
+	s.note("%s bound to %s by spec.nodeName (no scheduler)", p.pod.Name, p.node)
+	if s.kubeletAdmit(p) {
+		s.processPod(p)
+	}
+}
+
+// kubeletAdmit applies the kubelet's admission checks to a pod just bound
+// to its node. It reports whether the pod runs.
+func (s *simulator) kubeletAdmit(p *podRec) bool {
+	n := s.node(p.node)
+	// The eviction manager admits first: DiskPressure/PIDPressure reject every
+	// non-critical pod; MemoryPressure alone rejects BestEffort pods that do
+	// not tolerate node.kubernetes.io/memory-pressure.
+	if !isCritical(p) {
+		var conds []string
+		for _, t := range []core.NodeConditionType{core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure} {
+			if c := condition(n, t); c != nil && c.Status == core.ConditionTrue {
+				conds = append(conds, string(t))
+			}
+		}
+		reject := len(conds) > 0
+		if len(conds) == 1 && conds[0] == string(core.NodeMemoryPressure) {
+			reject = isBestEffort(p.pod) && !core.TolerationsTolerateTaint(p.pod.Spec.Tolerations,
+				&core.Taint{Key: core.TaintNodeMemoryPressure, Effect: core.TaintEffectNoSchedule}, s.gate)
+		}
+		if reject {
+			msg := fmt.Sprintf("The node had condition: [%s]. ", strings.Join(conds, " "))
+			s.emit(EventWarning, "Evicted", "pod/"+p.ref(), msg)
+			s.reject(p, "the kubelet on "+p.node+" rejected it at admission: Pod was rejected: "+msg)
+			return false
+		}
+	}
+	// Then the TaintToleration predicate: an untolerated NoExecute taint.
+	if p.direct {
+		if t, bad := core.FindMatchingUntoleratedTaint(n.Spec.Taints, p.pod.Spec.Tolerations, core.NoExecuteTaintsFilter, s.gate); bad {
+			const msg = "Predicate TaintToleration failed: node(s) had taints that the pod didn't tolerate"
+			s.emit(EventWarning, "TaintToleration", "pod/"+p.ref(), msg)
+			// The taint-eviction controller deletes it as well.
+			s.emit(EventNormal, ReasonTaintManagerEviction, "pod/"+p.ref(), "Marking for deletion Pod "+p.ref())
+			s.reject(p, fmt.Sprintf("the kubelet on %s rejected it (Pod was rejected: %s: %s is not tolerated) and the taint-eviction controller deleted it", p.node, msg, t.ToString()))
+			return false
+		}
+	}
+	return true
+}
+
+// reject marks a pod the kubelet refused.
+func (s *simulator) reject(p *podRec, why string) {
+	p.phase = PhaseEvicted
+	p.evictedAt = durPtr(s.now)
+	p.evictReason = why
+	p.timer = nil
+	s.dirty[p.node] = true
+	s.note("%s rejected on %s", p.pod.Name, p.node)
+}
+
+func isCritical(p *podRec) bool { return p.priority >= 2000000000 }
+
+func isBestEffort(p *core.Pod) bool {
+	for _, cs := range [][]core.Container{p.Spec.InitContainers, p.Spec.Containers} {
+		for _, c := range cs {
+			for _, l := range []core.ResourceList{c.Resources.Requests, c.Resources.Limits} {
+				for name, q := range l {
+					if (name == core.ResourceCPU || name == core.ResourceMemory) && !q.IsZero() {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+func condition(n *core.Node, t core.NodeConditionType) *core.NodeCondition {
+	if n == nil {
+		return nil
+	}
+	for i := range n.Status.Conditions {
+		if n.Status.Conditions[i].Type == t {
+			return &n.Status.Conditions[i]
+		}
+	}
+	return nil
+}
+
+// processPod is the taint-eviction controller looking at one pod bound to
+// a node (tainteviction processPodOnNode).
+func (s *simulator) processPod(p *podRec) {
+	if p.deleted || p.phase != PhaseRunning {
+		return
+	}
+	n := s.node(p.node)
+	if n == nil {
+		return
+	}
+	action, after := core.EvictionDecision(n.Spec.Taints, p.pod.Spec.Tolerations, s.gate)
+	switch action {
+	case core.EvictionNone, core.EvictionNever:
+		s.cancelEviction(p)
+	case core.EvictionNow:
+		s.cancelEviction(p)
+		reason := "a NoExecute toleration with tolerationSeconds ≤ 0 lets it stay no time at all"
+		if t, bad := core.FindMatchingUntoleratedTaint(n.Spec.Taints, p.pod.Spec.Tolerations, core.NoExecuteTaintsFilter, s.gate); bad {
+			reason = fmt.Sprintf("%s has %s, which it does not tolerate", p.node, t.ToString())
+		}
+		s.evict(p, reason)
+	case core.EvictionAfter:
+		fireAt := s.now + after
+		if after > math.MaxInt64-s.now {
+			fireAt = math.MaxInt64
+		}
+		created := s.now
+		if p.timer != nil {
+			// An existing deadline is kept unless it was set this very moment.
+			if p.timer.created < s.now {
+				return
+			}
+			created = p.timer.created
+			s.cancelEviction(p)
+		}
+		s.timerID++
+		p.timer = &evictionTimer{id: s.timerID, created: created, fireAt: fireAt, taint: s.limitingTaint(n, p, after)}
+		if fireAt != math.MaxInt64 {
+			s.push(&item{at: fireAt, kind: itemTimer, pod: p, timer: s.timerID})
+		}
+		s.note("%s will be evicted at %s (tolerates %s for %s)", p.pod.Name, fmtT(fireAt), p.timer.taint, fmtSecs(after))
+	}
+}
+
+// limitingTaint names the NoExecute taint whose used toleration has the
+// smallest tolerationSeconds, for captions.
+func (s *simulator) limitingTaint(n *core.Node, p *podRec, after time.Duration) string {
+	var names []string
+	for i := range n.Spec.Taints {
+		t := &n.Spec.Taints[i]
+		if t.Effect != core.TaintEffectNoExecute {
+			continue
+		}
+		for j := range p.pod.Spec.Tolerations {
+			tol := &p.pod.Spec.Tolerations[j]
+			if tol.ToleratesTaint(t, s.gate) {
+				if tol.TolerationSeconds != nil && time.Duration(*tol.TolerationSeconds)*time.Second == after {
+					names = append(names, t.ToString())
+				}
+				break
+			}
+		}
+	}
+	if len(names) == 0 {
+		return "its NoExecute taints"
+	}
+	return strings.Join(names, ", ")
+}
+
+// cancelEviction drops a pending timer with the controller's event.
+func (s *simulator) cancelEviction(p *podRec) {
+	if p.timer == nil {
+		return
+	}
+	p.timer = nil
+	s.emit(EventNormal, ReasonTaintManagerEviction, "pod/"+p.ref(), "Cancelling deletion of Pod "+p.ref())
+	s.note("%s: pending eviction cancelled", p.pod.Name)
+}
+
+// evict deletes a pod by the taint-eviction controller.
+func (s *simulator) evict(p *podRec, why string) {
+	s.emit(EventNormal, ReasonTaintManagerEviction, "pod/"+p.ref(), "Marking for deletion Pod "+p.ref())
+	p.phase = PhaseEvicted
+	p.evictedAt = durPtr(s.now)
+	p.evictReason = why
+	p.timer = nil
+	s.dirty[p.node] = true
+	s.note("%s evicted from %s", p.pod.Name, p.node)
+}
+
+// settle retries pending pods after changes until nothing else changes.
+func (s *simulator) settle() {
+	for i := 0; len(s.dirty) > 0 && i < 1000; i++ {
+		changed := s.dirty
+		s.dirty = map[string]bool{}
+		for _, p := range s.schedulingOrder() {
+			if p.deleted || p.phase != PhasePending || p.direct {
+				continue
+			}
+			if s.requeue(p, changed) {
+				s.attempt(p)
+			}
+		}
+	}
+}
+
+// requeue reports whether a change to the given nodes would move the
+// pending pod back to the active queue (the queueing-hint rule, see doc.go).
+func (s *simulator) requeue(p *podRec, changed map[string]bool) bool {
+	if p.last == nil {
+		return true
+	}
+	for _, n := range s.nodes {
+		if !changed[n.Name] {
+			continue
+		}
+		before, ok := p.last.Rejected[n.Name]
+		if !ok || before == nil {
+			continue
+		}
+		now := s.nodeStatus(p, n)
+		if now == nil || now.Plugin != before.Plugin || strings.Join(now.Reasons, "\x00") != strings.Join(before.Reasons, "\x00") {
+			return true
+		}
+	}
+	return false
+}
+
+// nodeStatus is the Filter status Kubernetes reports for one node for a
+// pod (the first rejecting plugin; nil when the node passes).
+func (s *simulator) nodeStatus(p *podRec, n *core.Node) *sched.Status {
+	for _, ni := range s.nodeInfos(p) {
+		if ni.Node != n {
+			continue
+		}
+		for _, st := range sched.ExplainNode(p.pod, ni, s.schedOptions(s.explainRand())) {
+			if st.Code != sched.Success {
+				st := st
+				return &st
+			}
+		}
+	}
+	return nil
+}
+
+// deepCopyNode and deepCopyPod copy through JSON: exact for every declared
+// field (quantities print in canonical form and parse back equal).
+func deepCopyNode(n *core.Node) *core.Node {
+	var out core.Node
+	b, err := json.Marshal(n)
+	if err != nil {
+		panic(err)
+	}
+	if err := json.Unmarshal(b, &out); err != nil {
+		panic(err)
+	}
+	return &out
+}
+
+func deepCopyPod(p *core.Pod) *core.Pod {
+	var out core.Pod
+	b, err := json.Marshal(p)
+	if err != nil {
+		panic(err)
+	}
+	if err := json.Unmarshal(b, &out); err != nil {
+		panic(err)
+	}
+	return &out
+}
