@@ -1,0 +1,92 @@
+// Board animation helpers for the Taints & Tolerations Playground.
+//
+// go-app diffs the DOM by position, so a pod chip's element may show a
+// different pod after a frame change. Animation is therefore keyed by the
+// chip's data-pod attribute (FLIP): tpFlipFirst() records where every chip
+// is, the Go side updates the DOM, and tpFlipPlay() slides each chip from
+// its old place to its new one with a compositor transform. New chips fade
+// in; chips that left the board need nothing. Honours
+// prefers-reduced-motion. No scheduling logic lives here.
+(function () {
+  "use strict";
+
+  var first = null;
+
+  function reducedMotion() {
+    return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+
+  function chips() {
+    return document.querySelectorAll("[data-pod]");
+  }
+
+  window.tpFlipFirst = function () {
+    if (reducedMotion()) {
+      first = null;
+      return;
+    }
+    var m = new Map();
+    chips().forEach(function (el) {
+      m.set(el.getAttribute("data-pod"), el.getBoundingClientRect());
+    });
+    first = m;
+  };
+
+  window.tpFlipPlay = function () {
+    var before = first;
+    first = null;
+    if (!before || reducedMotion()) {
+      return;
+    }
+    chips().forEach(function (el) {
+      if (typeof el.animate !== "function") {
+        return;
+      }
+      var key = el.getAttribute("data-pod");
+      var now = el.getBoundingClientRect();
+      var was = before.get(key);
+      if (!was) {
+        el.animate(
+          [{ opacity: 0, transform: "scale(0.85)" }, { opacity: 1, transform: "none" }],
+          { duration: 350, easing: "ease-out" }
+        );
+        return;
+      }
+      var dx = was.left - now.left;
+      var dy = was.top - now.top;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) {
+        return;
+      }
+      el.animate(
+        [
+          { transform: "translate(" + dx + "px," + dy + "px)", zIndex: 5 },
+          { transform: "none", zIndex: 5 }
+        ],
+        { duration: 650, easing: "cubic-bezier(.2,.7,.2,1)" }
+      );
+    });
+  };
+
+  // Copy the page address (which carries the scenario) to the clipboard and
+  // show the outcome on the button for two seconds.
+  window.tpCopyLink = function (id) {
+    var btn = document.getElementById(id);
+    function show(state) {
+      if (!btn) {
+        return;
+      }
+      btn.setAttribute("data-state", state);
+      setTimeout(function () {
+        btn.removeAttribute("data-state");
+      }, 2000);
+    }
+    try {
+      navigator.clipboard.writeText(location.href).then(
+        function () { show("copied"); },
+        function () { show("failed"); }
+      );
+    } catch (e) {
+      show("failed");
+    }
+  };
+})();
