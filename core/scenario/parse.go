@@ -341,6 +341,20 @@ func (p *parser) applyScenario(s *Scenario) error {
 		if err := CheckCommand(st.Run); err != nil {
 			return p.errf(d, "Scenario: %s.run: Invalid value: %q: %v", field, st.Run, err)
 		}
+		if name, ok := CreatePodName(st.Run); ok {
+			found := false
+			for _, pod := range p.pods {
+				found = found || (pod.Name == name && pod.Namespace == DefaultNamespace)
+			}
+			if !found {
+				return p.errf(d, "Scenario: %s.run: Invalid value: %q: this file has no Pod named %q in namespace %q to create", field, st.Run, name, DefaultNamespace)
+			}
+			for j, prev := range s.Steps {
+				if n, ok := CreatePodName(prev.Run); ok && n == name {
+					return p.errf(d, "Scenario: %s.run: Invalid value: %q: steps[%d] already creates pod %q", field, st.Run, j, name)
+				}
+			}
+		}
 		s.Steps = append(s.Steps, Step{At: st.At.Duration, Run: strings.TrimSpace(st.Run), Caption: st.Caption})
 	}
 	if len(s.Steps) > 0 {

@@ -61,7 +61,9 @@ type Step struct {
 	// Run is the command: `kubectl taint nodes …`, `kubectl cordon NODE`,
 	// `kubectl uncordon NODE`, `kubectl label nodes NODE k=v`,
 	// `kubectl delete pod NAME`, `node NODE not-ready|unreachable|ready`,
-	// `node NODE condition TYPE=STATUS`.
+	// `node NODE condition TYPE=STATUS`, and `create pod NAME`, which
+	// creates the Pod manifest of that name from the file at this step
+	// instead of at t=0.
 	Run string
 	// Caption explains the step for people; may be empty.
 	Caption string
@@ -78,6 +80,26 @@ type Options struct {
 // ComparisonOperators reports whether the TaintTolerationComparisonOperators
 // gate is on (Lt/Gt tolerations).
 func (o Options) ComparisonOperators() bool { return o.FeatureGates[GateComparisonOperators] }
+
+// CreatedLater reports whether a step `create pod NAME` creates the pod
+// (namespace/name) during the run rather than at t=0.
+func (s *Scenario) CreatedLater(namespace, name string) bool {
+	for _, st := range s.Steps {
+		if n, ok := CreatePodName(st.Run); ok && n == name && namespace == DefaultNamespace {
+			return true
+		}
+	}
+	return false
+}
+
+// CreatePodName returns NAME for a step `create pod NAME`.
+func CreatePodName(run string) (string, bool) {
+	f := strings.Fields(run)
+	if len(f) == 3 && f[0] == "create" && (f[1] == "pod" || f[1] == "pods" || f[1] == "po") {
+		return f[2], true
+	}
+	return "", false
+}
 
 // Seconds converts a virtual duration to seconds, the unit every output of
 // the playground uses.
@@ -179,6 +201,11 @@ func CheckCommand(run string) error {
 			return nil
 		}
 		return fmt.Errorf("unsupported kubectl command %q: supported are taint, cordon, uncordon, label, delete", f[1])
+	case "create":
+		if len(f) != 3 || (f[1] != "pod" && f[1] != "pods" && f[1] != "po") {
+			return fmt.Errorf("usage: create pod NAME (a Pod manifest of this file, created at this step instead of at t=0)")
+		}
+		return nil
 	case "node":
 		if len(f) < 3 {
 			return fmt.Errorf("usage: node NODE not-ready|unreachable|ready, or node NODE condition TYPE=STATUS")
@@ -197,5 +224,5 @@ func CheckCommand(run string) error {
 		}
 		return fmt.Errorf("unknown node state %q: use not-ready, unreachable, ready, or condition TYPE=STATUS", f[2])
 	}
-	return fmt.Errorf("unknown command %q: steps run kubectl (taint, cordon, uncordon, label, delete) or node NODE not-ready|unreachable|ready", f[0])
+	return fmt.Errorf("unknown command %q: steps run kubectl (taint, cordon, uncordon, label, delete), node NODE not-ready|unreachable|ready, or create pod NAME", f[0])
 }

@@ -27,6 +27,8 @@ func (s *simulator) runCommand(cmd string) (string, error) {
 		return s.kubectl(args[1], args[2:])
 	case "node":
 		return s.nodeCommand(args[1:])
+	case "create":
+		return s.createPod(args[1:])
 	}
 	return "", fmt.Errorf("error: unknown command %q", args[0])
 }
@@ -64,6 +66,9 @@ func (s *simulator) kubectl(verb string, args []string) (string, error) {
 		n := s.node(name)
 		if n == nil {
 			continue
+		}
+		if verb == "taint" {
+			s.note("%s taints: %s", name, taintList(n.Spec.Taints))
 		}
 		// The node-lifecycle controller reacts to spec.unschedulable at once.
 		s.reconcileNoSchedule(n)
@@ -114,7 +119,7 @@ func (s *simulator) deletePods(args []string) (string, error) {
 	for _, name := range names {
 		var found *podRec
 		for _, p := range s.pods {
-			if !p.deleted && p.phase != PhaseEvicted && p.pod.Name == name && p.pod.Namespace == ns {
+			if !p.deleted && !p.notYet && p.phase != PhaseEvicted && p.pod.Name == name && p.pod.Namespace == ns {
 				found = p
 			}
 		}
@@ -131,6 +136,39 @@ func (s *simulator) deletePods(args []string) (string, error) {
 		out = append(out, fmt.Sprintf("pod %q deleted", name))
 	}
 	return strings.Join(out, "\n"), nil
+}
+
+// createPod is `create pod NAME`: the Pod manifest of that name enters the
+// cluster now, goes through the scheduler (or is bound by spec.nodeName).
+func (s *simulator) createPod(args []string) (string, error) {
+	if len(args) != 2 || !isPodKind(args[0]) {
+		return "", fmt.Errorf("usage: create pod NAME")
+	}
+	for _, p := range s.pods {
+		if p.notYet && p.pod.Name == args[1] {
+			p.notYet = false
+			if p.direct {
+				s.bindDirect(p)
+			} else {
+				s.attempt(p)
+			}
+			return fmt.Sprintf("pod/%s created", p.pod.Name), nil
+		}
+	}
+	return "", fmt.Errorf("Error from server (AlreadyExists): pods %q already exists", args[1])
+}
+
+// taintList prints taints for captions: "a=b:NoSchedule, c:NoExecute" or
+// "none".
+func taintList(ts []core.Taint) string {
+	if len(ts) == 0 {
+		return "none"
+	}
+	out := make([]string, len(ts))
+	for i := range ts {
+		out[i] = ts[i].ToString()
+	}
+	return strings.Join(out, ", ")
 }
 
 func isPodKind(k string) bool {

@@ -36,7 +36,7 @@ func (s *simulator) frame(step, caption, output, fallback string) {
 		f.Nodes = append(f.Nodes, s.nodeState(n))
 	}
 	for _, p := range s.pods {
-		if !p.deleted {
+		if !p.deleted && !p.notYet {
 			f.Pods = append(f.Pods, s.podState(p))
 		}
 	}

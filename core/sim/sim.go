@@ -76,6 +76,7 @@ type podRec struct {
 	last        *sched.Result // the last failed scheduling attempt
 	timer       *evictionTimer
 	deleted     bool
+	notYet      bool // created later by a `create pod NAME` step
 }
 
 func (p *podRec) ref() string { return p.pod.Namespace + "/" + p.pod.Name }
@@ -191,16 +192,18 @@ func (s *simulator) run() error {
 		s.createNode(deepCopyNode(n))
 	}
 	for i, p := range s.scen.Pods {
-		s.pods = append(s.pods, s.admit(deepCopyPod(p), i))
+		rec := s.admit(deepCopyPod(p), i)
+		rec.notYet = s.scen.CreatedLater(p.Namespace, p.Name)
+		s.pods = append(s.pods, rec)
 	}
 	// Pods created with spec.nodeName are bound first, in file order.
 	for _, p := range s.pods {
-		if p.direct {
+		if p.direct && !p.notYet {
 			s.bindDirect(p)
 		}
 	}
 	for _, p := range s.schedulingOrder() {
-		if p.phase == PhasePending && !p.direct {
+		if p.phase == PhasePending && !p.direct && !p.notYet {
 			s.attempt(p)
 		}
 	}
@@ -555,7 +558,7 @@ func (s *simulator) settle() {
 		changed := s.dirty
 		s.dirty = map[string]bool{}
 		for _, p := range s.schedulingOrder() {
-			if p.deleted || p.phase != PhasePending || p.direct {
+			if p.deleted || p.notYet || p.phase != PhasePending || p.direct {
 				continue
 			}
 			if s.requeue(p, changed) {
