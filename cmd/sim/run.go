@@ -1,0 +1,293 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/presets"
+	"github.com/taints-playground/playground/core/scenario"
+	"github.com/taints-playground/playground/core/sim"
+)
+
+const usage = `usage:
+  sim run FILE [--json]            simulate a scenario file ("-" reads stdin)
+  sim run --preset NAME [--json]   simulate a built-in preset
+  sim presets                      list the built-in presets
+`
+
+// Exit statuses.
+const (
+	exitOK      = 0
+	exitFailed  = 1
+	exitInvalid = 2
+)
+
+// run is the whole command: args without the program name.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitInvalid
+	}
+	switch args[0] {
+	case "presets":
+		if len(args) != 1 {
+			fmt.Fprint(stderr, usage)
+			return exitInvalid
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 0, 3, ' ', 0)
+		fmt.Fprintln(tw, "NAME\tTITLE")
+		for _, p := range presets.List() {
+			fmt.Fprintf(tw, "%s\t%s\n", p.Name, p.Title)
+		}
+		tw.Flush()
+		return exitOK
+	case "run":
+		return runCmd(args[1:], stdin, stdout, stderr)
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "unknown command %q\n%s", args[0], usage)
+	return exitInvalid
+}
+
+func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var file, preset string
+	asJSON := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--json":
+			asJSON = true
+		case a == "--preset":
+			if i+1 >= len(args) {
+				fmt.Fprintf(stderr, "--preset needs a name\n%s", usage)
+				return exitInvalid
+			}
+			preset = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--preset="):
+			preset = strings.TrimPrefix(a, "--preset=")
+		case strings.HasPrefix(a, "-") && a != "-":
+			fmt.Fprintf(stderr, "unknown flag %s\n%s", a, usage)
+			return exitInvalid
+		case file == "":
+			file = a
+		default:
+			fmt.Fprintf(stderr, "one scenario file at a time\n%s", usage)
+			return exitInvalid
+		}
+	}
+	if (file == "") == (preset == "") {
+		fmt.Fprintf(stderr, "give a scenario FILE or --preset NAME\n%s", usage)
+		return exitInvalid
+	}
+	var data []byte
+	name := file
+	switch {
+	case preset != "":
+		p, ok := presets.Get(preset)
+		if !ok {
+			fmt.Fprintf(stderr, "unknown preset %q; known: %s\n", preset, strings.Join(presets.Names(), ", "))
+			return exitInvalid
+		}
+		data, name = []byte(p.YAML), preset+".yaml"
+	case file == "-":
+		b, err := io.ReadAll(stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "error: %v\n", err)
+			return exitInvalid
+		}
+		data, name = b, "<stdin>"
+	default:
+		b, err := os.ReadFile(file)
+		if err != nil {
+			fmt.Fprintf(stderr, "error: %v\n", err)
+			return exitInvalid
+		}
+		data = b
+	}
+	s, err := scenario.Parse(data, name)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitInvalid
+	}
+	res, err := sim.Run(s)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitFailed
+	}
+	if asJSON {
+		b, err := json.MarshalIndent(Summarize(res), "", "  ")
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitFailed
+		}
+		fmt.Fprintln(stdout, string(b))
+		return exitOK
+	}
+	printBoard(stdout, res)
+	return exitOK
+}
+
+// Output is the --json document.
+type Output struct {
+	Pods   []OutputPod   `json:"pods"`
+	Nodes  []OutputNode  `json:"nodes"`
+	Events []OutputEvent `json:"events"`
+}
+
+// OutputPod is one pod at the end of the run.
+type OutputPod struct {
+	Namespace               string   `json:"namespace"`
+	Name                    string   `json:"name"`
+	Node                    string   `json:"node"`
+	Phase                   string   `json:"phase"`
+	ScheduledAt             *float64 `json:"scheduledAt"`
+	EvictedAt               *float64 `json:"evictedAt"`
+	FailedSchedulingMessage string   `json:"failedSchedulingMessage"`
+}
+
+// OutputNode is one node at the end of the run.
+type OutputNode struct {
+	Name          string       `json:"name"`
+	Taints        []core.Taint `json:"taints"`
+	Unschedulable bool         `json:"unschedulable"`
+}
+
+// OutputEvent is one event; At in virtual seconds.
+type OutputEvent struct {
+	At      float64 `json:"at"`
+	Type    string  `json:"type"`
+	Reason  string  `json:"reason"`
+	Object  string  `json:"object"`
+	Message string  `json:"message"`
+}
+
+// Summarize reduces a simulation result to the --json document: the last
+// frame's pods and nodes, and every event.
+func Summarize(res *sim.Result) Output {
+	out := Output{Pods: []OutputPod{}, Nodes: []OutputNode{}, Events: []OutputEvent{}}
+	if len(res.Frames) > 0 {
+		last := res.Frames[len(res.Frames)-1]
+		for _, p := range last.Pods {
+			out.Pods = append(out.Pods, OutputPod{
+				Namespace: p.Namespace, Name: p.Name, Node: p.Node, Phase: p.Phase,
+				ScheduledAt: p.ScheduledAt, EvictedAt: p.EvictedAt,
+				FailedSchedulingMessage: p.FailedSchedulingMessage,
+			})
+		}
+		for _, n := range last.Nodes {
+			taints := append([]core.Taint{}, n.Taints...)
+			out.Nodes = append(out.Nodes, OutputNode{Name: n.Name, Taints: taints, Unschedulable: n.Unschedulable})
+		}
+	}
+	for _, e := range res.Events {
+		out.Events = append(out.Events, OutputEvent(e))
+	}
+	return out
+}
+
+// fmtAt prints a virtual time like kubectl prints ages: "0s", "90s".
+func fmtAt(sec float64) string { return fmt.Sprintf("%gs", sec) }
+
+// objectName shortens "pod/default/web" to kubectl's "pod/web" column.
+func objectName(o string) string {
+	parts := strings.Split(o, "/")
+	if len(parts) == 3 {
+		return parts[0] + "/" + parts[2]
+	}
+	return o
+}
+
+// printBoard writes the final board and the event table.
+func printBoard(w io.Writer, res *sim.Result) {
+	if len(res.Frames) == 0 {
+		return
+	}
+	last := res.Frames[len(res.Frames)-1]
+	if res.Name != "" {
+		fmt.Fprintf(w, "Scenario %s, final board at t=%s\n\n", res.Name, fmtAt(last.At))
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
+	fmt.Fprintln(tw, "NODE\tSTATUS\tTAINTS")
+	for _, n := range last.Nodes {
+		status := "Ready"
+		for _, c := range n.Conditions {
+			if c.Type == core.NodeReady {
+				switch c.Status {
+				case core.ConditionFalse:
+					status = "NotReady"
+				case core.ConditionUnknown:
+					status = "NotReady"
+				}
+			}
+		}
+		if n.Unschedulable {
+			status += ",SchedulingDisabled"
+		}
+		taints := make([]string, 0, len(n.Taints))
+		for i := range n.Taints {
+			taints = append(taints, n.Taints[i].ToString())
+		}
+		ts := strings.Join(taints, ", ")
+		if ts == "" {
+			ts = "<none>"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", n.Name, status, ts)
+		for _, p := range last.Pods {
+			if p.Node == n.Name && p.Phase == sim.PhaseRunning {
+				extra := ""
+				if p.EvictAt != nil {
+					extra = fmt.Sprintf(" (eviction due at %s)", fmtAt(*p.EvictAt))
+				}
+				fmt.Fprintf(tw, "  pod/%s\tRunning\tsince %s%s\n", p.Name, fmtAt(deref(p.ScheduledAt)), extra)
+			}
+		}
+	}
+	tw.Flush()
+	var pending, evicted []sim.PodState
+	for _, p := range last.Pods {
+		switch p.Phase {
+		case sim.PhasePending:
+			pending = append(pending, p)
+		case sim.PhaseEvicted:
+			evicted = append(evicted, p)
+		}
+	}
+	if len(pending) > 0 {
+		fmt.Fprintln(w, "\nPENDING")
+		for _, p := range pending {
+			msg := p.FailedSchedulingMessage
+			if msg == "" && p.Why != nil {
+				msg = p.Why.Summary
+			}
+			fmt.Fprintf(w, "  pod/%s: %s\n", p.Name, msg)
+		}
+	}
+	if len(evicted) > 0 {
+		fmt.Fprintln(w, "\nEVICTED")
+		for _, p := range evicted {
+			fmt.Fprintf(w, "  pod/%s from %s at %s\n", p.Name, p.Node, fmtAt(deref(p.EvictedAt)))
+		}
+	}
+	fmt.Fprintln(w, "\nEVENTS")
+	tw = tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
+	fmt.Fprintln(tw, "LAST SEEN\tTYPE\tREASON\tOBJECT\tMESSAGE")
+	for _, e := range res.Events {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", fmtAt(e.At), e.Type, e.Reason, objectName(e.Object), e.Message)
+	}
+	tw.Flush()
+}
+
+func deref(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
