@@ -162,3 +162,38 @@ func Term(exprs ...core.NodeSelectorRequirement) core.NodeSelectorTerm {
 func NameTerm(names ...string) core.NodeSelectorTerm {
 	return core.NodeSelectorTerm{MatchFields: []core.NodeSelectorRequirement{{Key: "metadata.name", Operator: core.NodeSelectorOpIn, Values: names}}}
 }
+
+// Container adds another app container with the given cpu and memory
+// requests ("" leaves one out).
+func (p *Pod) Container(cpu, mem string) *Pod {
+	req := core.ResourceList{}
+	if cpu != "" {
+		req[core.ResourceCPU] = core.MustParseQuantity(cpu)
+	}
+	if mem != "" {
+		req[core.ResourceMemory] = core.MustParseQuantity(mem)
+	}
+	p.P.Spec.Containers = append(p.P.Spec.Containers, core.Container{Name: "c", Resources: core.ResourceRequirements{Requests: req}})
+	return p
+}
+
+// InitContainer adds an init container; sidecar makes it restartable
+// (restartPolicy: Always).
+func (p *Pod) InitContainer(sidecar bool, req core.ResourceList) *Pod {
+	c := core.Container{Name: "init", Resources: core.ResourceRequirements{Requests: req}}
+	if sidecar {
+		always := "Always"
+		c.RestartPolicy = &always
+	}
+	p.P.Spec.InitContainers = append(p.P.Spec.InitContainers, c)
+	return p
+}
+
+// RL builds a resource list from name/quantity pairs.
+func RL(kv ...string) core.ResourceList {
+	rl := core.ResourceList{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		rl[core.ResourceName(kv[i])] = core.MustParseQuantity(kv[i+1])
+	}
+	return rl
+}

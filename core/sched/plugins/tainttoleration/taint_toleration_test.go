@@ -1,0 +1,109 @@
+package tainttoleration
+
+import (
+	"testing"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/sched/framework"
+)
+
+func node(taints ...core.Taint) *framework.NodeInfo {
+	return &framework.NodeInfo{Node: &core.Node{Spec: core.NodeSpec{Taints: taints}}}
+}
+
+func taint(k, v string, e core.TaintEffect) core.Taint { return core.Taint{Key: k, Value: v, Effect: e} }
+
+func TestFilter(t *testing.T) {
+	tests := []struct {
+		name        string
+		taints      []core.Taint
+		tolerations []core.Toleration
+		gate        bool
+		wantReject  bool
+	}{
+		{name: "no taints"},
+		{name: "untolerated NoSchedule", taints: []core.Taint{taint("dedicated", "gpu", core.TaintEffectNoSchedule)}, wantReject: true},
+		{name: "untolerated NoExecute", taints: []core.Taint{taint("maint", "", core.TaintEffectNoExecute)}, wantReject: true},
+		{name: "PreferNoSchedule never filters", taints: []core.Taint{taint("a", "1", core.TaintEffectPreferNoSchedule)}},
+		{name: "tolerated by Equal", taints: []core.Taint{taint("dedicated", "gpu", core.TaintEffectNoSchedule)},
+			tolerations: []core.Toleration{{Key: "dedicated", Operator: core.TolerationOpEqual, Value: "gpu", Effect: core.TaintEffectNoSchedule}}},
+		{name: "value mismatch", taints: []core.Taint{taint("dedicated", "gpu", core.TaintEffectNoSchedule)},
+			tolerations: []core.Toleration{{Key: "dedicated", Value: "db"}}, wantReject: true},
+		{name: "second taint untolerated", taints: []core.Taint{taint("a", "", core.TaintEffectNoSchedule), taint("b", "", core.TaintEffectNoExecute)},
+			tolerations: []core.Toleration{{Key: "a", Operator: core.TolerationOpExists}}, wantReject: true},
+		{name: "Exists tolerates all", taints: []core.Taint{taint("a", "", core.TaintEffectNoSchedule), taint("b", "", core.TaintEffectNoExecute)},
+			tolerations: []core.Toleration{{Operator: core.TolerationOpExists}}},
+		{name: "Gt with gate off never matches", taints: []core.Taint{taint("tier", "5", core.TaintEffectNoSchedule)},
+			tolerations: []core.Toleration{{Key: "tier", Operator: core.TolerationOpGt, Value: "3"}}, wantReject: true},
+		{name: "Gt with gate on", taints: []core.Taint{taint("tier", "5", core.TaintEffectNoSchedule)}, gate: true,
+			tolerations: []core.Toleration{{Key: "tier", Operator: core.TolerationOpGt, Value: "3"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := New(tc.gate).Filter(nil, &core.Pod{Spec: core.PodSpec{Tolerations: tc.tolerations}}, node(tc.taints...))
+			if tc.wantReject {
+				if got == nil || got.Code != framework.UnschedulableAndUnresolvable || len(got.Reasons) != 1 || got.Reasons[0] != "node(s) had untolerated taint(s)" {
+					t.Fatalf("Filter = %+v, want rejection", got)
+				}
+			} else if got != nil {
+				t.Fatalf("Filter = %+v, want success", got)
+			}
+		})
+	}
+}
+
+// TestScore covers SCHEDULER.md §1.5 and EXAMPLES.md S3: raw counts of
+// intolerable PreferNoSchedule taints and their reverse normalization.
+func TestScore(t *testing.T) {
+	pns := core.TaintEffectPreferNoSchedule
+	nodes := []*framework.NodeInfo{
+		node(taint("a", "1", pns), taint("b", "1", pns)),
+		node(taint("a", "1", pns)),
+		node(),
+	}
+	tests := []struct {
+		name        string
+		tolerations []core.Toleration
+		wantRaw     []int64
+		wantNorm    []int64
+	}{
+		{"p1 none", nil, []int64{2, 1, 0}, []int64{0, 50, 100}},
+		{"p2 NoSchedule-effect toleration ignored", []core.Toleration{{Key: "a", Operator: core.TolerationOpExists, Effect: core.TaintEffectNoSchedule}}, []int64{2, 1, 0}, []int64{0, 50, 100}},
+		{"p3 empty effect counts", []core.Toleration{{Key: "a", Operator: core.TolerationOpExists}}, []int64{1, 0, 0}, []int64{0, 100, 100}},
+		{"p4 Exists PreferNoSchedule", []core.Toleration{{Operator: core.TolerationOpExists, Effect: pns}}, []int64{0, 0, 0}, []int64{100, 100, 100}},
+		{"p5 value mismatch", []core.Toleration{{Key: "a", Value: "2"}}, []int64{2, 1, 0}, []int64{0, 50, 100}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			pl := New(false)
+			pod := &core.Pod{Spec: core.PodSpec{Tolerations: tc.tolerations}}
+			st := framework.NewCycleState()
+			if s := pl.PreScore(st, pod, nodes); s != nil {
+				t.Fatalf("PreScore = %+v", s)
+			}
+			var raw []int64
+			for _, n := range nodes {
+				v, s := pl.Score(st, pod, n)
+				if s != nil {
+					t.Fatalf("Score status %+v", s)
+				}
+				raw = append(raw, v)
+			}
+			for i := range raw {
+				if raw[i] != tc.wantRaw[i] {
+					t.Fatalf("raw = %v, want %v", raw, tc.wantRaw)
+				}
+			}
+			pl.NormalizeScore(st, pod, raw)
+			for i := range raw {
+				if raw[i] != tc.wantNorm[i] {
+					t.Fatalf("normalized = %v, want %v", raw, tc.wantNorm)
+				}
+			}
+			// Score without PreScore state gives the same raw value.
+			if v, _ := pl.Score(framework.NewCycleState(), pod, nodes[0]); v != tc.wantRaw[0] {
+				t.Errorf("stateless Score = %d, want %d", v, tc.wantRaw[0])
+			}
+		})
+	}
+}
