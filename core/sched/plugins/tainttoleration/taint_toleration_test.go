@@ -11,7 +11,9 @@ func node(taints ...core.Taint) *framework.NodeInfo {
 	return &framework.NodeInfo{Node: &core.Node{Spec: core.NodeSpec{Taints: taints}}}
 }
 
-func taint(k, v string, e core.TaintEffect) core.Taint { return core.Taint{Key: k, Value: v, Effect: e} }
+func taint(k, v string, e core.TaintEffect) core.Taint {
+	return core.Taint{Key: k, Value: v, Effect: e}
+}
 
 func TestFilter(t *testing.T) {
 	tests := []struct {
