@@ -1,0 +1,87 @@
+# Taints & Tolerations Playground
+#
+#   make run    build the wasm and the static site into dist/, serve it on
+#               http://127.0.0.1:8080/ (ADDR=host:port to change)
+#   make test   go vet, gofmt check, all Go tests, core tests under
+#               GOOS=js GOARCH=wasm with Node, and the headless-Chromium test
+#   make dist   only build dist/
+#   make fuzz   run every Fuzz* test for FUZZTIME each
+
+SHELL     := /bin/bash
+GO        ?= go
+ADDR      ?= 127.0.0.1:8080
+DIST      ?= dist
+FUZZTIME  ?= 10s
+GOROOT    := $(shell $(GO) env GOROOT)
+WASM_DIR  := $(GOROOT)/lib/wasm
+VERSION   ?= $(or $(COMMIT_REF),$(shell git rev-parse --short=12 HEAD 2>/dev/null),dev)
+CHROMIUM  ?= $(shell command -v chromium 2>/dev/null || command -v chromium-browser 2>/dev/null || command -v google-chrome 2>/dev/null)
+E2E_TIMEOUT ?= 10m
+
+.PHONY: all run dist serve wasm test vet fmt-check test-go test-wasm e2e fuzz clean
+
+all: dist
+
+## dist: the static site: index.html, app.js, the no-op worker, wasm_exec.js,
+## web/app.wasm and static/ copied to web/.
+dist:
+	@echo ">> building $(DIST)/ (version $(VERSION))"
+	rm -rf $(DIST)
+	mkdir -p $(DIST)/web
+	cp -R static/. $(DIST)/web/
+	GOOS=js GOARCH=wasm $(GO) build -buildvcs=false -trimpath -ldflags="-s -w" -o $(DIST)/web/app.wasm ./wasm
+	$(GO) run -buildvcs=false ./wasm -dist $(DIST) -version $(VERSION)
+	cp $(WASM_DIR)/wasm_exec.js $(DIST)/wasm_exec.js
+	@ls -l $(DIST)/web/app.wasm | awk '{printf ">> app.wasm: %.2f MB\n", $$5/1000000}'
+
+## run: build and serve; prints "Playground: http://127.0.0.1:8080/".
+run: dist serve
+
+serve:
+	$(GO) build -buildvcs=false -o bin/serve ./cmd/serve
+	./bin/serve -addr $(ADDR) -dir $(DIST)
+
+test: vet fmt-check test-go test-wasm e2e
+	@echo ">> all tests passed"
+
+vet:
+	$(GO) vet ./...
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files -co --exclude-standard '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
+	@echo ">> gofmt clean"
+
+test-go:
+	$(GO) test ./...
+
+## test-wasm: the core packages compiled to js/wasm and run under Node.
+test-wasm:
+	@command -v node >/dev/null || { echo "node is required for the js/wasm tests (apt-get install -y nodejs)"; exit 1; }
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_DIR)/go_js_wasm_exec" ./core/...
+
+## e2e: build dist/ and drive the page in headless Chromium. Skipped (with a
+## hint) when Chromium is missing, except with CI=true, where it fails.
+e2e:
+	@if [ -z "$(CHROMIUM)" ]; then \
+	  if [ "$(CI)" = "true" ]; then \
+	    echo "Chromium is required for the browser test (CI=true): apt-get install -y chromium"; exit 1; \
+	  fi; \
+	  echo ">> SKIPPING the browser test: Chromium is not installed."; \
+	  echo "   Install it with:  sudo apt-get install -y chromium   (then run make test again)"; \
+	  exit 0; \
+	fi; \
+	$(MAKE) --no-print-directory dist && \
+	DIST="$(abspath $(DIST))" CHROMIUM="$(CHROMIUM)" $(GO) test -tags e2e -count=1 -timeout $(E2E_TIMEOUT) -v ./web/e2e/
+
+## fuzz: every Fuzz* target of the module, FUZZTIME each.
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo ">> $$pkg $$f ($(FUZZTIME))"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+clean:
+	rm -rf $(DIST) bin
