@@ -32,7 +32,7 @@ func TestPlaygroundRendersDefaultPreset(t *testing.T) {
 		"taint eff-noschedule", "nvidia.com/gpu=true", "NoSchedule",
 		"lane lane-pending", "Pending",
 		"nvidia.com/gpu=true:NoSchedule", // a toleration on a pod chip
-		"cpu", "500m / 8", "1Gi / 32Gi", // capacity bars
+		"cpu", "500m / 8", "1Gi / 32Gi",  // capacity bars
 		"t=0s", "initial pass", // timeline
 		"FailedScheduling", "Successfully assigned default/c", // event log
 		"GPU node with two taints", "Pod A tolerates the GPU taint only.",
