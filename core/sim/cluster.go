@@ -72,9 +72,35 @@ func (s *simulator) admit(p *core.Pod, order int) *podRec {
 	return &podRec{pod: p, order: order, priority: prio, phase: PhasePending, direct: p.Spec.NodeName != ""}
 }
 
+// DefaultAllocatable is what a node gets when its manifest lists neither
+// status.allocatable nor status.capacity (a real kubelet always reports
+// them): 4 CPUs, 16Gi of memory, 110 pods.
+var DefaultAllocatable = map[core.ResourceName]string{core.ResourceCPU: "4", core.ResourceMemory: "16Gi", core.ResourcePods: "110"}
+
+// defaultResources fills in a node's allocatable the way a kubelet would
+// report it: a copy of capacity when only capacity is given,
+// DefaultAllocatable when neither is, and pods 110 when pods is missing.
+func defaultResources(n *core.Node) {
+	if len(n.Status.Allocatable) == 0 {
+		n.Status.Allocatable = core.ResourceList{}
+		for k, v := range n.Status.Capacity {
+			n.Status.Allocatable[k] = v
+		}
+		if len(n.Status.Capacity) == 0 {
+			for k, v := range DefaultAllocatable {
+				n.Status.Allocatable[k] = core.MustParseQuantity(v)
+			}
+		}
+	}
+	if _, ok := n.Status.Allocatable[core.ResourcePods]; !ok {
+		n.Status.Allocatable[core.ResourcePods] = core.MustParseQuantity("110")
+	}
+}
+
 // createNode adds a node and lets the node-lifecycle controller reconcile
 // its taints.
 func (s *simulator) createNode(n *core.Node) {
+	defaultResources(n)
 	if condition(n, core.NodeReady) == nil {
 		n.Status.Conditions = append(n.Status.Conditions, core.NodeCondition{Type: core.NodeReady, Status: core.ConditionTrue, Reason: "KubeletReady", Message: "kubelet is posting ready status"})
 	}

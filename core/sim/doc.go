@@ -11,7 +11,8 @@
 //     node.kubernetes.io/unschedulable from spec.unschedulable (missing ones
 //     appended, stale ones removed), and the NoExecute not-ready/unreachable
 //     taint from the Ready condition. A node without a Ready condition is
-//     taken as Ready=True.
+//     taken as Ready=True; one without status.allocatable gets its capacity,
+//     or DefaultAllocatable when it lists neither (pods 110 when missing).
 //  2. Pods are admitted: the Priority plugin resolves priorityClassName
 //     system-node-critical / system-cluster-critical when spec.priority is
 //     unset; DefaultTolerationSeconds appends

@@ -1,0 +1,770 @@
+package sim
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/scenario"
+)
+
+// Expected values in these tests come from upstream behaviour as written in
+// shared/reference/SCHEDULER.md and EXAMPLES.md, not from this code's output.
+
+func run(t *testing.T, yaml string) *Result {
+	t.Helper()
+	s, err := scenario.Parse([]byte(yaml), "test.yaml")
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	res, err := Run(s)
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	return res
+}
+
+func runFile(t *testing.T, name string) *Result {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run(t, string(b))
+}
+
+func final(res *Result) map[string]PodState {
+	out := map[string]PodState{}
+	for _, p := range res.Frames[len(res.Frames)-1].Pods {
+		out[p.Name] = p
+	}
+	return out
+}
+
+func eventsFor(res *Result, object string) []Event {
+	var out []Event
+	for _, e := range res.Events {
+		if e.Object == object {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func at(p *float64) float64 {
+	if p == nil {
+		return -1
+	}
+	return *p
+}
+
+// want describes a pod's final state; times -1 mean "never".
+type want struct {
+	phase     string
+	node      string
+	scheduled float64
+	evicted   float64
+}
+
+func checkPods(t *testing.T, res *Result, wants map[string]want) {
+	t.Helper()
+	got := final(res)
+	for name, w := range wants {
+		p, ok := got[name]
+		if !ok {
+			t.Errorf("pod %s missing from the final frame", name)
+			continue
+		}
+		if p.Phase != w.phase || p.Node != w.node || at(p.ScheduledAt) != w.scheduled || at(p.EvictedAt) != w.evicted {
+			t.Errorf("pod %s = %s on %q scheduled %v evicted %v; want %s on %q scheduled %v evicted %v",
+				name, p.Phase, p.Node, at(p.ScheduledAt), at(p.EvictedAt), w.phase, w.node, w.scheduled, w.evicted)
+		}
+	}
+}
+
+const (
+	marking    = "Marking for deletion Pod default/"
+	cancelling = "Cancelling deletion of Pod default/"
+)
+
+func TestS8NoExecuteVariants(t *testing.T) {
+	res := runFile(t, "s8-noexecute-variants.yaml")
+	checkPods(t, res, map[string]want{
+		"a": {PhaseEvicted, "n1", 0, 0},
+		"b": {PhaseEvicted, "n1", 0, 60},
+		"c": {PhaseRunning, "n1", 0, -1},
+		"d": {PhaseEvicted, "n1", 0, 0},
+		"e": {PhaseEvicted, "n1", 0, 0},
+		"f": {PhaseRunning, "n1", 0, -1},
+		"g": {PhaseEvicted, "n1", 0, 30},
+		"h": {PhaseRunning, "n1", 0, -1},
+		"i": {PhaseEvicted, "n1", 0, 0},
+	})
+	for _, name := range []string{"a", "b", "d", "e", "g", "i"} {
+		ev := eventsFor(res, "pod/default/"+name)
+		last := ev[len(ev)-1]
+		if last.Type != EventNormal || last.Reason != ReasonTaintManagerEviction || last.Message != marking+name {
+			t.Errorf("%s: last event %+v, want Normal TaintManagerEviction %q", name, last, marking+name)
+		}
+	}
+}
+
+// s8Base is the S8 cluster with pods a, b and c only.
+const s8Base = `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a}
+spec: {containers: [{name: c, image: x}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: b}
+spec:
+  tolerations: [{key: maint, operator: Exists, effect: NoExecute, tolerationSeconds: 60}]
+  containers: [{name: c, image: x}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: c}
+spec:
+  tolerations: [{key: maint, operator: Exists, effect: NoExecute}]
+  containers: [{name: c, image: x}]
+`
+
+func TestS8TaintRemovedCancels(t *testing.T) {
+	res := run(t, s8Base+`---
+kind: Scenario
+name: s8-cancel
+until: 200s
+steps:
+- {at: 0s, run: kubectl taint nodes n1 maint=true:NoExecute}
+- {at: 45s, run: kubectl taint nodes n1 maint-}
+`)
+	checkPods(t, res, map[string]want{
+		"a": {PhaseEvicted, "n1", 0, 0},
+		"b": {PhaseRunning, "n1", 0, -1},
+		"c": {PhaseRunning, "n1", 0, -1},
+	})
+	ev := eventsFor(res, "pod/default/b")
+	last := ev[len(ev)-1]
+	if last.At != 45 || last.Reason != ReasonTaintManagerEviction || last.Message != cancelling+"b" {
+		t.Errorf("b's last event = %+v, want the cancellation at 45", last)
+	}
+	// c was never scheduled for deletion, so it gets no cancel event.
+	for _, e := range eventsFor(res, "pod/default/c") {
+		if e.Reason == ReasonTaintManagerEviction {
+			t.Errorf("c got %+v", e)
+		}
+	}
+}
+
+func TestS8TaintReaddedStartsNewTimer(t *testing.T) {
+	res := run(t, s8Base+`---
+kind: Scenario
+name: s8-readd
+until: 200s
+steps:
+- {at: 0s, run: kubectl taint nodes n1 maint=true:NoExecute}
+- {at: 45s, run: kubectl taint nodes n1 maint-}
+- {at: 50s, run: kubectl taint nodes n1 maint=true:NoExecute}
+`)
+	checkPods(t, res, map[string]want{
+		"b": {PhaseEvicted, "n1", 0, 110},
+		"c": {PhaseRunning, "n1", 0, -1},
+	})
+}
+
+func TestExistingDeadlineNotMoved(t *testing.T) {
+	// SCHEDULER.md §3.2 step 4: a second tolerated NoExecute taint with a
+	// shorter tolerationSeconds does not move b's deadline (issue #102993).
+	res := run(t, s8Base+`---
+kind: Scenario
+name: keep-deadline
+until: 200s
+steps:
+- {at: 0s, run: kubectl taint nodes n1 maint=true:NoExecute}
+- {at: 10s, run: kubectl taint nodes n1 other=x:NoExecute}
+`)
+	// b and c do not tolerate "other": deleted at 10 (b's timer cancelled first).
+	checkPods(t, res, map[string]want{
+		"b": {PhaseEvicted, "n1", 0, 10},
+		"c": {PhaseEvicted, "n1", 0, 10},
+	})
+	var msgs []string
+	for _, e := range eventsFor(res, "pod/default/b") {
+		if e.Reason == ReasonTaintManagerEviction {
+			msgs = append(msgs, e.Message)
+		}
+	}
+	if want := []string{cancelling + "b", marking + "b"}; !reflect.DeepEqual(msgs, want) {
+		t.Errorf("b's eviction events = %q, want %q", msgs, want)
+	}
+
+	res = run(t, `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: b}
+spec:
+  tolerations:
+  - {key: maint, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+  - {key: other, operator: Exists, effect: NoExecute, tolerationSeconds: 10}
+  containers: [{name: c, image: x}]
+---
+kind: Scenario
+name: keep-deadline-2
+until: 200s
+steps:
+- {at: 0s, run: kubectl taint nodes n1 maint=true:NoExecute}
+- {at: 20s, run: kubectl taint nodes n1 other=x:NoExecute}
+`)
+	// The timer set at 0 for 60 s stays: deleted at 60, not at 30.
+	checkPods(t, res, map[string]want{"b": {PhaseEvicted, "n1", 0, 60}})
+}
+
+func TestTolerationSecondsOnScheduling(t *testing.T) {
+	// The scheduler ignores tolerationSeconds: a pod tolerating the NoExecute
+	// taint for 60 s lands on the tainted node and is evicted 60 s later.
+	res := run(t, `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+spec:
+  taints: [{key: maint, value: "true", effect: NoExecute}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: brief}
+spec:
+  tolerations: [{key: maint, operator: Exists, effect: NoExecute, tolerationSeconds: 60}]
+  containers: [{name: c, image: x}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: forever}
+spec:
+  tolerations: [{key: maint, operator: Exists}]
+  containers: [{name: c, image: x}]
+---
+kind: Scenario
+name: toleration-seconds
+until: 100s
+`)
+	checkPods(t, res, map[string]want{
+		"brief":   {PhaseEvicted, "n1", 0, 60},
+		"forever": {PhaseRunning, "n1", 0, -1},
+	})
+	// A frame at 60 records the eviction; before it the deadline shows.
+	if f := res.Frames[0]; at(podIn(f, "brief").EvictAt) != 60 {
+		t.Errorf("frame 0: brief.evictAt = %v, want 60", at(podIn(f, "brief").EvictAt))
+	}
+	found := false
+	for _, f := range res.Frames {
+		if f.At == 60 && podIn(f, "brief").Phase == PhaseEvicted {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("no frame at t=60 with brief evicted")
+	}
+}
+
+func podIn(f Frame, name string) PodState {
+	for _, p := range f.Pods {
+		if p.Name == name {
+			return p
+		}
+	}
+	return PodState{}
+}
+
+func TestS1MessageAndRequeue(t *testing.T) {
+	res := runFile(t, "s1-taint-cordon-full.yaml")
+	const msg = "0/3 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling."
+	ev := eventsFor(res, "pod/default/p")
+	want := []Event{
+		{At: 0, Type: EventWarning, Reason: ReasonFailedScheduling, Object: "pod/default/p", Message: msg},
+		{At: 60, Type: EventNormal, Reason: ReasonScheduled, Object: "pod/default/p", Message: "Successfully assigned default/p to n1"},
+	}
+	if !reflect.DeepEqual(ev, want) {
+		t.Errorf("events of p:\n got %+v\nwant %+v", ev, want)
+	}
+	if got := podIn(res.Frames[0], "p"); got.FailedSchedulingMessage != msg || got.Phase != PhasePending {
+		t.Errorf("frame 0: p = %+v", got)
+	}
+	// n2 was cordoned in the file: the node-lifecycle controller added the
+	// unschedulable taint.
+	n2 := res.Frames[0].Nodes[1]
+	if len(n2.Taints) != 1 || n2.Taints[0].ToString() != "node.kubernetes.io/unschedulable:NoSchedule" || !n2.Unschedulable {
+		t.Errorf("n2 = %+v", n2)
+	}
+}
+
+func TestS1UncordonInstead(t *testing.T) {
+	b, err := os.ReadFile("testdata/s1-taint-cordon-full.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := strings.Replace(string(b), "kubectl taint node n1 dedicated=gpu:NoSchedule-", "kubectl uncordon n2", 1)
+	res := run(t, y)
+	checkPods(t, res, map[string]want{"p": {PhaseRunning, "n2", 60, -1}})
+	var nodeEvents []string
+	for _, e := range eventsFor(res, "node/n2") {
+		nodeEvents = append(nodeEvents, e.Reason+": "+e.Message)
+	}
+	if want := []string{"NodeSchedulable: Node n2 status is now: NodeSchedulable"}; !reflect.DeepEqual(nodeEvents, want) {
+		t.Errorf("n2 events = %q, want %q", nodeEvents, want)
+	}
+	last := res.Frames[len(res.Frames)-1]
+	if len(last.Nodes[1].Taints) != 0 || last.Nodes[1].Unschedulable {
+		t.Errorf("n2 after uncordon = %+v", last.Nodes[1])
+	}
+}
+
+func TestCordonAddsTaintAndEvent(t *testing.T) {
+	res := run(t, `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+kind: Scenario
+name: cordon
+steps:
+- {at: 5s, run: kubectl cordon n1}
+`)
+	last := res.Frames[len(res.Frames)-1]
+	if last.Output != "node/n1 cordoned" {
+		t.Errorf("output = %q", last.Output)
+	}
+	n := last.Nodes[0]
+	if !n.Unschedulable || len(n.Taints) != 1 || n.Taints[0].ToString() != "node.kubernetes.io/unschedulable:NoSchedule" {
+		t.Errorf("node = %+v", n)
+	}
+	want := []Event{{At: 5, Type: EventNormal, Reason: "NodeNotSchedulable", Object: "node/n1", Message: "Node n1 status is now: NodeNotSchedulable"}}
+	if !reflect.DeepEqual(res.Events, want) {
+		t.Errorf("events = %+v", res.Events)
+	}
+}
+
+func TestS11UnreachableAndRecovery(t *testing.T) {
+	res := runFile(t, "s11-unreachable-recovery.yaml")
+	checkPods(t, res, map[string]want{
+		"web":   {PhaseRunning, "n1", 0, -1},
+		"fast":  {PhaseEvicted, "n1", 0, 85},
+		"agent": {PhaseRunning, "n1", 0, -1},
+		"all":   {PhaseRunning, "n1", 0, -1},
+	})
+	var web []Event
+	for _, e := range eventsFor(res, "pod/default/web") {
+		web = append(web, e)
+	}
+	if len(web) != 1 || web[0].At != 205 || web[0].Message != cancelling+"web" {
+		t.Errorf("web events = %+v, want one cancellation at 205", web)
+	}
+	// Between 201 and 205 only the NoExecute taint is left.
+	for _, f := range res.Frames {
+		if f.At == 201 {
+			var ts []string
+			for _, x := range f.Nodes[0].Taints {
+				ts = append(ts, x.ToString())
+			}
+			if want := []string{"node.kubernetes.io/unreachable:NoExecute"}; !reflect.DeepEqual(ts, want) {
+				t.Errorf("taints at 201 = %q, want %q", ts, want)
+			}
+		}
+	}
+	// Without the recovery, web goes at 55+300.
+	b, _ := os.ReadFile("testdata/s11-unreachable-recovery.yaml")
+	y := strings.Replace(string(b), "- at: 201s\n  run: node n1 ready\n", "", 1)
+	res = run(t, y)
+	checkPods(t, res, map[string]want{"web": {PhaseEvicted, "n1", 0, 355}, "fast": {PhaseEvicted, "n1", 0, 85}})
+}
+
+func TestS12TaintSwapKeepsTimers(t *testing.T) {
+	res := runFile(t, "s12-notready-then-unreachable.yaml")
+	checkPods(t, res, map[string]want{
+		"web":   {PhaseEvicted, "n1", 0, 305},
+		"quick": {PhaseEvicted, "n1", 0, 305},
+	})
+	// The NoExecute taint arrives at the t=5 pass, not at 2.
+	for _, f := range res.Frames {
+		hasNoExecute := false
+		for _, x := range f.Nodes[0].Taints {
+			hasNoExecute = hasNoExecute || x.Effect == core.TaintEffectNoExecute
+		}
+		if f.At == 2 && hasNoExecute {
+			t.Error("NoExecute taint already at t=2")
+		}
+		if f.At == 5 && !hasNoExecute {
+			t.Error("no NoExecute taint at t=5")
+		}
+	}
+}
+
+func TestDefaultTolerationSeconds(t *testing.T) {
+	// EXAMPLES.md S17: admission looks only at key (exact or empty) and
+	// effect (NoExecute or empty).
+	sec := func(v int64) *int64 { return &v }
+	nr := core.Toleration{Key: core.TaintNodeNotReady, Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute, TolerationSeconds: sec(300)}
+	ur := core.Toleration{Key: core.TaintNodeUnreachable, Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute, TolerationSeconds: sec(300)}
+	cases := []struct {
+		name string
+		in   []core.Toleration
+		add  []core.Toleration
+	}{
+		{"none", nil, []core.Toleration{nr, ur}},
+		{"unreachable NoExecute 6000", []core.Toleration{{Key: core.TaintNodeUnreachable, Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute, TolerationSeconds: sec(6000)}}, []core.Toleration{nr}},
+		{"unreachable NoSchedule", []core.Toleration{{Key: core.TaintNodeUnreachable, Operator: core.TolerationOpExists, Effect: core.TaintEffectNoSchedule}}, []core.Toleration{nr, ur}},
+		{"Exists everything", []core.Toleration{{Operator: core.TolerationOpExists}}, nil},
+		{"Exists NoExecute 30", []core.Toleration{{Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute, TolerationSeconds: sec(30)}}, nil},
+		{"not-ready Equal x", []core.Toleration{{Key: core.TaintNodeNotReady, Operator: core.TolerationOpEqual, Value: "x", Effect: core.TaintEffectNoExecute}}, []core.Toleration{ur}},
+		{"not-ready Exists no effect", []core.Toleration{{Key: core.TaintNodeNotReady, Operator: core.TolerationOpExists}}, []core.Toleration{ur}},
+		{"Exists NoSchedule", []core.Toleration{{Operator: core.TolerationOpExists, Effect: core.TaintEffectNoSchedule}}, []core.Toleration{nr, ur}},
+	}
+	for _, c := range cases {
+		got := AddDefaultTolerations(c.in)
+		want := append(append([]core.Toleration(nil), c.in...), c.add...)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: got %+v, want %+v", c.name, got, want)
+		}
+	}
+}
+
+func TestS17NotReadyOutcomes(t *testing.T) {
+	// S17 rows 5 and 6 with the node going NotReady at t=2 (NoExecute at 5).
+	res := run(t, `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: row1}
+spec: {containers: [{name: c, image: x}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: row5}
+spec:
+  tolerations: [{operator: Exists, effect: NoExecute, tolerationSeconds: 30}]
+  containers: [{name: c, image: x}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: row6}
+spec:
+  tolerations: [{key: node.kubernetes.io/not-ready, operator: Equal, value: "x", effect: NoExecute}]
+  containers: [{name: c, image: x}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: row7}
+spec:
+  tolerations: [{key: node.kubernetes.io/not-ready, operator: Exists}]
+  containers: [{name: c, image: x}]
+---
+kind: Scenario
+name: s17
+until: 400s
+steps:
+- {at: 2s, run: node n1 not-ready}
+`)
+	checkPods(t, res, map[string]want{
+		"row1": {PhaseEvicted, "n1", 0, 305},
+		"row5": {PhaseEvicted, "n1", 0, 35},
+		"row6": {PhaseEvicted, "n1", 0, 5},
+		"row7": {PhaseRunning, "n1", 0, -1},
+	})
+}
+
+func TestDirectBindingAndKubeletAdmission(t *testing.T) {
+	res := run(t, `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+spec:
+  unschedulable: true
+  taints:
+  - {key: dedicated, value: x, effect: NoSchedule}
+  - {key: maint, value: "true", effect: NoExecute}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: pinned}
+spec:
+  nodeName: n1
+  tolerations: [{key: maint, operator: Exists, effect: NoExecute}]
+  containers: [{name: c, image: x}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: rejected}
+spec:
+  nodeName: n1
+  containers: [{name: c, image: x}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: lost}
+spec:
+  nodeName: nowhere
+  containers: [{name: c, image: x}]
+`)
+	// spec.nodeName bypasses NoSchedule and cordon; the kubelet only checks
+	// NoExecute (SCHEDULER.md §0.3, §9).
+	checkPods(t, res, map[string]want{
+		"pinned":   {PhaseRunning, "n1", 0, -1},
+		"rejected": {PhaseEvicted, "n1", 0, 0},
+		"lost":     {PhasePending, "", -1, -1},
+	})
+	want := []Event{
+		{At: 0, Type: EventWarning, Reason: "TaintToleration", Object: "pod/default/rejected", Message: "Predicate TaintToleration failed: node(s) had taints that the pod didn't tolerate"},
+		{At: 0, Type: EventNormal, Reason: ReasonTaintManagerEviction, Object: "pod/default/rejected", Message: marking + "rejected"},
+	}
+	if !reflect.DeepEqual(res.Events, want) {
+		t.Errorf("events = %+v", res.Events)
+	}
+}
+
+func TestPriorityOrderAndDeleteRequeue(t *testing.T) {
+	res := run(t, `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "1", memory: 1Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: low}
+spec: {containers: [{name: c, image: x, resources: {requests: {cpu: 600m}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: high}
+spec:
+  priority: 1000
+  preemptionPolicy: Never
+  containers: [{name: c, image: x, resources: {requests: {cpu: 600m}}}]
+---
+kind: Scenario
+name: priority
+steps:
+- {at: 30s, run: kubectl delete pod high}
+`)
+	// high is scheduled first although it comes later in the file; low waits
+	// for the CPU and lands when high is deleted.
+	checkPods(t, res, map[string]want{"low": {PhaseRunning, "n1", 30, -1}})
+	if _, ok := final(res)["high"]; ok {
+		t.Error("deleted pod still on the board")
+	}
+	if p := podIn(res.Frames[0], "high"); p.Phase != PhaseRunning || p.Node != "n1" {
+		t.Errorf("frame 0: high = %+v", p)
+	}
+	if out := res.Frames[1].Output; out != `pod "high" deleted` {
+		t.Errorf("delete output = %q", out)
+	}
+	const msg = "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
+	if ev := eventsFor(res, "pod/default/low"); len(ev) != 2 || ev[0].Message != msg || ev[1].At != 30 || ev[1].Reason != ReasonScheduled {
+		t.Errorf("low events = %+v", ev)
+	}
+}
+
+func TestLabelRequeuesAffinity(t *testing.T) {
+	// EXAMPLES.md S6's last step, reduced: a label change that makes the
+	// node match re-queues the pod at once.
+	res := run(t, `
+apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {disk: hdd}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  nodeSelector: {disk: ssd}
+  containers: [{name: c, image: x}]
+---
+kind: Scenario
+name: label
+steps:
+- {at: 10s, run: kubectl label nodes n1 unrelated=yes}
+- {at: 30s, run: kubectl label nodes n1 disk=ssd --overwrite}
+`)
+	checkPods(t, res, map[string]want{"p": {PhaseRunning, "n1", 30, -1}})
+	ev := eventsFor(res, "pod/default/p")
+	// The unrelated label does not re-queue the pod: one failure, then success.
+	if len(ev) != 2 || ev[0].Message != "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling." {
+		t.Errorf("events = %+v", ev)
+	}
+}
+
+func TestRemovingOneOfTwoTaintsDoesNotRequeue(t *testing.T) {
+	res := run(t, `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+spec:
+  taints: [{key: a, effect: NoSchedule}, {key: b, effect: NoSchedule}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec: {containers: [{name: c, image: x}]}
+---
+kind: Scenario
+name: two-taints
+steps:
+- {at: 10s, run: "kubectl taint nodes n1 a:NoSchedule-"}
+- {at: 20s, run: "kubectl taint nodes n1 b:NoSchedule-"}
+`)
+	checkPods(t, res, map[string]want{"p": {PhaseRunning, "n1", 20, -1}})
+	if ev := eventsFor(res, "pod/default/p"); len(ev) != 2 {
+		t.Errorf("want one FailedScheduling (t=0) and one Scheduled (t=20), got %+v", ev)
+	}
+}
+
+func TestCommandErrorsAreOutput(t *testing.T) {
+	res := run(t, `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+kind: Scenario
+name: errors
+steps:
+- {at: 1s, run: kubectl taint nodes nope a=b:NoSchedule}
+- {at: 2s, run: kubectl delete pod ghost}
+- {at: 3s, run: node nope ready}
+`)
+	outs := []string{res.Frames[1].Output, res.Frames[2].Output, res.Frames[3].Output}
+	want := []string{
+		`Error from server (NotFound): nodes "nope" not found`,
+		`Error from server (NotFound): pods "ghost" not found`,
+		`Error from server (NotFound): nodes "nope" not found`,
+	}
+	if !reflect.DeepEqual(outs, want) {
+		t.Errorf("outputs = %q, want %q", outs, want)
+	}
+}
+
+func TestPressureAdmission(t *testing.T) {
+	// SCHEDULER.md §9: under DiskPressure the kubelet rejects every
+	// non-critical pod, even one the scheduler placed there.
+	res := run(t, `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status:
+  conditions:
+  - {type: Ready, status: "True"}
+  - {type: DiskPressure, status: "True"}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: tolerant}
+spec:
+  tolerations: [{key: node.kubernetes.io/disk-pressure, operator: Exists, effect: NoSchedule}]
+  containers: [{name: c, image: x}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: critical}
+spec:
+  priorityClassName: system-node-critical
+  tolerations: [{operator: Exists}]
+  containers: [{name: c, image: x}]
+`)
+	checkPods(t, res, map[string]want{
+		"tolerant": {PhaseEvicted, "n1", 0, 0},
+		"critical": {PhaseRunning, "n1", 0, -1},
+	})
+	ev := eventsFor(res, "pod/default/tolerant")
+	if len(ev) != 2 || ev[1].Reason != "Evicted" || ev[1].Message != "The node had condition: [DiskPressure]. " {
+		t.Errorf("events = %+v", ev)
+	}
+}
+
+func TestWhyIsFilledEverywhere(t *testing.T) {
+	res := runFile(t, "s1-taint-cordon-full.yaml")
+	for _, f := range res.Frames {
+		for _, p := range f.Pods {
+			if p.Why == nil || p.Why.Summary == "" || len(p.Why.Nodes) != 3 {
+				t.Fatalf("frame %d pod %s: why = %+v", f.Index, p.Name, p.Why)
+			}
+		}
+	}
+	why := podIn(res.Frames[0], "p").Why
+	plugins := []string{why.Nodes[0].Plugin, why.Nodes[1].Plugin, why.Nodes[2].Plugin}
+	if want := []string{"TaintToleration", "NodeUnschedulable", "NodeResourcesFit"}; !reflect.DeepEqual(plugins, want) {
+		t.Errorf("plugins = %q, want %q", plugins, want)
+	}
+	tm := why.Nodes[0].Taints
+	if len(tm) != 1 || tm[0].Tolerated || tm[0].Taint.Key != "dedicated" {
+		t.Errorf("n1 taint matches = %+v", tm)
+	}
+	final := podIn(res.Frames[len(res.Frames)-1], "p").Why
+	if !final.Nodes[0].Chosen || !strings.HasPrefix(final.Summary, "Running on n1") {
+		t.Errorf("final why = %+v", final)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	// Four identical empty nodes: the seeded tie-break decides, and the same
+	// seed always decides the same way.
+	y := `
+apiVersion: v1
+kind: List
+items:
+- {apiVersion: v1, kind: Node, metadata: {name: n1}, status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}}
+- {apiVersion: v1, kind: Node, metadata: {name: n2}, status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}}
+- {apiVersion: v1, kind: Node, metadata: {name: n3}, status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}}
+- {apiVersion: v1, kind: Node, metadata: {name: n4}, status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}}
+- {apiVersion: v1, kind: Pod, metadata: {name: p1}, spec: {containers: [{name: c, image: x}]}}
+- {apiVersion: v1, kind: Pod, metadata: {name: p2}, spec: {containers: [{name: c, image: x}]}}
+- {apiVersion: v1, kind: Pod, metadata: {name: p3}, spec: {containers: [{name: c, image: x}]}}
+`
+	a, _ := json.Marshal(run(t, y))
+	for i := 0; i < 3; i++ {
+		b, _ := json.Marshal(run(t, y))
+		if string(a) != string(b) {
+			t.Fatal("two runs of the same scenario differ")
+		}
+	}
+}
+
+func TestRunRejectsNil(t *testing.T) {
+	if _, err := Run(nil); err == nil {
+		t.Error("Run(nil) succeeded")
+	}
+}
+
+func FuzzRun(f *testing.F) {
+	for _, name := range []string{"s1-taint-cordon-full.yaml", "s8-noexecute-variants.yaml", "s11-unreachable-recovery.yaml", "s12-notready-then-unreachable.yaml"} {
+		b, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := scenario.Parse(data, "fuzz.yaml")
+		if err != nil {
+			return
+		}
+		if _, err := Run(s); err != nil && strings.Contains(err.Error(), "simulation failed") {
+			t.Fatalf("panic inside Run: %v", err)
+		}
+	})
+}
