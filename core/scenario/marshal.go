@@ -24,7 +24,7 @@ func (s *Scenario) Marshal() (out []byte, err error) {
 		s.Options.Seed != DefaultSeed || len(s.Options.FeatureGates) > 0 {
 		sd := scenarioDoc{APIVersion: APIVersion, Kind: Kind, Name: s.Name, Title: s.Title, Description: s.Description}
 		if s.UntilSet {
-			sd.Until = &Duration{s.Until}
+			sd.Until = &Duration{Duration: s.Until}
 		}
 		if s.Options.Seed != DefaultSeed || len(s.Options.FeatureGates) > 0 {
 			sd.Options = &optionsDoc{}
@@ -37,7 +37,7 @@ func (s *Scenario) Marshal() (out []byte, err error) {
 			}
 		}
 		for _, st := range s.Steps {
-			sd.Steps = append(sd.Steps, stepDoc{At: &Duration{st.At}, Run: st.Run, Caption: st.Caption})
+			sd.Steps = append(sd.Steps, stepDoc{At: &Duration{Duration: st.At}, Run: st.Run, Caption: st.Caption})
 		}
 		b, err := toYAML(sd, "", "")
 		if err != nil {

@@ -329,6 +329,9 @@ func (p *parser) applyScenario(s *Scenario) error {
 		if st.At == nil {
 			return p.errf(d, "Scenario: %s.at: Required value: when the step runs, e.g. 30s", field)
 		}
+		if err := st.At.check(field + ".at"); err != nil {
+			return p.errf(d, "Scenario: %v", err)
+		}
 		if st.At.Duration < 0 {
 			return p.errf(d, "Scenario: %s.at: Invalid value: %q: must be 0s or later", field, FormatDuration(st.At.Duration))
 		}
@@ -361,6 +364,9 @@ func (p *parser) applyScenario(s *Scenario) error {
 		s.Until = s.Steps[len(s.Steps)-1].At
 	}
 	if sd.Until != nil {
+		if err := sd.Until.check("until"); err != nil {
+			return p.errf(d, "Scenario: %v", err)
+		}
 		if sd.Until.Duration < 0 {
 			return p.errf(d, "Scenario: until: Invalid value: %q: must be 0s or later", FormatDuration(sd.Until.Duration))
 		}

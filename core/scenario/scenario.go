@@ -109,43 +109,55 @@ func Seconds(d time.Duration) float64 { return d.Seconds() }
 // ("30s", "1m30s") or a plain number of seconds (30, 2.5).
 type Duration struct {
 	time.Duration
+	// bad is the text that did not parse; reported with its field path.
+	bad string
+	err error
 }
 
 // maxSeconds bounds times so that seconds always convert to a Duration
 // without overflow (about 292 years fit; we allow 100).
 const maxSeconds = 100 * 365 * 24 * 3600
 
-// UnmarshalJSON reads a duration string or a number of seconds.
+// UnmarshalJSON reads a duration string or a number of seconds. A value
+// that does not parse is kept and reported by Parse with its field path.
 func (d *Duration) UnmarshalJSON(b []byte) error {
 	s := strings.TrimSpace(string(b))
-	if s == "null" {
-		return fmt.Errorf("must be a duration such as 30s or a number of seconds")
-	}
 	if strings.HasPrefix(s, `"`) {
 		var str string
 		if err := json.Unmarshal(b, &str); err != nil {
 			return err
 		}
-		return d.parse(str)
+		s = str
 	}
-	return d.parse(s)
+	if err := d.parse(s); err != nil {
+		d.bad, d.err = s, err
+	}
+	return nil
+}
+
+// check returns the parse problem of a duration as a field error text.
+func (d *Duration) check(field string) error {
+	if d.err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: Invalid value: %q: %v", field, d.bad, d.err)
 }
 
 func (d *Duration) parse(s string) error {
 	s = strings.TrimSpace(s)
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
 		if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > maxSeconds {
-			return fmt.Errorf("%q is out of range", s)
+			return fmt.Errorf("out of range")
 		}
 		d.Duration = time.Duration(math.Round(f * float64(time.Second)))
 		return nil
 	}
 	v, err := time.ParseDuration(s)
 	if err != nil {
-		return fmt.Errorf("%q is neither a duration such as 30s nor a number of seconds", s)
+		return fmt.Errorf("must be a duration such as 30s or 1m30s, or a number of seconds")
 	}
 	if v > maxSeconds*time.Second || v < -maxSeconds*time.Second {
-		return fmt.Errorf("%q is out of range", s)
+		return fmt.Errorf("out of range")
 	}
 	d.Duration = v
 	return nil

@@ -1,0 +1,287 @@
+package scenario
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+const full = `# a comment before the first document
+apiVersion: v1
+kind: Node
+metadata:
+  name: n1
+  labels: {zone: a}
+  managedFields: [{manager: kubelet, operation: Update}]
+  resourceVersion: "123"
+spec:
+  podCIDR: 10.0.0.0/24
+  taints:
+  - {key: dedicated, value: "true", effect: NoSchedule}
+status:
+  allocatable: {cpu: 3920m, memory: 7Gi, pods: "110"}
+  conditions:
+  - {type: Ready, status: "True", reason: KubeletReady}
+  nodeInfo: {kubeletVersion: v1.37.2}
+---
+---
+apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  kind: Pod
+  metadata: {name: web}
+  spec:
+    tolerations:
+    - {key: dedicated, operator: Equal, value: true, effect: NoSchedule}
+    containers: [{name: c, image: nginx, resources: {requests: {cpu: 100m}}}]
+- apiVersion: v1
+  kind: Pod
+  metadata: {name: db, namespace: data}
+  spec:
+    priority: 10
+    containers: [{name: c, image: pg}]
+---
+kind: Scenario
+name: demo
+title: Demo
+description: A demo.
+options:
+  seed: 42
+  featureGates: {TaintTolerationComparisonOperators: true}
+steps:
+- at: 0
+  run: kubectl taint nodes n1 a=b:NoExecute
+- at: 1.5
+  run: kubectl cordon n1
+- at: 1m30s
+  run: node n1 not-ready
+  caption: boom
+`
+
+func TestParseFull(t *testing.T) {
+	s, err := Parse([]byte(full), "full.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Name != "demo" || s.Title != "Demo" || s.Description != "A demo." {
+		t.Errorf("header = %q %q %q", s.Name, s.Title, s.Description)
+	}
+	if len(s.Nodes) != 1 || s.Nodes[0].Name != "n1" || s.Nodes[0].Spec.Taints[0].Value != "true" {
+		t.Errorf("nodes = %+v", s.Nodes)
+	}
+	if got := s.Nodes[0].Status.Allocatable["cpu"]; got.MilliValue() != 3920 {
+		t.Errorf("cpu = %v", got)
+	}
+	if len(s.Pods) != 2 || s.Pods[0].Namespace != "default" || s.Pods[1].Namespace != "data" {
+		t.Errorf("pods = %+v", s.Pods)
+	}
+	// A YAML boolean where a string belongs is read as its text.
+	if v := s.Pods[0].Spec.Tolerations[0].Value; v != "true" {
+		t.Errorf("toleration value = %q", v)
+	}
+	wantAt := []time.Duration{0, 1500 * time.Millisecond, 90 * time.Second}
+	for i, st := range s.Steps {
+		if st.At != wantAt[i] {
+			t.Errorf("steps[%d].at = %v, want %v", i, st.At, wantAt[i])
+		}
+	}
+	if s.Until != 90*time.Second || s.UntilSet {
+		t.Errorf("until = %v (set %v), want the last step's 1m30s", s.Until, s.UntilSet)
+	}
+	if s.Options.Seed != 42 || !s.Options.ComparisonOperators() {
+		t.Errorf("options = %+v", s.Options)
+	}
+}
+
+func TestParseDefaults(t *testing.T) {
+	s, err := Parse([]byte("apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"), "n.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Options.Seed != DefaultSeed || s.Until != 0 || len(s.Steps) != 0 || s.Options.ComparisonOperators() {
+		t.Errorf("defaults = %+v", s)
+	}
+	s, err = Parse([]byte("kind: Scenario\nname: x\nuntil: 600\n"), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Until != 600*time.Second || !s.UntilSet {
+		t.Errorf("until = %v", s.Until)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	node := "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"
+	pod := func(name, extra string) string {
+		return "apiVersion: v1\nkind: Pod\nmetadata: {name: " + name + "}\nspec:\n  containers: [{name: c, image: x}]\n" + extra
+	}
+	cases := []struct {
+		name, in, want string
+	}{
+		{"unsupported operator", node + "---\n" + pod("web", "  tolerations: [{key: k, operator: Foo, value: v}]\n"),
+			`web.yaml: document 2: The Pod "web" is invalid: spec.tolerations[0].operator: Unsupported value: "Foo": supported values: "Equal", "Exists"`},
+		{"Gt without the gate", pod("web", "  tolerations: [{key: k, operator: Gt, value: \"5\"}]\n"),
+			`web.yaml: document 1: The Pod "web" is invalid: spec.tolerations[0].operator: Unsupported value: "Gt": supported values: "Equal", "Exists"`},
+		{"node taint without effect", "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nspec:\n  taints: [{key: k, value: v}]\n",
+			`web.yaml: document 1: The Node "n1" is invalid: metadata.taints[0].effect: Required value`},
+		{"unknown kind", node + "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n",
+			`web.yaml: document 2: kind "Deployment" is not supported: a scenario holds Node, Pod and List manifests and one kind: Scenario document`},
+		{"unknown kind in a list", "kind: List\nitems:\n- {kind: Service, metadata: {name: s}}\n",
+			`web.yaml: document 1: items[0]: kind "Service" is not supported: a scenario holds Node, Pod and List manifests and one kind: Scenario document`},
+		{"missing kind", "metadata: {name: x}\n",
+			`web.yaml: document 1: Object 'Kind' is missing: every document needs a kind (Node, Pod, List or Scenario)`},
+		{"wrong version", "apiVersion: v2\nkind: Pod\nmetadata: {name: x}\n",
+			`web.yaml: document 1: no matches for kind "Pod" in version "v2"`},
+		{"missing name", "apiVersion: v1\nkind: Pod\nspec: {containers: [{name: c}]}\n",
+			`web.yaml: document 1: The Pod "" is invalid: metadata.name: Required value: name or generateName is required`},
+		{"bad name", "apiVersion: v1\nkind: Node\nmetadata: {name: Node_1}\n",
+			`web.yaml: document 1: The Node "Node_1" is invalid: metadata.name: Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`},
+		{"duplicate pod", pod("web", "") + "---\n" + pod("web", ""),
+			`web.yaml: document 2: pods "web" already exists in namespace "default" (first defined in document 1)`},
+		{"duplicate node", node + "---\n" + node,
+			`web.yaml: document 2: nodes "n1" already exists (first defined in document 1)`},
+		{"scenario without name", "kind: Scenario\nsteps: []\n",
+			`web.yaml: document 1: Scenario: name: Required value`},
+		{"bad at", "kind: Scenario\nname: x\nsteps:\n- {at: soon, run: kubectl cordon n1}\n",
+			`web.yaml: document 1: Scenario: steps[0].at: Invalid value: "soon": must be a duration such as 30s or 1m30s, or a number of seconds`},
+		{"bad until", "kind: Scenario\nname: x\nuntil: 1e300\n",
+			`web.yaml: document 1: Scenario: until: Invalid value: "1e+300": out of range`},
+		{"missing at", "kind: Scenario\nname: x\nsteps:\n- {run: kubectl cordon n1}\n",
+			`web.yaml: document 1: Scenario: steps[0].at: Required value: when the step runs, e.g. 30s`},
+		{"negative at", "kind: Scenario\nname: x\nsteps:\n- {at: -5s, run: kubectl cordon n1}\n",
+			`web.yaml: document 1: Scenario: steps[0].at: Invalid value: "-5s": must be 0s or later`},
+		{"steps out of order", "kind: Scenario\nname: x\nsteps:\n- {at: 30s, run: kubectl cordon n1}\n- {at: 10s, run: kubectl uncordon n1}\n",
+			`web.yaml: document 1: Scenario: steps[1].at: Invalid value: "10s": steps must be in time order (steps[0].at is 30s)`},
+		{"until before last step", "kind: Scenario\nname: x\nuntil: 5s\nsteps:\n- {at: 30s, run: kubectl cordon n1}\n",
+			`web.yaml: document 1: Scenario: until: Invalid value: "5s": must not be earlier than the last step (30s)`},
+		{"empty run", "kind: Scenario\nname: x\nsteps:\n- {at: 1s, run: \"\"}\n",
+			`web.yaml: document 1: Scenario: steps[0].run: Required value: the command to run`},
+		{"unknown command", "kind: Scenario\nname: x\nsteps:\n- {at: 1s, run: kubectl drain n1}\n",
+			`web.yaml: document 1: Scenario: steps[0].run: Invalid value: "kubectl drain n1": unsupported kubectl command "drain": supported are taint, cordon, uncordon, label, delete`},
+		{"create unknown pod", "kind: Scenario\nname: x\nsteps:\n- {at: 1s, run: create pod ghost}\n",
+			`web.yaml: document 1: Scenario: steps[0].run: Invalid value: "create pod ghost": this file has no Pod named "ghost" in namespace "default" to create`},
+		{"unknown field", "kind: Scenario\nname: x\nstep: []\n",
+			`web.yaml: document 1: Scenario: json: unknown field "step"`},
+		{"unknown gate", "kind: Scenario\nname: x\noptions: {featureGates: {Foo: true}}\n",
+			`web.yaml: document 1: Scenario: options.featureGates: unrecognized feature gate: Foo (known: TaintTolerationComparisonOperators)`},
+		{"two scenarios", "kind: Scenario\nname: x\n---\nkind: Scenario\nname: y\n",
+			`web.yaml: document 2: a second kind: Scenario document (the first is document 1): a file holds at most one`},
+		{"scenario version", "apiVersion: playground.k8s.io/v9\nkind: Scenario\nname: x\n",
+			`web.yaml: document 1: Scenario apiVersion "playground.k8s.io/v9" is not supported: use playground.k8s.io/v1alpha1 (or leave apiVersion out)`},
+		{"not an object", "- a\n- b\n",
+			`web.yaml: document 1: expected an object with apiVersion and kind, found a list`},
+		{"bad yaml", "kind: Pod\nmetadata: {name: [\n",
+			`web.yaml: document 1: invalid YAML: `},
+		{"bad quantity", "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: lots}}\n",
+			`web.yaml: document 1: Node "n1": `},
+		{"empty", "# nothing\n---\n",
+			`web.yaml: the file holds no documents`},
+	}
+	for _, c := range cases {
+		_, err := Parse([]byte(c.in), "web.yaml")
+		if err == nil {
+			t.Errorf("%s: no error", c.name)
+			continue
+		}
+		if !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, err, c.want)
+		}
+		var se *Error
+		if !errors.As(err, &se) || se.File != "web.yaml" {
+			t.Errorf("%s: not a *scenario.Error naming the file: %#v", c.name, err)
+		}
+	}
+}
+
+func TestGateAllowsComparisonOperators(t *testing.T) {
+	in := "kind: Scenario\nname: x\noptions: {featureGates: {TaintTolerationComparisonOperators: true}}\n---\n" +
+		"apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  containers: [{name: c}]\n  tolerations: [{key: k, operator: Gt, value: \"5\", effect: NoSchedule}]\n"
+	if _, err := Parse([]byte(in), "gt.yaml"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestErrorLine(t *testing.T) {
+	in := "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n---\n\n# the pod\napiVersion: v1\nkind: Pod\nmetadata: {name: Bad}\n"
+	_, err := Parse([]byte(in), "")
+	var se *Error
+	if !errors.As(err, &se) || se.Document != 2 || se.Line != 7 {
+		t.Fatalf("err = %#v", err)
+	}
+	if strings.HasPrefix(err.Error(), ": ") || !strings.HasPrefix(err.Error(), "document 2: ") {
+		t.Errorf("no file name should mean no prefix: %q", err)
+	}
+}
+
+func TestMarshalRoundTrip(t *testing.T) {
+	s, err := Parse([]byte(full), "full.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(out), "apiVersion: playground.k8s.io/v1alpha1\nkind: Scenario\nname: demo\n") {
+		t.Errorf("marshalled file starts with:\n%s", out[:80])
+	}
+	if strings.Contains(string(out), "managedFields") || strings.Contains(string(out), "null") || strings.Contains(string(out), "{}") {
+		t.Errorf("noise in output:\n%s", out)
+	}
+	s2, err := Parse(out, "again.yaml")
+	if err != nil {
+		t.Fatalf("re-parse: %v\n%s", err, out)
+	}
+	a, _ := json.Marshal(s)
+	b, _ := json.Marshal(s2)
+	if string(a) != string(b) {
+		t.Errorf("round trip differs:\n%s\n%s", a, b)
+	}
+	// A scenario without a Scenario document marshals without one.
+	s3, err := Parse([]byte("apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"), "n.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ = s3.Marshal()
+	if string(out) != "apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n" {
+		t.Errorf("got %q", out)
+	}
+}
+
+func TestCheckCommand(t *testing.T) {
+	ok := []string{"kubectl taint nodes n1 a=b:NoSchedule", "kubectl cordon n1", "kubectl uncordon n1",
+		"kubectl label nodes n1 a=b", "kubectl delete pod web", "node n1 not-ready", "node n1 unreachable",
+		"node n1 ready", "node n1 condition DiskPressure=True", "create pod web"}
+	for _, c := range ok {
+		if err := CheckCommand(c); err != nil {
+			t.Errorf("%q: %v", c, err)
+		}
+	}
+	bad := []string{"", "kubectl", "kubectl apply -f x", "node n1", "node n1 sleepy", "node n1 ready now", "create deployment x", "rm -rf /"}
+	for _, c := range bad {
+		if err := CheckCommand(c); err == nil {
+			t.Errorf("%q accepted", c)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(full))
+	f.Add([]byte("kind: List\nitems: [{kind: Pod}]\n"))
+	f.Add([]byte("kind: Scenario\nname: x\nsteps: [{at: 1e300, run: x}]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := Parse(data, "f.yaml")
+		if err != nil {
+			if strings.Contains(err.Error(), "cannot read scenario") {
+				t.Fatalf("panic: %v", err)
+			}
+			return
+		}
+		if _, err := s.Marshal(); err != nil {
+			t.Fatalf("marshal: %v", err)
+		}
+	})
+}
