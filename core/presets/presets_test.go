@@ -1,0 +1,220 @@
+package presets
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/taints-playground/playground/core/scenario"
+	"github.com/taints-playground/playground/core/sim"
+)
+
+// The outcomes asserted here are upstream v1.37 behaviour as described in
+// shared/reference (SCHEDULER.md §0, §2, §3, §4.1, §5, §9), not this
+// simulator's output.
+
+const untolerated1 = "0/1 nodes are available: 1 node(s) had untolerated taint(s). preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
+
+func runPreset(t *testing.T, name string) *sim.Result {
+	t.Helper()
+	p, ok := Get(name)
+	if !ok {
+		t.Fatalf("no preset %s", name)
+	}
+	s, err := scenario.Parse([]byte(p.YAML), name+".yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.Run(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+type podWant struct {
+	phase, node string
+	scheduled   float64 // -1: never
+	evicted     float64 // -1: never
+	failed      string
+}
+
+func val(p *float64) float64 {
+	if p == nil {
+		return -1
+	}
+	return *p
+}
+
+func checkFrame(t *testing.T, f sim.Frame, want map[string]podWant) {
+	t.Helper()
+	if len(f.Pods) != len(want) {
+		t.Errorf("frame %d at %v: %d pods, want %d", f.Index, f.At, len(f.Pods), len(want))
+	}
+	for _, p := range f.Pods {
+		w, ok := want[p.Name]
+		if !ok {
+			t.Errorf("frame %d: unexpected pod %s", f.Index, p.Name)
+			continue
+		}
+		got := podWant{p.Phase, p.Node, val(p.ScheduledAt), val(p.EvictedAt), p.FailedSchedulingMessage}
+		if got != w {
+			t.Errorf("frame %d at %v: pod %s = %+v, want %+v", f.Index, f.At, p.Name, got, w)
+		}
+	}
+}
+
+type ev struct {
+	at                      float64
+	typ, reason, obj, msg string
+}
+
+func checkEvents(t *testing.T, res *sim.Result, want []ev) {
+	t.Helper()
+	var got []ev
+	for _, e := range res.Events {
+		got = append(got, ev{e.At, e.Type, e.Reason, e.Object, e.Message})
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("events:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestList(t *testing.T) {
+	list := List()
+	var names []string
+	for _, p := range list {
+		names = append(names, p.Name)
+		if p.Title == "" || len(p.Description) < 100 || strings.Contains(p.Description, "\n") {
+			t.Errorf("%s: title %q, description %q: want a title and one paragraph", p.Name, p.Title, p.Description)
+		}
+		s, err := scenario.Parse([]byte(p.YAML), p.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, st := range s.Steps {
+			if st.Caption == "" {
+				t.Errorf("%s: steps[%d] has no caption", p.Name, i)
+			}
+		}
+	}
+	if want := []string{"gpu-node", "docs-three-taints", "animated-card"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("names = %q, want %q", names, want)
+	}
+	if !reflect.DeepEqual(names, Names()) {
+		t.Errorf("Names() = %q", Names())
+	}
+	if _, ok := Get("nope"); ok {
+		t.Error("Get(nope) found something")
+	}
+}
+
+// TestGPUNode: reference-note.txt's node. Tolerations are checked against
+// every taint, so pod-a (GPU only) and pod-b (none) are filtered out by
+// TaintToleration; pod-c passes the scheduler, but DiskPressure=True makes
+// the kubelet's eviction manager reject it (SCHEDULER.md §9). When the
+// pressure clears, the controller removes its taint (§4.1) and pod-a's
+// queueing hint fires: it lands at once.
+func TestGPUNode(t *testing.T) {
+	res := runPreset(t, "gpu-node")
+	if len(res.Frames) != 2 {
+		t.Fatalf("%d frames, want 2", len(res.Frames))
+	}
+	checkFrame(t, res.Frames[0], map[string]podWant{
+		"pod-a": {"Pending", "", -1, -1, untolerated1},
+		"pod-b": {"Pending", "", -1, -1, untolerated1},
+		"pod-c": {"Evicted", "gpu-node-1", 0, 0, ""},
+	})
+	checkFrame(t, res.Frames[1], map[string]podWant{
+		"pod-a": {"Running", "gpu-node-1", 60, -1, ""},
+		"pod-b": {"Pending", "", -1, -1, untolerated1},
+		"pod-c": {"Evicted", "gpu-node-1", 0, 0, ""},
+	})
+	var taints []string
+	for _, x := range res.Frames[1].Nodes[0].Taints {
+		taints = append(taints, x.ToString())
+	}
+	if want := []string{"nvidia.com/gpu=true:NoSchedule"}; !reflect.DeepEqual(taints, want) {
+		t.Errorf("taints at 60 = %q, want %q", taints, want)
+	}
+	checkEvents(t, res, []ev{
+		{0, "Warning", "FailedScheduling", "pod/default/pod-a", untolerated1},
+		{0, "Warning", "FailedScheduling", "pod/default/pod-b", untolerated1},
+		{0, "Normal", "Scheduled", "pod/default/pod-c", "Successfully assigned default/pod-c to gpu-node-1"},
+		{0, "Warning", "Evicted", "pod/default/pod-c", "The node had condition: [DiskPressure]. "},
+		{60, "Normal", "NodeHasNoDiskPressure", "node/gpu-node-1", "Node gpu-node-1 status is now: NodeHasNoDiskPressure"},
+		{60, "Normal", "Scheduled", "pod/default/pod-a", "Successfully assigned default/pod-a to gpu-node-1"},
+	})
+	// The why panel names the taint pod-a lacks.
+	why := res.Frames[0].Pods[0].Why
+	if why.Nodes[0].Plugin != "TaintToleration" || len(why.Nodes[0].Taints) != 2 || !why.Nodes[0].Taints[0].Tolerated || why.Nodes[0].Taints[1].Tolerated {
+		t.Errorf("pod-a why = %+v", why.Nodes[0])
+	}
+}
+
+// TestDocsThreeTaints: the docs example (kubernetes-docs-v1.7.txt). The pod
+// bound before the taints keeps running; the same pod created afterwards
+// stays Pending on the third taint.
+func TestDocsThreeTaints(t *testing.T) {
+	res := runPreset(t, "docs-three-taints")
+	if len(res.Frames) != 5 {
+		t.Fatalf("%d frames, want 5", len(res.Frames))
+	}
+	for _, f := range res.Frames[:4] {
+		checkFrame(t, f, map[string]podWant{"already-running": {"Running", "node1", 0, -1, ""}})
+	}
+	checkFrame(t, res.Frames[4], map[string]podWant{
+		"already-running": {"Running", "node1", 0, -1, ""},
+		"new-pod":         {"Pending", "", -1, -1, untolerated1},
+	})
+	var taints []string
+	for _, x := range res.Frames[4].Nodes[0].Taints {
+		taints = append(taints, x.ToString())
+	}
+	// kubectl taint puts each new taint first.
+	if want := []string{"key2=value2:NoSchedule", "key1=value1:NoExecute", "key1=value1:NoSchedule"}; !reflect.DeepEqual(taints, want) {
+		t.Errorf("taints = %q, want %q", taints, want)
+	}
+	checkEvents(t, res, []ev{
+		{0, "Normal", "Scheduled", "pod/default/already-running", "Successfully assigned default/already-running to node1"},
+		{40, "Warning", "FailedScheduling", "pod/default/new-pod", untolerated1},
+	})
+}
+
+// TestAnimatedCard: the six steps of animated-card.txt.
+func TestAnimatedCard(t *testing.T) {
+	res := runPreset(t, "animated-card")
+	if len(res.Frames) != 8 {
+		t.Fatalf("%d frames, want 8 (initial, six steps, the eviction at 360)", len(res.Frames))
+	}
+	web1 := podWant{"Running", "node-1", 0, -1, ""}
+	checkFrame(t, res.Frames[1], map[string]podWant{"web-1": web1})
+	db1 := podWant{"Running", "node-1", 20, -1, ""}
+	checkFrame(t, res.Frames[2], map[string]podWant{"web-1": web1, "db-1": db1})
+	checkFrame(t, res.Frames[3], map[string]podWant{"web-1": web1, "db-1": db1, "web-2": {"Pending", "", -1, -1, untolerated1}})
+	web2 := podWant{"Running", "node-1", 40, -1, ""}
+	checkFrame(t, res.Frames[4], map[string]podWant{"web-1": web1, "db-1": db1, "web-2": web2})
+	checkFrame(t, res.Frames[5], map[string]podWant{
+		"web-1": {"Evicted", "node-1", 0, 50, ""},
+		"db-1":  db1,
+		"web-2": {"Evicted", "node-1", 40, 50, ""},
+	})
+	if at := res.Frames[6].Pods[1].EvictAt; res.Frames[6].Pods[1].Name != "db-1" || at == nil || *at != 360 {
+		t.Errorf("frame 6: db-1 eviction deadline = %v, want 360", at)
+	}
+	checkFrame(t, res.Frames[7], map[string]podWant{
+		"web-1": {"Evicted", "node-1", 0, 50, ""},
+		"db-1":  {"Evicted", "node-1", 20, 360, ""},
+		"web-2": {"Evicted", "node-1", 40, 50, ""},
+	})
+	checkEvents(t, res, []ev{
+		{0, "Normal", "Scheduled", "pod/default/web-1", "Successfully assigned default/web-1 to node-1"},
+		{20, "Normal", "Scheduled", "pod/default/db-1", "Successfully assigned default/db-1 to node-1"},
+		{30, "Warning", "FailedScheduling", "pod/default/web-2", untolerated1},
+		{40, "Normal", "Scheduled", "pod/default/web-2", "Successfully assigned default/web-2 to node-1"},
+		{50, "Normal", "TaintManagerEviction", "pod/default/web-1", "Marking for deletion Pod default/web-1"},
+		{50, "Normal", "TaintManagerEviction", "pod/default/web-2", "Marking for deletion Pod default/web-2"},
+		{60, "Normal", "NodeNotReady", "node/node-1", "Node node-1 status is now: NodeNotReady"},
+		{360, "Normal", "TaintManagerEviction", "pod/default/db-1", "Marking for deletion Pod default/db-1"},
+	})
+}
