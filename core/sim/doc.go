@@ -60,8 +60,10 @@
 // NodeAffinity: labels now match; NodeResourcesFit: a pod on the node went
 // away). Every attempt that fails emits one FailedScheduling event, as
 // upstream does; the 5-minute flush of unschedulable pods is not modelled,
-// so an unchanged cluster emits no repeats. Preemption is reported in the
-// message but victims are not deleted.
+// so an unchanged cluster emits no repeats. When preemption succeeds (the
+// message ends "preemption: found a potential placement …"), the victims
+// get a Preempted event and are deleted at once (no grace period), and the
+// preemptor, nominated to that node, is tried again in the same instant.
 //
 // Run never panics: any internal failure is returned as an error.
 package sim

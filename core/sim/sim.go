@@ -141,6 +141,8 @@ type simulator struct {
 	events []Event
 	frames []Frame
 
+	startIndex int // the scheduler's rotating nextStartNodeIndex
+
 	dirty map[string]bool // nodes changed since the last retry of pending pods
 	notes []string        // what happened since the last frame, for the summary
 	passQ map[string]bool // nodes with a node-monitor pass queued
@@ -333,16 +335,33 @@ func (s *simulator) explainRand() *rand.Rand {
 
 // attempt runs one scheduling cycle for a pending pod.
 func (s *simulator) attempt(p *podRec) {
-	res := sched.Schedule(p.pod, s.nodeInfos(p), s.schedOptions(s.rng))
+	s.cycle(p, true)
+}
+
+// cycle is one scheduling cycle. When it fails but preemption found a
+// node, the victims are deleted at once (their grace period is not
+// modelled) and, if mayRetry, the pod gets one more cycle right away.
+func (s *simulator) cycle(p *podRec, mayRetry bool) {
+	opts := s.schedOptions(s.rng)
+	opts.StartNodeIndex = s.startIndex
+	res := sched.Schedule(p.pod, s.nodeInfos(p), opts)
+	s.startIndex = res.NextStartNodeIndex
 	if res.NodeName == "" {
 		p.failedMsg = res.Message
 		p.last = &res
 		s.emit(EventWarning, ReasonFailedScheduling, "pod/"+p.ref(), res.Message)
 		s.note("%s stays Pending: %s", p.pod.Name, shortReason(res.Message))
+		if res.NominatedNode != "" && len(res.Victims) > 0 {
+			s.preempt(p, res)
+			if mayRetry {
+				s.cycle(p, false)
+			}
+		}
 		return
 	}
 	p.failedMsg = ""
 	p.last = nil
+	p.pod.Status.NominatedNodeName = ""
 	p.node = res.NodeName
 	p.phase = PhaseRunning
 	p.scheduledAt = durPtr(s.now)
@@ -351,6 +370,35 @@ func (s *simulator) attempt(p *podRec) {
 	if s.kubeletAdmit(p) {
 		s.processPod(p)
 	}
+}
+
+// preempt carries out a successful preemption: the preemptor is nominated
+// to the node and each victim is deleted with a Preempted event.
+func (s *simulator) preempt(p *podRec, res sched.Result) {
+	p.pod.Status.NominatedNodeName = res.NominatedNode
+	for _, v := range res.Victims {
+		for _, q := range s.pods {
+			if q.deleted || q.phase != PhaseRunning || q.ref() != v {
+				continue
+			}
+			s.emit(EventNormal, "Preempted", "pod/"+q.ref(), fmt.Sprintf("Preempted by pod %s on node %s", podUID(p), res.NominatedNode))
+			q.phase = PhaseEvicted
+			q.evictedAt = durPtr(s.now)
+			q.evictReason = fmt.Sprintf("the scheduler preempted it to make room for %s (priority %d > %d)", p.pod.Name, p.priority, q.priority)
+			s.cancelEviction(q)
+			s.dirty[q.node] = true
+			s.note("%s preempted on %s for %s", q.pod.Name, q.node, p.pod.Name)
+		}
+	}
+}
+
+// podUID is what the Preempted event names the preemptor by: its UID when
+// the manifest has one, else namespace/name.
+func podUID(p *podRec) string {
+	if p.pod.UID != "" {
+		return p.pod.UID
+	}
+	return p.ref()
 }
 
 // shortReason is the filter part of a FailedScheduling message: what the

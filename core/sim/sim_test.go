@@ -768,3 +768,25 @@ func FuzzRun(f *testing.F) {
 		}
 	})
 }
+
+func TestPreemptionDeletesVictims(t *testing.T) {
+	// SCHEDULER.md §2.4 example 7 and §7: the 1.37 message names the node
+	// and the victim count; the victim gets a Preempted event.
+	b, err := os.ReadFile("testdata/preemption.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := run(t, string(b))
+	checkPods(t, res, map[string]want{
+		"low":  {PhaseEvicted, "n1", 0, 0},
+		"high": {PhaseRunning, "n1", 0, -1},
+	})
+	want := []Event{
+		{At: 0, Type: EventWarning, Reason: ReasonFailedScheduling, Object: "pod/default/high", Message: "0/1 nodes are available: 1 Insufficient cpu. preemption: found a potential placement for pod on node n1, preempting 1 victims"},
+		{At: 0, Type: EventNormal, Reason: "Preempted", Object: "pod/default/low", Message: "Preempted by pod default/high on node n1"},
+		{At: 0, Type: EventNormal, Reason: ReasonScheduled, Object: "pod/default/high", Message: "Successfully assigned default/high to n1"},
+	}
+	if !reflect.DeepEqual(res.Events, want) {
+		t.Errorf("events:\n got %+v\nwant %+v", res.Events, want)
+	}
+}
