@@ -20,6 +20,23 @@
 //	  run: kubectl taint nodes n1 key1=value1:NoExecute
 //	  caption: What happens, for people.
 //
+// Step commands (`run`):
+//
+//	kubectl taint nodes NODE KEY[=VALUE]:EFFECT[-] ... [--overwrite] [--all] [-l SELECTOR]
+//	kubectl cordon NODE / kubectl uncordon NODE
+//	kubectl label nodes NODE KEY=VALUE ... [--overwrite]
+//	kubectl delete pod NAME [-n NAMESPACE]
+//	node NODE not-ready | unreachable | ready
+//	node NODE condition TYPE=STATUS      (Ready, MemoryPressure, DiskPressure, PIDPressure, NetworkUnavailable)
+//	create pod NAME                      (a Pod of this file, created at this step instead of t=0)
+//
+// `at` and `until` are Go durations ("30s", "1m30s") or plain seconds; all
+// times are virtual seconds since the start, and steps must be in time
+// order. A step's command is checked by its leading words when the file is
+// parsed; its arguments are checked when it runs, and a failing command is
+// reported as that step's output (like kubectl's stderr), not as a file
+// error.
+//
 // Manifests are decoded with their Kubernetes JSON field names; fields the
 // playground does not simulate (managedFields, most of status, …) are
 // ignored. Pods without a namespace get "default". Every Node and Pod is
