@@ -50,11 +50,15 @@ func pluginList(names []string) string {
 	return "[" + strings.Join(s, " ") + "]"
 }
 
-// snapshot drops nil entries and nodes without a Node object.
+// snapshot drops nil entries, nodes without a Node object and later
+// entries repeating an earlier node's name (a scheduler snapshot is keyed
+// by name).
 func snapshot(nodes []*NodeInfo) []*NodeInfo {
 	out := make([]*NodeInfo, 0, len(nodes))
+	seen := make(map[string]bool, len(nodes))
 	for _, n := range nodes {
-		if n != nil && n.Node != nil {
+		if n != nil && n.Node != nil && !seen[n.Name()] {
+			seen[n.Name()] = true
 			out = append(out, n)
 		}
 	}
@@ -77,7 +81,8 @@ func snapshot(nodes []*NodeInfo) []*NodeInfo {
 //  6. none → the FailedScheduling message, including DefaultPreemption's
 //     dry run; a successful preemption fills NominatedNode and Victims.
 //
-// Nil nodes and nodes without a Node object are ignored. A nil pod is
+// Nil nodes, nodes without a Node object and repeated node names (after
+// the first) are ignored. A nil pod is
 // treated as a pod with an empty spec. Schedule never panics.
 func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 	if pod == nil {

@@ -122,12 +122,11 @@ func ComputePodResource(p *core.Pod) PodResource {
 	if p == nil {
 		return PodResource{}
 	}
-	req := PodRequests(p, false)
-	non0 := PodRequests(p, true)
+	req, non0 := podAmounts(p)
 	return PodResource{
-		Requests:        ResourceFromUnits(req),
-		NonZeroMilliCPU: non0[core.ResourceCPU],
-		NonZeroMemory:   non0[core.ResourceMemory],
+		Requests:        req.resource(),
+		NonZeroMilliCPU: non0.cpu,
+		NonZeroMemory:   non0.mem,
 	}
 }
 

@@ -1,6 +1,8 @@
 package framework
 
 import (
+	"math/rand"
+	"reflect"
 	"testing"
 
 	"github.com/taints-playground/playground/core"
@@ -212,5 +214,44 @@ func TestStatus(t *testing.T) {
 	}
 	if Skip.String() != "Skip" || UnschedulableAndUnresolvable.String() != "UnschedulableAndUnresolvable" {
 		t.Errorf("code strings")
+	}
+}
+
+// TestComputePodResourceMatchesPodRequests checks the single-pass
+// aggregation against PodRequests on random container layouts, including
+// negative and missing quantities.
+func TestComputePodResourceMatchesPodRequests(t *testing.T) {
+	qs := []string{"0", "1", "250m", "2", "1Gi", "-1", "3"}
+	names := []core.ResourceName{"cpu", "memory", "ephemeral-storage", "nvidia.com/gpu", "pods"}
+	rng := rand.New(rand.NewSource(3))
+	randList := func() core.ResourceList {
+		if rng.Intn(4) == 0 {
+			return nil
+		}
+		out := core.ResourceList{}
+		for i := rng.Intn(4); i > 0; i-- {
+			out[names[rng.Intn(len(names))]] = core.MustParseQuantity(qs[rng.Intn(len(qs))])
+		}
+		return out
+	}
+	for i := 0; i < 3000; i++ {
+		p := &core.Pod{}
+		for j := rng.Intn(3); j > 0; j-- {
+			p.Spec.Containers = append(p.Spec.Containers, ctr(randList()))
+		}
+		for j := rng.Intn(4); j > 0; j-- {
+			if rng.Intn(2) == 0 {
+				p.Spec.InitContainers = append(p.Spec.InitContainers, sidecar(randList()))
+			} else {
+				p.Spec.InitContainers = append(p.Spec.InitContainers, ctr(randList()))
+			}
+		}
+		p.Spec.Overhead = randList()
+		got := ComputePodResource(p)
+		want := ResourceFromUnits(PodRequests(p, false))
+		non0 := PodRequests(p, true)
+		if !reflect.DeepEqual(got.Requests, want) || got.NonZeroMilliCPU != non0[core.ResourceCPU] || got.NonZeroMemory != non0[core.ResourceMemory] {
+			t.Fatalf("case %d: got %+v, want %+v / %v\nspec %+v", i, got, want, non0, p.Spec)
+		}
 	}
 }

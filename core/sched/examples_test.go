@@ -1,0 +1,392 @@
+package sched
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+	"testing"
+
+	"github.com/taints-playground/playground/core"
+	tu "github.com/taints-playground/playground/core/sched/internal/testutil"
+)
+
+const (
+	pns     = core.TaintEffectPreferNoSchedule
+	noExec  = core.TaintEffectNoExecute
+	exists  = core.TolerationOpExists
+	opIn    = core.NodeSelectorOpIn
+	opExist = core.NodeSelectorOpExists
+)
+
+func totals(r Result) map[string]int64 {
+	out := map[string]int64{}
+	for _, s := range r.Scores {
+		out[s.Node] = s.Total
+	}
+	return out
+}
+
+func mustPlace(t *testing.T, r Result, oneOf ...string) {
+	t.Helper()
+	for _, n := range oneOf {
+		if r.NodeName == n {
+			return
+		}
+	}
+	t.Fatalf("placed on %q, want one of %v (message %q, scores %+v)", r.NodeName, oneOf, r.Message, r.Scores)
+}
+
+// TestS1 covers EXAMPLES.md S1: the message, then the placement after the
+// taint is removed (single feasible node, no scoring) and the uncordon
+// variant.
+func TestS1(t *testing.T) {
+	build := func(taintN1, cordonN2 bool) []*NodeInfo {
+		n1 := tu.MakeNode("n1", "4000m", "8Gi")
+		if taintN1 {
+			n1.Taint("dedicated", "gpu", noSched)
+		}
+		n2 := tu.MakeNode("n2", "4000m", "8Gi")
+		if cordonN2 {
+			n2.Cordon()
+		}
+		return []*NodeInfo{n1.Info(), n2.Info(), tu.MakeNode("n3", "4000m", "8Gi").Info(tu.MakePod("filler", "3500m", "1Gi").P)}
+	}
+	pod := tu.MakePod("p", "1000m", "1Gi").DefaultTolerations().P
+
+	r := Schedule(pod, build(true, true), Options{})
+	want := "0/3 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling."
+	if r.Message != want {
+		t.Fatalf("message\n got %s\nwant %s", r.Message, want)
+	}
+	if r.Rejected["n2"].Plugin != "NodeUnschedulable" || r.Rejected["n1"].Plugin != "TaintToleration" || r.Rejected["n3"].Plugin != "NodeResourcesFit" {
+		t.Errorf("reported plugins %s %s %s", r.Rejected["n1"].Plugin, r.Rejected["n2"].Plugin, r.Rejected["n3"].Plugin)
+	}
+	if r.Rejected["n3"].Code != Unschedulable || r.Rejected["n1"].Code != UnschedulableAndUnresolvable {
+		t.Errorf("codes %v %v", r.Rejected["n3"].Code, r.Rejected["n1"].Code)
+	}
+	if r.NominatedNode != "" || r.Victims != nil {
+		t.Errorf("unexpected preemption %q %v", r.NominatedNode, r.Victims)
+	}
+
+	r = Schedule(pod, build(false, true), Options{})
+	mustPlace(t, r, "n1")
+	if len(r.Scores) != 0 || !reflect.DeepEqual(r.Feasible, []string{"n1"}) {
+		t.Errorf("single feasible node must skip scoring: %+v %v", r.Scores, r.Feasible)
+	}
+
+	r = Schedule(pod, build(true, false), Options{})
+	mustPlace(t, r, "n2")
+}
+
+// TestS2 covers EXAMPLES.md S2 (a): several reasons per node.
+func TestS2(t *testing.T) {
+	nodes := []*NodeInfo{
+		tu.MakeNode("n1", "4000m", "8Gi").Alloc(core.ResourcePods, "3").Info(tu.MakePod("a", "100m", "128Mi").P, tu.MakePod("b", "100m", "128Mi").P, tu.MakePod("c", "100m", "128Mi").P),
+		tu.MakeNode("n2", "4000m", "8Gi").Info(tu.MakePod("big", "3500m", "7.5Gi").P),
+		tu.MakeNode("n3", "4000m", "8Gi").Info(tu.MakePod("cpu", "3500m", "1Gi").P),
+	}
+	r := Schedule(tu.MakePod("p", "1000m", "1Gi").P, nodes, Options{})
+	if !reflect.DeepEqual(r.Rejected["n2"].Reasons, []string{"Insufficient cpu", "Insufficient memory"}) {
+		t.Errorf("n2 reasons %q", r.Rejected["n2"].Reasons)
+	}
+}
+
+// TestS3 covers EXAMPLES.md S3: PreferNoSchedule scoring, totals and ties.
+func TestS3(t *testing.T) {
+	nodes := func(n3NoSchedule bool) []*NodeInfo {
+		n3 := tu.MakeNode("n3", "4000m", "8Gi")
+		if n3NoSchedule {
+			n3.Taint("c", "1", noSched)
+		}
+		return []*NodeInfo{
+			tu.MakeNode("n1", "4000m", "8Gi").Taint("a", "1", pns).Taint("b", "1", pns).Info(),
+			tu.MakeNode("n2", "4000m", "8Gi").Taint("a", "1", pns).Info(),
+			n3.Info(),
+		}
+	}
+	pod := func() *tu.Pod { return tu.MakePod("p", "500m", "512Mi").DefaultTolerations() }
+	tests := []struct {
+		name   string
+		pod    *core.Pod
+		n3NS   bool
+		tied   []string
+		totals map[string]int64
+	}{
+		{"p1 none", pod().P, false, []string{"n3"}, map[string]int64{"n1": 163, "n2": 313, "n3": 463}},
+		{"p2 NoSchedule toleration ignored", pod().Tol("a", exists, "", noSched).P, false, []string{"n3"}, nil},
+		{"p3 empty effect", pod().Tol("a", exists, "", "").P, false, []string{"n2", "n3"}, map[string]int64{"n1": 163, "n2": 463, "n3": 463}},
+		{"p4 Exists PreferNoSchedule", pod().Tol("", exists, "", pns).P, false, []string{"n1", "n2", "n3"}, nil},
+		{"p5 value mismatch", pod().Tol("a", core.TolerationOpEqual, "2", "").P, false, []string{"n3"}, nil},
+		{"p6 n3 NoSchedule: normalised over scored nodes only", pod().P, true, []string{"n2"}, map[string]int64{"n1": 163, "n2": 313}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Schedule(tc.pod, nodes(tc.n3NS), Options{})
+			if !reflect.DeepEqual(r.Tied, tc.tied) {
+				t.Fatalf("tied %v, want %v (scores %+v)", r.Tied, tc.tied, r.Scores)
+			}
+			mustPlace(t, r, tc.tied...)
+			if tc.totals != nil && !reflect.DeepEqual(totals(r), tc.totals) {
+				t.Fatalf("totals %v, want %v", totals(r), tc.totals)
+			}
+		})
+	}
+}
+
+// TestTieBreakUniform checks that ties are broken with opts.Rand.Intn over
+// the tied nodes, so each tied node is chosen, roughly uniformly.
+func TestTieBreakUniform(t *testing.T) {
+	nodes := []*NodeInfo{
+		tu.MakeNode("n1", "4000m", "8Gi").Info(),
+		tu.MakeNode("n2", "4000m", "8Gi").Info(),
+		tu.MakeNode("n3", "4000m", "8Gi").Info(),
+	}
+	pod := tu.MakePod("p", "500m", "512Mi").P
+	rng := rand.New(rand.NewSource(42))
+	counts := map[string]int{}
+	for i := 0; i < 3000; i++ {
+		r := Schedule(pod, nodes, Options{Rand: rng})
+		counts[r.NodeName]++
+		if len(r.Tied) != 3 {
+			t.Fatalf("tied %v", r.Tied)
+		}
+	}
+	for _, n := range []string{"n1", "n2", "n3"} {
+		if counts[n] < 850 || counts[n] > 1150 {
+			t.Errorf("tie-break counts %v are not uniform", counts)
+		}
+	}
+	// The pick is exactly Tied[Rand.Intn(len(Tied))].
+	want := []string{"n1", "n2", "n3"}[rand.New(rand.NewSource(7)).Intn(3)]
+	if got := Schedule(pod, nodes, Options{Rand: rand.New(rand.NewSource(7))}).NodeName; got != want {
+		t.Errorf("seeded pick %s, want %s", got, want)
+	}
+	if got := Schedule(pod, nodes, Options{}).NodeName; got != "n1" {
+		t.Errorf("nil Rand picks %s, want the first tied node", got)
+	}
+}
+
+// TestS4 covers EXAMPLES.md S4: PreferNoSchedule ×3 against preferred
+// affinity ×2, and the single-feasible-node shortcut.
+func TestS4(t *testing.T) {
+	nodes := func(n2Tainted bool) []*NodeInfo {
+		n2 := tu.MakeNode("n2", "4000m", "8Gi").Label("zone", "b")
+		if n2Tainted {
+			n2.Taint("x", "1", noSched)
+		}
+		return []*NodeInfo{tu.MakeNode("n1", "4000m", "8Gi").Label("zone", "a").Taint("spot", "true", pns).Info(), n2.Info()}
+	}
+	q := func(weight int32) *tu.Pod {
+		return tu.MakePod("q", "500m", "512Mi").DefaultTolerations().PreferredTerm(weight, tu.Term(tu.Expr("zone", opIn, "a")))
+	}
+
+	r := Schedule(q(100).P, nodes(false), Options{})
+	mustPlace(t, r, "n2")
+	if !reflect.DeepEqual(totals(r), map[string]int64{"n1": 363, "n2": 463}) {
+		t.Errorf("totals %v", totals(r))
+	}
+	wantN1 := []PluginScore{
+		{Plugin: "TaintToleration", Raw: 1, Normalized: 0, Weighted: 0},
+		{Plugin: "NodeAffinity", Raw: 100, Normalized: 100, Weighted: 200},
+		{Plugin: "NodeResourcesFit", Raw: 90, Normalized: 90, Weighted: 90},
+		{Plugin: "NodeResourcesBalancedAllocation", Raw: 73, Normalized: 73, Weighted: 73},
+	}
+	if !reflect.DeepEqual(r.Scores[0].Plugins, wantN1) {
+		t.Errorf("n1 breakdown %+v", r.Scores[0].Plugins)
+	}
+	if got := totals(Schedule(q(1).P, nodes(false), Options{})); !reflect.DeepEqual(got, map[string]int64{"n1": 363, "n2": 463}) {
+		t.Errorf("weight 1 totals %v", got)
+	}
+
+	// EXAMPLES.md prints n1 = 563 for q2; its own table gives 363 + 300 =
+	// 663 (TaintToleration 0 → 300), and the placement (n1) is the same.
+	r = Schedule(q(100).Tol("spot", exists, "", pns).P, nodes(false), Options{})
+	mustPlace(t, r, "n1")
+	if !reflect.DeepEqual(totals(r), map[string]int64{"n1": 663, "n2": 463}) {
+		t.Errorf("q2 totals %v", totals(r))
+	}
+
+	r = Schedule(q(100).P, nodes(true), Options{})
+	mustPlace(t, r, "n1")
+	if len(r.Scores) != 0 {
+		t.Errorf("scored a single feasible node")
+	}
+
+	// Without preferred terms NodeAffinity's PreScore skips.
+	r = Schedule(tu.MakePod("p", "500m", "512Mi").P, nodes(false), Options{})
+	if !reflect.DeepEqual(r.SkippedScorePlugins, []string{"NodeAffinity"}) || len(r.Scores[0].Plugins) != 3 {
+		t.Errorf("skipped %v, plugins %+v", r.SkippedScorePlugins, r.Scores[0].Plugins)
+	}
+}
+
+// TestS5 covers EXAMPLES.md S5: the 1.36+ BalancedAllocation picks n1.
+func TestS5(t *testing.T) {
+	nodes := []*NodeInfo{
+		tu.MakeNode("n1", "10000m", "10Gi").Info(tu.MakePod("a", "1000m", "4Gi").P),
+		tu.MakeNode("n2", "10000m", "10Gi").Info(tu.MakePod("b", "3000m", "3Gi").P),
+	}
+	r := Schedule(tu.MakePod("p", "1000m", "1Gi").P, nodes, Options{})
+	mustPlace(t, r, "n1")
+	if !reflect.DeepEqual(totals(r), map[string]int64{"n1": 440, "n2": 435}) {
+		t.Errorf("totals %v", totals(r))
+	}
+}
+
+// TestS6 covers EXAMPLES.md S6: affinity OR-of-ANDs, nodeSelector, the
+// taint reported before affinity, then relabelling n1.
+func TestS6(t *testing.T) {
+	nodes := func(n1Disk string) []*NodeInfo {
+		return []*NodeInfo{
+			tu.MakeNode("n1", "4000m", "8Gi").Label("tier", "prod").Label("zone", "a").Label("disk", n1Disk).Info(),
+			tu.MakeNode("n2", "4000m", "8Gi").Label("tier", "prod").Label("zone", "b").Label("gpu", "true").Taint("gpu", "true", noSched).Info(),
+			tu.MakeNode("n3", "4000m", "8Gi").Label("tier", "prod").Label("zone", "a").Label("disk", "ssd").Info(tu.MakePod("big", "3500m", "").P),
+			tu.MakeNode("n4", "4000m", "8Gi").Label("tier", "dev").Label("zone", "a").Label("disk", "ssd").Info(),
+		}
+	}
+	pod := tu.MakePod("p", "1000m", "").DefaultTolerations().NodeSelector("tier", "prod").
+		RequiredTerm(tu.Term(tu.Expr("zone", opIn, "a"), tu.Expr("disk", opIn, "ssd"))).
+		RequiredTerm(tu.Term(tu.Expr("gpu", opExist))).P
+	r := Schedule(pod, nodes("hdd"), Options{})
+	want := "0/4 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s), 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/4 nodes are available: 1 No preemption victims found for incoming pod, 3 Preemption is not helpful for scheduling."
+	if r.Message != want {
+		t.Fatalf("message\n got %s\nwant %s", r.Message, want)
+	}
+	mustPlace(t, Schedule(pod, nodes("ssd"), Options{}), "n1")
+}
+
+// TestS7Pinned covers the matchFields example of EXAMPLES.md S7 and the
+// absent-node statuses in Result.Rejected.
+func TestS7Pinned(t *testing.T) {
+	nodes := []*NodeInfo{
+		tu.MakeNode("n1", "4", "8Gi").Info(),
+		tu.MakeNode("n2", "4", "8Gi").Cordon().Info(),
+		tu.MakeNode("n3", "4", "8Gi").Taint("dedicated", "db", noSched).Info(),
+		tu.MakeNode("n4", "4", "8Gi").Taint("maint", "x", noExec).Info(),
+	}
+	r := Schedule(tu.MakePod("p", "", "").RequiredTerm(tu.NameTerm("n3")).P, nodes, Options{})
+	want := "0/4 nodes are available: 1 node(s) had untolerated taint(s), 3 node(s) didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling."
+	if r.Message != want {
+		t.Fatalf("message\n got %s\nwant %s", r.Message, want)
+	}
+	if len(r.Rejected) != 4 || r.Rejected["n1"].Message() != "node(s) didn't satisfy plugin(s) [NodeAffinity]" || r.Rejected["n1"].Plugin != "NodeAffinity" {
+		t.Errorf("rejected %+v", r.Rejected)
+	}
+	// A DaemonSet-style pod tolerating unschedulable lands on cordoned n2.
+	ds := tu.MakePod("agent", "", "").RequiredTerm(tu.NameTerm("n2")).Tol(core.TaintNodeUnschedulable, exists, "", noSched).P
+	mustPlace(t, Schedule(ds, nodes, Options{}), "n2")
+}
+
+// TestS21 covers EXAMPLES.md S21: GPU taint plus extended resource.
+func TestS21(t *testing.T) {
+	nodes := func(gpusUsed bool) []*NodeInfo {
+		var pods []*core.Pod
+		if gpusUsed {
+			pods = append(pods, tu.MakePod("g", "", "").Req("nvidia.com/gpu", "4").Tol("nvidia.com/gpu", exists, "", noSched).P)
+		}
+		return []*NodeInfo{
+			tu.MakeNode("gpu1", "8000m", "32Gi").Alloc("nvidia.com/gpu", "4").Taint("nvidia.com/gpu", "present", noSched).Info(pods...),
+			tu.MakeNode("cpu1", "8000m", "32Gi").Info(),
+		}
+	}
+	gpuPod := func() *tu.Pod { return tu.MakePod("p", "", "").Req("nvidia.com/gpu", "1").DefaultTolerations() }
+
+	r := Schedule(gpuPod().P, nodes(false), Options{})
+	want := "0/2 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) had untolerated taint(s). preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling."
+	if r.Message != want {
+		t.Errorf("message\n got %s\nwant %s", r.Message, want)
+	}
+	r = Schedule(gpuPod().Tol("nvidia.com/gpu", exists, "", noSched).P, nodes(true), Options{})
+	want = "0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."
+	if r.Message != want {
+		t.Errorf("message\n got %s\nwant %s", r.Message, want)
+	}
+	mustPlace(t, Schedule(tu.MakePod("c", "1", "1Gi").P, nodes(false), Options{}), "cpu1")
+	mustPlace(t, Schedule(gpuPod().Tol("nvidia.com/gpu", exists, "", noSched).P, nodes(false), Options{}), "gpu1")
+}
+
+func TestNoNodesAndPreFilterRejection(t *testing.T) {
+	r := Schedule(tu.MakePod("p", "1", "").P, nil, Options{})
+	if r.Message != "no nodes available to schedule pods" || r.NumAllNodes != 0 || r.NodeName != "" {
+		t.Errorf("no nodes: %+v", r)
+	}
+	r = Schedule(tu.MakePod("p", "1", "").P, []*NodeInfo{nil, {}}, Options{})
+	if r.Message != "no nodes available to schedule pods" {
+		t.Errorf("nil nodes: %+v", r)
+	}
+	conflict := tu.MakePod("p", "", "").RequiredTerm(core.NodeSelectorTerm{MatchFields: []core.NodeSelectorRequirement{
+		{Key: "metadata.name", Operator: opIn, Values: []string{"n1"}},
+		{Key: "metadata.name", Operator: opIn, Values: []string{"n2"}}}}).P
+	nodes := []*NodeInfo{tu.MakeNode("n1", "4", "8Gi").Info(), tu.MakeNode("n2", "4", "8Gi").Info()}
+	r = Schedule(conflict, nodes, Options{})
+	want := "0/2 nodes are available: pod affinity terms conflict. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling."
+	if r.Message != want {
+		t.Errorf("conflict message\n got %s\nwant %s", r.Message, want)
+	}
+	if len(r.Rejected) != 2 || r.Rejected["n2"].Plugin != "NodeAffinity" {
+		t.Errorf("conflict rejected %+v", r.Rejected)
+	}
+	// A pin to a node that does not exist leaves every node absent.
+	r = Schedule(tu.MakePod("p", "", "").RequiredTerm(tu.NameTerm("ghost")).P, nodes, Options{})
+	want = "0/2 nodes are available: 2 node(s) didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling."
+	if r.Message != want {
+		t.Errorf("ghost message\n got %s\nwant %s", r.Message, want)
+	}
+}
+
+func TestNominatedNodeFastPath(t *testing.T) {
+	nodes := []*NodeInfo{tu.MakeNode("n1", "4", "8Gi").Info(), tu.MakeNode("n2", "4", "8Gi").Info(tu.MakePod("x", "1", "1Gi").P)}
+	pod := tu.MakePod("p", "1", "1Gi").P
+	pod.Status.NominatedNodeName = "n2"
+	r := Schedule(pod, nodes, Options{})
+	if r.NodeName != "n2" || len(r.Scores) != 0 {
+		t.Errorf("nominated fast path: %+v", r)
+	}
+	pod.Status.NominatedNodeName = "n9"
+	if r := Schedule(pod, nodes, Options{}); r.NodeName != "n1" {
+		t.Errorf("missing nominated node: %q", r.NodeName)
+	}
+}
+
+func TestNumFeasibleNodesToFind(t *testing.T) {
+	for n, want := range map[int]int{0: 0, 99: 99, 150: 100, 500: 230, 1000: 420, 5000: 500, 6000: 300, 20000: 1000} {
+		if got := NumFeasibleNodesToFind(n); got != want {
+			t.Errorf("NumFeasibleNodesToFind(%d) = %d, want %d", n, got, want)
+		}
+	}
+	nodes := make([]*NodeInfo, 1000)
+	for i := range nodes {
+		nodes[i] = tu.MakeNode(fmt.Sprintf("n%04d", i), "4", "8Gi").Info()
+	}
+	r := Schedule(tu.MakePod("p", "1", "1Gi").P, nodes, Options{StartNodeIndex: 900})
+	if len(r.Feasible) != 420 || r.NextStartNodeIndex != (900+420)%1000 || r.Feasible[0] != "n0000" || r.Feasible[419] != "n0999" {
+		t.Errorf("feasible %d first %s last %s next %d", len(r.Feasible), r.Feasible[0], r.Feasible[len(r.Feasible)-1], r.NextStartNodeIndex)
+	}
+}
+
+func TestMessageTruncation(t *testing.T) {
+	p := tu.MakePod("p", "", "")
+	for i := 0; i < 60; i++ {
+		p.Req(core.ResourceName(fmt.Sprintf("example.com/resource-%02d", i)), "1")
+	}
+	r := Schedule(p.P, []*NodeInfo{tu.MakeNode("n1", "4", "8Gi").Info()}, Options{})
+	if len(r.ConditionMessage) <= 1024 || len(r.Message) != 1024 || r.Message[1020:] != " ..." || r.Message[:1020] != r.ConditionMessage[:1020] {
+		t.Errorf("truncation: %d %d %q", len(r.ConditionMessage), len(r.Message), r.Message[1000:])
+	}
+}
+
+func TestFitErrorMessageSorting(t *testing.T) {
+	explicit := map[string]*Status{
+		"a": {Reasons: []string{"node(s) had untolerated taint(s)"}},
+		"b": {Reasons: []string{"Insufficient cpu", "Insufficient memory"}},
+		"c": {Reasons: []string{"Insufficient cpu"}},
+	}
+	absent := &Status{Reasons: []string{"node(s) didn't satisfy plugin(s) [NodeAffinity]"}}
+	got := FitErrorMessage(13, explicit, absent, "", "")
+	want := "0/13 nodes are available: 1 Insufficient memory, 1 node(s) had untolerated taint(s), 10 node(s) didn't satisfy plugin(s) [NodeAffinity], 2 Insufficient cpu."
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if got := FitErrorMessage(2, nil, nil, "", ""); got != "0/2 nodes are available:" {
+		t.Errorf("empty histogram: %q", got)
+	}
+}

@@ -1,0 +1,153 @@
+package sched
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/taints-playground/playground/core"
+	tu "github.com/taints-playground/playground/core/sched/internal/testutil"
+)
+
+func prio(name, cpu string, p int32) *core.Pod {
+	return tu.MakePod(name, cpu, "").Priority(p).P
+}
+
+func TestPreemption(t *testing.T) {
+	tests := []struct {
+		name        string
+		pod         *core.Pod
+		nodes       []*NodeInfo
+		wantNode    string
+		wantVictims []string
+		wantMsg     string
+	}{
+		{
+			name:        "lowest priority pod evicted, higher reprieved",
+			pod:         prio("p", "2000m", 10),
+			nodes:       []*NodeInfo{tu.MakeNode("n1", "4000m", "8Gi").Info(prio("a", "1500m", 1), prio("b", "1500m", 2), prio("c", "500m", 100))},
+			wantNode:    "n1",
+			wantVictims: []string{"default/a"},
+			wantMsg:     "0/1 nodes are available: 1 Insufficient cpu. preemption: found a potential placement for pod on node n1, preempting 1 victims",
+		},
+		{
+			name:        "victim is not necessarily the lowest priority pod",
+			pod:         prio("p", "2000m", 10),
+			nodes:       []*NodeInfo{tu.MakeNode("n1", "4000m", "8Gi").Info(prio("a", "500m", 1), prio("b", "3000m", 2))},
+			wantNode:    "n1",
+			wantVictims: []string{"default/b"},
+		},
+		{
+			name:        "several victims, most important first",
+			pod:         prio("p", "4000m", 10),
+			nodes:       []*NodeInfo{tu.MakeNode("n1", "4000m", "8Gi").Info(prio("a", "1000m", 1), prio("b", "1000m", 3), prio("c", "1000m", 2))},
+			wantNode:    "n1",
+			wantVictims: []string{"default/b", "default/c", "default/a"},
+			wantMsg:     "0/1 nodes are available: 1 Insufficient cpu. preemption: found a potential placement for pod on node n1, preempting 3 victims",
+		},
+		{
+			name: "node whose most important victim has the lowest priority wins",
+			pod:  prio("p", "2000m", 10),
+			nodes: []*NodeInfo{
+				tu.MakeNode("n1", "4000m", "8Gi").Info(prio("a", "3000m", 5)),
+				tu.MakeNode("n2", "4000m", "8Gi").Info(prio("b", "3000m", 3)),
+			},
+			wantNode:    "n2",
+			wantVictims: []string{"default/b"},
+		},
+		{
+			name: "then the smallest priority sum (fewer victims)",
+			pod:  prio("p", "2000m", 10),
+			nodes: []*NodeInfo{
+				tu.MakeNode("n1", "3000m", "8Gi").Info(prio("a1", "1500m", 3), prio("a2", "1500m", 3)),
+				tu.MakeNode("n2", "4000m", "8Gi").Info(prio("b", "3000m", 3)),
+			},
+			wantNode:    "n2",
+			wantVictims: []string{"default/b"},
+		},
+		{
+			name: "full tie goes to the first node",
+			pod:  prio("p", "2000m", 10),
+			nodes: []*NodeInfo{
+				tu.MakeNode("n1", "4000m", "8Gi").Info(prio("a", "3000m", 3)),
+				tu.MakeNode("n2", "4000m", "8Gi").Info(prio("b", "3000m", 3)),
+			},
+			wantNode:    "n1",
+			wantVictims: []string{"default/a"},
+		},
+		{
+			name: "tainted node is never a candidate; tolerated taint is",
+			pod:  tu.MakePod("p", "2000m", "").Priority(10).Tol("team", exists, "", noSched).P,
+			nodes: []*NodeInfo{
+				tu.MakeNode("n1", "4000m", "8Gi").Taint("other", "x", noSched).Info(prio("a", "3000m", 1)),
+				tu.MakeNode("n2", "4000m", "8Gi").Taint("team", "a", noSched).Info(prio("b", "3000m", 1)),
+			},
+			wantNode:    "n2",
+			wantVictims: []string{"default/b"},
+			wantMsg:     "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s). preemption: found a potential placement for pod on node n2, preempting 1 victims",
+		},
+		{
+			name:    "removing every lower-priority pod is not enough",
+			pod:     prio("p", "2000m", 10),
+			nodes:   []*NodeInfo{tu.MakeNode("n1", "4000m", "8Gi").Info(prio("a", "500m", 1), prio("big", "3000m", 100))},
+			wantMsg: "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Insufficient cpu.",
+		},
+		{
+			name: "too many pods is resolvable by preemption",
+			pod:  tu.MakePod("p", "", "").Priority(10).P,
+			nodes: []*NodeInfo{
+				tu.MakeNode("n1", "4", "8Gi").Alloc(core.ResourcePods, "1").Info(prio("a", "", 0)),
+			},
+			wantNode:    "n1",
+			wantVictims: []string{"default/a"},
+			wantMsg:     "0/1 nodes are available: 1 Too many pods. preemption: found a potential placement for pod on node n1, preempting 1 victims",
+		},
+		{
+			name:    "request above allocatable is unresolvable",
+			pod:     prio("p", "8", 10),
+			nodes:   []*NodeInfo{tu.MakeNode("n1", "4", "8Gi").Info(prio("a", "1", 0))},
+			wantMsg: "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.",
+		},
+		{
+			name:     "nil priority counts as 0",
+			pod:      tu.MakePod("p", "2", "").P,
+			nodes:    []*NodeInfo{tu.MakeNode("n1", "2", "8Gi").Info(prio("neg", "1", -5))},
+			wantMsg:  "0/1 nodes are available: 1 Insufficient cpu. preemption: found a potential placement for pod on node n1, preempting 1 victims",
+			wantNode: "n1", wantVictims: []string{"default/neg"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Schedule(tc.pod, tc.nodes, Options{})
+			if r.NodeName != "" {
+				t.Fatalf("scheduled on %s", r.NodeName)
+			}
+			if r.NominatedNode != tc.wantNode || !reflect.DeepEqual(r.Victims, tc.wantVictims) {
+				t.Fatalf("nominated %q victims %v, want %q %v (message %q)", r.NominatedNode, r.Victims, tc.wantNode, tc.wantVictims, r.Message)
+			}
+			if tc.wantMsg != "" && r.Message != tc.wantMsg {
+				t.Fatalf("message\n got %s\nwant %s", r.Message, tc.wantMsg)
+			}
+		})
+	}
+}
+
+// TestPreemptionThenRetry: after the victims are gone, the nominated pod
+// lands on its node through the fast path.
+func TestPreemptionThenRetry(t *testing.T) {
+	pod := prio("p", "2000m", 10)
+	low := prio("low", "3000m", 1)
+	nodes := []*NodeInfo{tu.MakeNode("n1", "4000m", "8Gi").Info(low), tu.MakeNode("n2", "4000m", "8Gi").Info(prio("same", "3000m", 10))}
+	r := Schedule(pod, nodes, Options{})
+	if r.NominatedNode != "n1" || !reflect.DeepEqual(r.Victims, []string{"default/low"}) {
+		t.Fatalf("preemption %q %v", r.NominatedNode, r.Victims)
+	}
+	nodes[0].Pods = nil
+	pod.Status.NominatedNodeName = r.NominatedNode
+	if r := Schedule(pod, nodes, Options{}); r.NodeName != "n1" {
+		t.Fatalf("retry placed on %q", r.NodeName)
+	}
+	// Schedule did not modify the caller's node infos.
+	if len(nodes[1].Pods) != 1 {
+		t.Fatalf("node infos modified")
+	}
+}
