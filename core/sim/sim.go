@@ -230,8 +230,11 @@ func (s *simulator) run() error {
 			st := s.scen.Steps[it.step]
 			out, err := s.runCommand(st.Run)
 			if err != nil {
-				out = err.Error()
-				s.note("the command failed: %s", firstLine(out))
+				if out != "" {
+					out += "\n"
+				}
+				out += err.Error()
+				s.note("the command failed: %s", firstLine(err.Error()))
 			}
 			s.settle()
 			s.frame(st.Run, st.Caption, out, "")
