@@ -65,7 +65,7 @@ func checkFrame(t *testing.T, f sim.Frame, want map[string]podWant) {
 }
 
 type ev struct {
-	at                      float64
+	at                    float64
 	typ, reason, obj, msg string
 }
 
