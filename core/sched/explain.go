@@ -17,7 +17,8 @@ import (
 // outside the matchFields metadata.name set, the absent-node status
 // "node(s) didn't satisfy plugin(s) [NodeAffinity]". The reported plugin is
 // the first non-Success entry, which matches Result.Rejected for the node.
-// A nil node gives nil.
+// Pods nominated to the node (Options.NominatedPods) with a priority >= the
+// pod's are counted as running there, as in Schedule. A nil node gives nil.
 func ExplainNode(pod *core.Pod, node *NodeInfo, opts Options) []Status {
 	if node == nil || node.Node == nil {
 		return nil
@@ -42,13 +43,14 @@ func ExplainNode(pod *core.Pod, node *NodeInfo, opts Options) []Status {
 				"node(s) didn't satisfy plugin(s) "+pluginList([]string{pl.Name()}))
 		}
 	}
+	checked, _ := p.withNominated(pod, node)
 	out := make([]Status, 0, len(p.filter))
 	for _, pl := range p.filter {
 		var s *Status
 		if pl.Name() == nodeaffinity.Name && naPre != nil {
 			s = naPre
 		} else if !state.SkipFilter(pl.Name()) {
-			s = pl.Filter(state, pod, node)
+			s = pl.Filter(state, pod, checked)
 		}
 		if s == nil {
 			s = framework.NewStatus(framework.Success)

@@ -151,3 +151,33 @@ func TestPreemptionThenRetry(t *testing.T) {
 		t.Fatalf("node infos modified")
 	}
 }
+
+// TestNominatedPodsReserveRoom: a pod nominated to a node after preemption
+// keeps lower-priority pods off the room freed for it, but not
+// higher-priority ones, and never blocks itself.
+func TestNominatedPodsReserveRoom(t *testing.T) {
+	nodes := []*NodeInfo{tu.MakeNode("n1", "4000m", "8Gi").Info()}
+	nominee := prio("nominee", "3000m", 10)
+	nominee.Status.NominatedNodeName = "n1"
+	opts := Options{NominatedPods: []*core.Pod{nominee}}
+
+	low := prio("low", "2000m", 5)
+	r := Schedule(low, nodes, opts)
+	if r.NodeName != "" || r.Rejected["n1"].Message() != "Insufficient cpu" {
+		t.Fatalf("lower-priority pod took the reserved room: %+v", r)
+	}
+	// The dry run also sees the nominee: the node has no victims.
+	want := "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
+	if r.Message != want {
+		t.Errorf("message %q", r.Message)
+	}
+	if got := ExplainNode(low, nodes[0], opts)[4]; got.Code != Unschedulable {
+		t.Errorf("ExplainNode ignores nominated pods: %+v", got)
+	}
+	if r := Schedule(prio("high", "2000m", 20), nodes, opts); r.NodeName != "n1" {
+		t.Errorf("higher-priority pod blocked: %+v", r)
+	}
+	if r := Schedule(nominee, nodes, opts); r.NodeName != "n1" {
+		t.Errorf("nominee blocked by itself: %+v", r)
+	}
+}

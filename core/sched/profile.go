@@ -22,6 +22,8 @@ type profile struct {
 	preFilter []framework.PreFilterPlugin
 	filter    []framework.FilterPlugin
 	score     []weightedScore
+	// nominated indexes Options.NominatedPods by node name.
+	nominated map[string][]*core.Pod
 }
 
 func newProfile(opts Options) *profile {
@@ -31,7 +33,18 @@ func newProfile(opts Options) *profile {
 	na := nodeaffinity.New()
 	fit := noderesources.New()
 	ba := balancedallocation.New()
+	var nominated map[string][]*core.Pod
+	for _, np := range opts.NominatedPods {
+		if np == nil || np.Status.NominatedNodeName == "" {
+			continue
+		}
+		if nominated == nil {
+			nominated = map[string][]*core.Pod{}
+		}
+		nominated[np.Status.NominatedNodeName] = append(nominated[np.Status.NominatedNodeName], np)
+	}
 	return &profile{
+		nominated: nominated,
 		preFilter: []framework.PreFilterPlugin{na, fit},
 		filter:    []framework.FilterPlugin{nn, nu, tt, na, fit},
 		score: []weightedScore{
@@ -110,9 +123,60 @@ func (p *profile) runPreFilter(state *framework.CycleState, pod *core.Pod, nodes
 	return result, returnStatus, pluginsWithNodes
 }
 
-// runFilter runs the Filter plugins on one node in order and returns the
-// first rejecting status with Plugin set, or nil (upstream RunFilterPlugins).
+// samePod reports whether a and b are the same pod: equal UIDs when both
+// are set, else equal namespace and name, else the same pointer.
+func samePod(a, b *core.Pod) bool {
+	if a == b {
+		return true
+	}
+	if a.UID != "" && b.UID != "" {
+		return a.UID == b.UID
+	}
+	return a.Name != "" && a.Namespace == b.Namespace && a.Name == b.Name
+}
+
+// withNominated returns node plus the pods nominated to it whose priority
+// is at least pod's (addGENominatedPods), and whether any were added.
+func (p *profile) withNominated(pod *core.Pod, node *NodeInfo) (*NodeInfo, bool) {
+	list := p.nominated[node.Name()]
+	if len(list) == 0 {
+		return node, false
+	}
+	prio := PodPriority(pod)
+	var out *NodeInfo
+	for _, np := range list {
+		if PodPriority(np) >= prio && !samePod(np, pod) {
+			if out == nil {
+				out = node.Clone()
+			}
+			out.Pods = append(out.Pods, np)
+		}
+	}
+	if out == nil {
+		return node, false
+	}
+	return out, true
+}
+
+// runFilter is RunFilterPluginsWithNominatedPods: the Filter plugins run
+// on the node with the qualifying nominated pods added and, if that
+// passes and pods were added, once more on the node alone.
 func (p *profile) runFilter(state *framework.CycleState, pod *core.Pod, node *NodeInfo) *Status {
+	withPods, added := p.withNominated(pod, node)
+	s := p.runFilterPlugins(state, pod, withPods)
+	if added {
+		state.ForgetNode(withPods)
+		if s == nil {
+			s = p.runFilterPlugins(state, pod, node)
+		}
+	}
+	return s
+}
+
+// runFilterPlugins runs the Filter plugins on one node in order and
+// returns the first rejecting status with Plugin set, or nil (upstream
+// RunFilterPlugins).
+func (p *profile) runFilterPlugins(state *framework.CycleState, pod *core.Pod, node *NodeInfo) *Status {
 	for _, pl := range p.filter {
 		if state.SkipFilter(pl.Name()) {
 			continue

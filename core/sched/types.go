@@ -3,6 +3,8 @@ package sched
 import (
 	"math/rand"
 
+	"github.com/taints-playground/playground/core"
+
 	"github.com/taints-playground/playground/core/sched/framework"
 )
 
@@ -41,6 +43,13 @@ type Options struct {
 	// nodes up, when the pass stops after numFeasibleNodesToFind feasible
 	// nodes. Feed back Result.NextStartNodeIndex to mimic kube-scheduler.
 	StartNodeIndex int
+	// NominatedPods are pending pods that preemption nominated to a node
+	// (status.nominatedNodeName set). When filtering a node, those
+	// nominated to it with a priority >= the incoming pod's are counted as
+	// if already running there (RunFilterPluginsWithNominatedPods), so a
+	// lower-priority pod cannot take the room freed for them. The incoming
+	// pod itself is recognised by UID, else namespace/name, and skipped.
+	NominatedPods []*core.Pod
 }
 
 // PluginScore is one score plugin's contribution on one node.
