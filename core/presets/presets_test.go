@@ -1,6 +1,7 @@
 package presets
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -217,4 +218,30 @@ func TestAnimatedCard(t *testing.T) {
 		{60, "Normal", "NodeNotReady", "node/node-1", "Node node-1 status is now: NodeNotReady"},
 		{360, "Normal", "TaintManagerEviction", "pod/default/db-1", "Marking for deletion Pod default/db-1"},
 	})
+}
+
+// TestMarshalRoundTrip: a preset written back by Scenario.Marshal (share
+// links, the editor) simulates exactly like the original.
+func TestMarshalRoundTrip(t *testing.T) {
+	for _, p := range List() {
+		s, err := scenario.Parse([]byte(p.YAML), p.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := s.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s2, err := scenario.Parse(out, p.Name)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", p.Name, err, out)
+		}
+		a, _ := sim.Run(s)
+		b, _ := sim.Run(s2)
+		ja, _ := json.Marshal(a)
+		jb, _ := json.Marshal(b)
+		if string(ja) != string(jb) {
+			t.Errorf("%s: the marshalled scenario simulates differently", p.Name)
+		}
+	}
 }

@@ -790,3 +790,76 @@ func TestPreemptionDeletesVictims(t *testing.T) {
 		t.Errorf("events:\n got %+v\nwant %+v", res.Events, want)
 	}
 }
+
+func TestDeletingPodWithPendingEviction(t *testing.T) {
+	// The taint-eviction controller notices the deletion and cancels the
+	// timer with its event (handlePodUpdate → cancelWorkWithEvent).
+	res := run(t, s8Base+`---
+kind: Scenario
+name: delete-timer
+until: 100s
+steps:
+- {at: 0s, run: kubectl taint nodes n1 maint=true:NoExecute}
+- {at: 10s, run: kubectl delete pod b}
+`)
+	ev := eventsFor(res, "pod/default/b")
+	last := ev[len(ev)-1]
+	if last.At != 10 || last.Message != cancelling+"b" {
+		t.Errorf("b's events = %+v", ev)
+	}
+	if _, ok := final(res)["b"]; ok {
+		t.Error("b still on the board")
+	}
+	// Only the closing frame at until follows the deletion: the timer is gone.
+	if n := len(res.Frames); n != 4 || res.Frames[n-1].At != 100 || res.Frames[n-2].At != 10 {
+		for _, f := range res.Frames {
+			t.Logf("frame at %v: %s", f.At, f.Summary)
+		}
+		t.Error("unexpected frames")
+	}
+}
+
+func TestNodeConditions(t *testing.T) {
+	res := run(t, `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+kind: Scenario
+name: conditions
+until: 20s
+steps:
+- {at: 1s, run: node n1 condition MemoryPressure=True}
+- {at: 2s, run: node n1 not-ready}
+- {at: 3s, run: node n1 ready}
+`)
+	taints := func(f Frame) string {
+		var ts []string
+		for _, x := range f.Nodes[0].Taints {
+			ts = append(ts, x.ToString())
+		}
+		return strings.Join(ts, ",")
+	}
+	want := []string{
+		"",
+		"node.kubernetes.io/memory-pressure:NoSchedule",
+		"node.kubernetes.io/memory-pressure:NoSchedule,node.kubernetes.io/not-ready:NoSchedule",
+		"node.kubernetes.io/memory-pressure:NoSchedule",
+		"node.kubernetes.io/memory-pressure:NoSchedule", // the closing frame at until
+	}
+	var got []string
+	for _, f := range res.Frames {
+		got = append(got, taints(f))
+	}
+	// Ready again before the t=5 pass: no NoExecute taint ever, no pass frame.
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("taints per frame:\n got %q\nwant %q", got, want)
+	}
+	var reasons []string
+	for _, e := range res.Events {
+		reasons = append(reasons, e.Reason)
+	}
+	if w := []string{"NodeHasInsufficientMemory", "NodeNotReady", "NodeReady"}; !reflect.DeepEqual(reasons, w) {
+		t.Errorf("events = %q, want %q", reasons, w)
+	}
+}
