@@ -21,6 +21,9 @@ const (
 	ReasonNoVictims = "No preemption victims found for incoming pod"
 	// MsgNotEligibleNever is the evaluator message for preemptionPolicy Never.
 	MsgNotEligibleNever = "not eligible due to preemptionPolicy=Never."
+	// MsgNotEligibleTerminating is the evaluator message while victims of an
+	// earlier preemption are still terminating on the nominated node.
+	MsgNotEligibleTerminating = "not eligible due to a terminating pod on the nominated node."
 	// preemptionPrefix is what DefaultPreemption.PostFilter puts before any
 	// non-empty evaluator message.
 	preemptionPrefix = "preemption: "
@@ -93,6 +96,9 @@ func preempt(res *Result, p *profile, state *framework.CycleState, pod *core.Pod
 	if pod.Spec.PreemptionPolicy != nil && *pod.Spec.PreemptionPolicy == PreemptNever {
 		return MsgNotEligibleNever
 	}
+	if terminatingVictimOnNominatedNode(pod, all, diag) {
+		return MsgNotEligibleTerminating
+	}
 	notHelpful := &Status{Plugin: PreemptionName, Code: framework.UnschedulableAndUnresolvable, Reasons: []string{ReasonPreemptionNotHelpful}}
 	dry := map[string]*Status{}
 	var cands []candidate
@@ -118,6 +124,46 @@ func preempt(res *Result, p *profile, state *framework.CycleState, pod *core.Pod
 		res.Victims = append(res.Victims, podKey(v))
 	}
 	return "found a potential placement for pod on node " + best.node + ", preempting " + strconv.Itoa(len(best.victims)) + " victims"
+}
+
+// TerminatingByPreemption reports whether p carries the condition
+// DisruptionTarget=True with reason PreemptionByScheduler, which the
+// scheduler sets on victims before deleting them. Upstream also requires a
+// deletionTimestamp, which the playground's Pod does not model: a victim
+// is expected to leave NodeInfo.Pods once it is gone.
+func TerminatingByPreemption(p *core.Pod) bool {
+	if p == nil {
+		return false
+	}
+	for _, c := range p.Status.Conditions {
+		if c.Type == "DisruptionTarget" {
+			return c.Status == core.ConditionTrue && c.Reason == "PreemptionByScheduler"
+		}
+	}
+	return false
+}
+
+// terminatingVictimOnNominatedNode is the second half of
+// PodEligibleToPreemptOthers: a pod nominated to a node that is not
+// unresolvable for it does not preempt again while a lower-priority pod
+// there is still terminating by preemption.
+func terminatingVictimOnNominatedNode(pod *core.Pod, all []*NodeInfo, diag *nodeToStatus) bool {
+	nnn := pod.Status.NominatedNodeName
+	if nnn == "" || diag.statusOf(nnn).GetCode() == framework.UnschedulableAndUnresolvable {
+		return false
+	}
+	prio := PodPriority(pod)
+	for _, ni := range all {
+		if ni.Name() != nnn {
+			continue
+		}
+		for _, q := range ni.ActivePods() {
+			if PodPriority(q) < prio && TerminatingByPreemption(q) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // selectVictimsOnNode returns the victims on node, or the status saying why

@@ -181,3 +181,22 @@ func TestNominatedPodsReserveRoom(t *testing.T) {
 		t.Errorf("nominee blocked by itself: %+v", r)
 	}
 }
+
+func TestNotEligibleWhileVictimsTerminate(t *testing.T) {
+	victim := prio("low", "3000m", 1)
+	victim.Status.Conditions = []core.PodCondition{{Type: "DisruptionTarget", Status: core.ConditionTrue, Reason: "PreemptionByScheduler"}}
+	other := prio("low2", "3000m", 1)
+	nodes := []*NodeInfo{tu.MakeNode("n1", "4000m", "8Gi").Info(victim), tu.MakeNode("n2", "4000m", "8Gi").Info(other)}
+	pod := prio("p", "2000m", 10)
+	pod.Status.NominatedNodeName = "n1"
+	r := Schedule(pod, nodes, Options{})
+	want := "0/2 nodes are available: 2 Insufficient cpu. preemption: not eligible due to a terminating pod on the nominated node."
+	if r.Message != want || r.NominatedNode != "" {
+		t.Fatalf("got %q nominated %q", r.Message, r.NominatedNode)
+	}
+	// Without the nomination the pod preempts again.
+	pod.Status.NominatedNodeName = ""
+	if r := Schedule(pod, nodes, Options{}); r.NominatedNode == "" {
+		t.Fatalf("no preemption: %q", r.Message)
+	}
+}
