@@ -863,3 +863,44 @@ steps:
 		t.Errorf("events = %q, want %q", reasons, w)
 	}
 }
+
+func TestEvictionTimingTable(t *testing.T) {
+	// SCHEDULER.md §3.2: deadlines count from the moment the controller sees
+	// the taint (here t=20), are cancelled when the NoExecute taint goes, and
+	// are not moved by later re-evaluations.
+	pod := func(tol string) string {
+		return "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  tolerations: " + tol + "\n  containers: [{name: c, image: x}]\n"
+	}
+	const t60 = "[{key: maint, operator: Exists, effect: NoExecute, tolerationSeconds: 60}]"
+	cases := []struct {
+		name    string
+		tol     string
+		steps   string
+		evicted float64 // -1: still running at until
+		cancel  float64 // time of the cancel event, -1: none
+	}{
+		{"60 s after the taint", t60, "- {at: 20s, run: kubectl taint nodes n1 maint=true:NoExecute}\n", 80, -1},
+		{"removed at +30 cancels", t60, "- {at: 20s, run: kubectl taint nodes n1 maint=true:NoExecute}\n- {at: 50s, run: kubectl taint nodes n1 maint:NoExecute-}\n", -1, 50},
+		{"tolerated forever stays", "[{key: maint, operator: Exists}]", "- {at: 20s, run: kubectl taint nodes n1 maint=true:NoExecute}\n", -1, -1},
+		{"overwrite keeps the deadline", t60, "- {at: 20s, run: kubectl taint nodes n1 maint=true:NoExecute}\n- {at: 50s, run: kubectl taint nodes n1 maint=false:NoExecute --overwrite}\n", 80, -1},
+		{"NoSchedule only: nothing", "[]", "- {at: 20s, run: kubectl taint nodes n1 maint=true:NoSchedule}\n", -1, -1},
+		{"untolerated: at once", "[]", "- {at: 20s, run: kubectl taint nodes n1 maint=true:NoExecute}\n", 20, -1},
+		{"cordon does not evict", "[]", "- {at: 20s, run: kubectl cordon n1}\n", -1, -1},
+	}
+	for _, c := range cases {
+		res := run(t, pod(c.tol)+"---\nkind: Scenario\nname: x\nuntil: 200s\nsteps:\n"+c.steps)
+		p := final(res)["p"]
+		if at(p.EvictedAt) != c.evicted {
+			t.Errorf("%s: evicted at %v, want %v", c.name, at(p.EvictedAt), c.evicted)
+		}
+		cancel := -1.0
+		for _, e := range eventsFor(res, "pod/default/p") {
+			if e.Message == cancelling+"p" {
+				cancel = e.At
+			}
+		}
+		if cancel != c.cancel {
+			t.Errorf("%s: cancel event at %v, want %v", c.name, cancel, c.cancel)
+		}
+	}
+}
