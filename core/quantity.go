@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -18,16 +19,36 @@ import (
 type Quantity struct {
 	v *big.Rat
 	s string
+	// negQuirk marks a negative value upstream stores as an inf.Dec: its
+	// Value/MilliValue truncate and then add one when inexact.
+	negQuirk bool
 }
 
 // ErrFormatWrong is returned when a quantity does not match upstream's grammar
 // (the text is resource.ErrFormatWrong's).
 var ErrFormatWrong = errors.New("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")
 
+// ErrNumeric is returned when upstream's arbitrary-precision path finds no
+// digit to parse, e.g. "Ei" or ".e-10" (resource.ErrNumeric's text).
+var ErrNumeric = errors.New("unable to parse numeric part of quantity")
+
 // ErrSuffix is returned for an unknown suffix (resource.ErrSuffix's text).
 var ErrSuffix = errors.New("unable to parse quantity's suffix")
 
-// ParseQuantity parses s. Errors are ErrFormatWrong or ErrSuffix.
+// ParseQuantity parses s with the grammar of apimachinery
+// resource.ParseQuantity (parseQuantityString and the suffixer), quirks
+// included: an optional sign; leading zeros are dropped and a string made
+// only of a sign and zeros ("+", "-", "00") is zero; digits, an optional '.'
+// and digits ("1." and "." are accepted); then a suffix of
+// [eEinumkKMGTP]*[-+]?[0-9]*, which must be a decimal SI suffix
+// (n u m "" k M G T P E), a binary one (Ki … Ei) or e/E followed by an
+// integer exponent (truncated to int32, as upstream does). Non-zero values
+// are rounded away from zero to a whole nano unit, and binary-suffixed
+// values are capped at math.MaxInt64, as upstream does. Exponents beyond
+// ±1000 are computed as ±1000: such values are far outside int64 either
+// way (Value and MilliValue saturate). Errors are ErrFormatWrong (grammar),
+// ErrSuffix (unknown suffix) or ErrNumeric (no digits where upstream's
+// arbitrary-precision path needs some: "Ei", "Pi", ".e-10").
 func ParseQuantity(s string) (Quantity, error) {
 	if len(s) == 0 {
 		return Quantity{}, ErrFormatWrong
@@ -35,108 +56,196 @@ func ParseQuantity(s string) (Quantity, error) {
 	if s == "0" {
 		return Quantity{v: new(big.Rat), s: s}, nil
 	}
-	pos := 0
-	neg := false
-	switch s[0] {
-	case '-':
-		neg = true
-		pos++
-	case '+':
-		pos++
-	}
-	start := pos
-	seenDot := false
-	for pos < len(s) {
-		c := s[pos]
-		if c == '.' {
-			if seenDot {
-				return Quantity{}, ErrFormatWrong
-			}
-			seenDot = true
-		} else if c < '0' || c > '9' {
-			break
-		}
-		pos++
-	}
-	num := s[start:pos]
-	if num == "" || num == "." {
-		return Quantity{}, ErrFormatWrong
-	}
-	suffix := s[pos:]
-	// The suffix must itself match [eEinumkKMGTP]*[-+]?[0-9]*.
-	i := 0
-	for i < len(suffix) && strings.IndexByte("eEinumkKMGTP", suffix[i]) >= 0 {
-		i++
-	}
-	if i < len(suffix) && (suffix[i] == '-' || suffix[i] == '+') {
-		i++
-	}
-	for i < len(suffix) && suffix[i] >= '0' && suffix[i] <= '9' {
-		i++
-	}
-	if i != len(suffix) {
-		return Quantity{}, ErrFormatWrong
-	}
-	val, ok := new(big.Rat).SetString(strings.TrimSuffix(num, "."))
-	if !ok {
-		// "1." style numbers: big.Rat rejects a trailing dot only in some forms.
-		return Quantity{}, ErrFormatWrong
-	}
-	mult, err := suffixMultiplier(suffix)
+	positive, num, denom, suffix, err := parseQuantityString(s)
 	if err != nil {
 		return Quantity{}, err
 	}
+	base, exponent, binary, ok := interpretSuffix(suffix)
+	if !ok {
+		return Quantity{}, ErrSuffix
+	}
+	if !strings.ContainsAny(s[:len(s)-len(suffix)], "0123456789") {
+		// Upstream parses a digit-less number ("", ".", "+.") as zero on its
+		// int64 fast path, but fails on its inf.Dec path, which it takes for
+		// decimal exponents below -9 and for Pi and Ei.
+		if (!binary && exponent < -9) || (binary && exponent >= 50) {
+			return Quantity{}, ErrNumeric
+		}
+	}
+	val, ok := new(big.Rat).SetString(num + "." + denom + "0")
+	if !ok {
+		return Quantity{}, ErrFormatWrong
+	}
+	if exponent > 1000 {
+		exponent = 1000
+	} else if exponent < -1000 {
+		exponent = -1000
+	}
+	mult := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(base), big.NewInt(abs64(int64(exponent))), nil))
+	if exponent < 0 {
+		mult.Inv(mult)
+	}
 	val.Mul(val, mult)
-	if neg {
+	if val.Sign() != 0 {
+		// Round away from zero to whole nanos ("if you want some resources,
+		// you should get some").
+		nanos := new(big.Rat).Mul(val, big.NewRat(1e9, 1))
+		val.SetFrac(roundAwayFromZero(nanos), big.NewInt(1e9))
+	}
+	if binary {
+		maxAllowed := new(big.Rat).SetInt64(math.MaxInt64)
+		if val.Cmp(maxAllowed) > 0 {
+			val = maxAllowed
+		}
+	}
+	if !positive {
 		val.Neg(val)
 	}
-	return Quantity{v: val, s: s}, nil
+	return Quantity{v: val, s: s, negQuirk: val.Sign() < 0 && !int64FastPath(num, denom, exponent, binary)}, nil
 }
 
-func suffixMultiplier(suffix string) (*big.Rat, error) {
-	pow10 := func(e int64) *big.Rat {
-		if e >= 0 {
-			return new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(e), nil))
-		}
-		return new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(-e), nil))
+// int64FastPath reports whether upstream's ParseQuantity keeps the value as
+// an int64 amount (its precision/scale fast path) rather than an inf.Dec.
+// It matters only for the rounding quirk of negative values.
+func int64FastPath(num, denom string, exponent int32, binary bool) bool {
+	if !binary {
+		precision := 18 - len(num) - len(denom)
+		return precision >= 0 && int64(exponent)-int64(len(denom)) >= -9
 	}
+	if denom != "" {
+		return false
+	}
+	precision := 15 - int32(len(num)) - int32(float32(exponent)*3/10) - 1
+	if precision < 0 {
+		return false
+	}
+	v, err := strconv.ParseInt(num, 10, 64)
+	if err != nil {
+		return false
+	}
+	return new(big.Int).Lsh(big.NewInt(v), uint(exponent)).IsInt64()
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+func roundAwayFromZero(r *big.Rat) *big.Int {
+	q, m := new(big.Int).QuoRem(r.Num(), r.Denom(), new(big.Int))
+	switch m.Sign() {
+	case 1:
+		q.Add(q, big.NewInt(1))
+	case -1:
+		q.Sub(q, big.NewInt(1))
+	}
+	return q
+}
+
+// parseQuantityString splits s like upstream's parseQuantityString: sign,
+// numerator digits (leading zeros dropped), denominator digits, suffix.
+func parseQuantityString(str string) (positive bool, num, denom, suffix string, err error) {
+	positive = true
+	pos, end := 0, len(str)
+	if pos < end {
+		switch str[0] {
+		case '-':
+			positive = false
+			pos++
+		case '+':
+			pos++
+		}
+	}
+	for pos < end && str[pos] == '0' {
+		pos++
+	}
+	if pos >= end {
+		return positive, "0", "", "", nil
+	}
+	start := pos
+	for pos < end && str[pos] >= '0' && str[pos] <= '9' {
+		pos++
+	}
+	num = str[start:pos]
+	if num == "" {
+		num = "0"
+	}
+	if pos >= end {
+		return positive, num, "", "", nil
+	}
+	if str[pos] == '.' {
+		pos++
+		start = pos
+		for pos < end && str[pos] >= '0' && str[pos] <= '9' {
+			pos++
+		}
+		denom = str[start:pos]
+		if pos >= end {
+			return positive, num, denom, "", nil
+		}
+	}
+	suffixStart := pos
+	for pos < end && strings.IndexByte("eEinumkKMGTP", str[pos]) >= 0 {
+		pos++
+	}
+	if pos < end && (str[pos] == '-' || str[pos] == '+') {
+		pos++
+	}
+	for pos < end && str[pos] >= '0' && str[pos] <= '9' {
+		pos++
+	}
+	if pos < end {
+		return positive, "", "", "", ErrFormatWrong
+	}
+	return positive, num, denom, str[suffixStart:], nil
+}
+
+// interpretSuffix maps a suffix to base^exponent (upstream's suffixer).
+func interpretSuffix(suffix string) (base int64, exponent int32, binary bool, ok bool) {
 	switch suffix {
 	case "":
-		return pow10(0), nil
+		return 10, 0, false, true
 	case "n":
-		return pow10(-9), nil
+		return 10, -9, false, true
 	case "u":
-		return pow10(-6), nil
+		return 10, -6, false, true
 	case "m":
-		return pow10(-3), nil
+		return 10, -3, false, true
 	case "k":
-		return pow10(3), nil
+		return 10, 3, false, true
 	case "M":
-		return pow10(6), nil
+		return 10, 6, false, true
 	case "G":
-		return pow10(9), nil
+		return 10, 9, false, true
 	case "T":
-		return pow10(12), nil
+		return 10, 12, false, true
 	case "P":
-		return pow10(15), nil
+		return 10, 15, false, true
 	case "E":
-		return pow10(18), nil
-	}
-	binary := map[string]uint{"Ki": 10, "Mi": 20, "Gi": 30, "Ti": 40, "Pi": 50, "Ei": 60}
-	if shift, ok := binary[suffix]; ok {
-		return new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), shift)), nil
+		return 10, 18, false, true
+	case "Ki":
+		return 2, 10, true, true
+	case "Mi":
+		return 2, 20, true, true
+	case "Gi":
+		return 2, 30, true, true
+	case "Ti":
+		return 2, 40, true, true
+	case "Pi":
+		return 2, 50, true, true
+	case "Ei":
+		return 2, 60, true, true
 	}
 	if len(suffix) > 1 && (suffix[0] == 'e' || suffix[0] == 'E') {
-		var e int64
-		if _, err := fmt.Sscan(suffix[1:], &e); err != nil || strings.ContainsAny(suffix[1:], "eEinumkKMGTP") {
-			return nil, ErrSuffix
+		e, err := strconv.ParseInt(suffix[1:], 10, 64)
+		if err != nil {
+			return 0, 0, false, false
 		}
-		if e > 1000 || e < -1000 {
-			return nil, ErrSuffix
-		}
-		return pow10(e), nil
+		return 10, int32(e), false, true
 	}
-	return nil, ErrSuffix
+	return 0, 0, false, false
 }
 
 // MustParseQuantity parses s and panics on error; for constants in tests and presets only.
@@ -162,9 +271,14 @@ func ceilToInt64(r *big.Rat) int64 {
 	if r == nil {
 		return 0
 	}
+	// Round away from zero, as resource.Quantity's scaling does
+	// (-5m has Value -1, 5m has Value 1).
 	q, m := new(big.Int).QuoRem(r.Num(), r.Denom(), new(big.Int))
-	if m.Sign() > 0 {
+	switch m.Sign() {
+	case 1:
 		q.Add(q, big.NewInt(1))
+	case -1:
+		q.Sub(q, big.NewInt(1))
 	}
 	if !q.IsInt64() {
 		if q.Sign() > 0 {
@@ -175,17 +289,34 @@ func ceilToInt64(r *big.Rat) int64 {
 	return q.Int64()
 }
 
-// Value returns the quantity rounded up to a whole unit (bytes, pods, devices),
-// like resource.Quantity.Value.
-func (q Quantity) Value() int64 { return ceilToInt64(q.v) }
+// Value returns the quantity in whole units (bytes, pods, devices), rounded
+// away from zero, like resource.Quantity.Value (including upstream's quirk
+// for negative values it parsed into an inf.Dec, which truncate and add
+// one). Values beyond int64 saturate.
+func (q Quantity) Value() int64 { return q.scaled(1) }
 
-// MilliValue returns the quantity in thousandths rounded up (millicores for
-// cpu), like resource.Quantity.MilliValue.
-func (q Quantity) MilliValue() int64 {
+// MilliValue returns the quantity in thousandths (millicores for cpu),
+// rounded away from zero, like resource.Quantity.MilliValue.
+func (q Quantity) MilliValue() int64 { return q.scaled(1000) }
+
+func (q Quantity) scaled(factor int64) int64 {
 	if q.v == nil {
 		return 0
 	}
-	return ceilToInt64(new(big.Rat).Mul(q.v, big.NewRat(1000, 1)))
+	x := new(big.Rat).Mul(q.v, big.NewRat(factor, 1))
+	if q.negQuirk {
+		// Upstream's scaledValue: truncate, then +1 when inexact, even for
+		// negative numbers (so -1E-10 has MilliValue 1).
+		t, m := new(big.Int).QuoRem(x.Num(), x.Denom(), new(big.Int))
+		if m.Sign() != 0 {
+			t.Add(t, big.NewInt(1))
+		}
+		if t.IsInt64() {
+			return t.Int64()
+		}
+		return math.MinInt64
+	}
+	return ceilToInt64(x)
 }
 
 // IsZero reports whether the quantity is zero (or unset).
