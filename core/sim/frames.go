@@ -198,6 +198,9 @@ func (s *simulator) summary(p *podRec, res sched.Result) string {
 		if p.missing {
 			return fmt.Sprintf("Pending: spec.nodeName is %q, but there is no such node; the scheduler leaves pods that set spec.nodeName alone.", p.pod.Spec.NodeName)
 		}
+		if name := p.pod.Spec.SchedulerName; name != "" && name != DefaultSchedulerName {
+			return fmt.Sprintf("Pending: spec.schedulerName is %q, and only %s runs in this cluster, so no scheduler will ever place it.", name, DefaultSchedulerName)
+		}
 		msg := p.failedMsg
 		if msg == "" {
 			msg = res.Message

@@ -338,8 +338,19 @@ func (s *simulator) explainRand() *rand.Rand {
 
 // attempt runs one scheduling cycle for a pending pod.
 func (s *simulator) attempt(p *podRec) {
+	if name := p.pod.Spec.SchedulerName; name != "" && name != DefaultSchedulerName {
+		// kube-scheduler only takes pods addressed to it; nobody else runs.
+		if p.last == nil {
+			s.note("%s stays Pending: spec.schedulerName %q is not %s", p.pod.Name, name, DefaultSchedulerName)
+		}
+		p.last = &sched.Result{}
+		return
+	}
 	s.cycle(p, true)
 }
+
+// DefaultSchedulerName is the scheduler the simulated cluster runs.
+const DefaultSchedulerName = "default-scheduler"
 
 // cycle is one scheduling cycle. When it fails but preemption found a
 // node, the victims are deleted at once (their grace period is not

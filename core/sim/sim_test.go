@@ -904,3 +904,30 @@ func TestEvictionTimingTable(t *testing.T) {
 		}
 	}
 }
+
+func TestOtherSchedulerName(t *testing.T) {
+	res := run(t, `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  schedulerName: my-scheduler
+  containers: [{name: c, image: x}]
+---
+kind: Scenario
+name: other
+steps:
+- {at: 10s, run: kubectl label nodes n1 a=b}
+`)
+	checkPods(t, res, map[string]want{"p": {PhasePending, "", -1, -1}})
+	if len(res.Events) != 0 {
+		t.Errorf("events = %+v", res.Events)
+	}
+	if why := podIn(res.Frames[1], "p").Why.Summary; !strings.Contains(why, `"my-scheduler"`) {
+		t.Errorf("why = %q", why)
+	}
+}
