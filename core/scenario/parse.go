@@ -228,7 +228,7 @@ func (p *parser) document(d document) error {
 	return p.object(d, "", tm, j)
 }
 
-// object decodes one Node or Pod given as JSON (or YAML, a superset).
+// object decodes one Node or Pod given as JSON.
 func (p *parser) object(d document, prefix string, tm typeMeta, data []byte) error {
 	switch tm.Kind {
 	case "Node", "Pod":
@@ -240,20 +240,21 @@ func (p *parser) object(d document, prefix string, tm typeMeta, data []byte) err
 	if tm.APIVersion != "" && tm.APIVersion != "v1" {
 		return p.errf(d, "%sno matches for kind %q in version %q", prefix, tm.Kind, tm.APIVersion)
 	}
-	// Re-reading through the YAML decoder converts scalars to the target
-	// field types (a YAML `value: true` into the string "true").
+	// Decoded as JSON, like the API server does after kubectl turned the
+	// YAML into JSON: a YAML boolean or number where the API wants a string
+	// (an unquoted `value: true`) is an error, not silently converted.
 	switch tm.Kind {
 	case "Node":
 		var n core.Node
-		if err := yaml.Unmarshal(data, &n); err != nil {
-			return p.errf(d, "%sNode %q: %s", prefix, nameOf(data), cleanYAMLError(err))
+		if err := json.Unmarshal(data, &n); err != nil {
+			return p.errf(d, "%sNode in version \"v1\" cannot be handled as a Node: %s", prefix, err)
 		}
 		p.nodes = append(p.nodes, &n)
 		p.nodeRefs = append(p.nodeRefs, objectRef{doc: d, item: prefix})
 	case "Pod":
 		var pod core.Pod
-		if err := yaml.Unmarshal(data, &pod); err != nil {
-			return p.errf(d, "%sPod %q: %s", prefix, nameOf(data), cleanYAMLError(err))
+		if err := json.Unmarshal(data, &pod); err != nil {
+			return p.errf(d, "%sPod in version \"v1\" cannot be handled as a Pod: %s", prefix, err)
 		}
 		if pod.Namespace == "" {
 			pod.Namespace = DefaultNamespace
@@ -262,16 +263,6 @@ func (p *parser) object(d document, prefix string, tm typeMeta, data []byte) err
 		p.podRefs = append(p.podRefs, objectRef{doc: d, item: prefix})
 	}
 	return nil
-}
-
-func nameOf(data []byte) string {
-	var m struct {
-		Metadata struct {
-			Name string `json:"name"`
-		} `json:"metadata"`
-	}
-	_ = yaml.Unmarshal(data, &m)
-	return m.Metadata.Name
 }
 
 func describeValue(v any) string {

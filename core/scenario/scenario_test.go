@@ -35,7 +35,7 @@ items:
   metadata: {name: web}
   spec:
     tolerations:
-    - {key: dedicated, operator: Equal, value: true, effect: NoSchedule}
+    - {key: dedicated, operator: Equal, value: "true", effect: NoSchedule}
     containers: [{name: c, image: nginx, resources: {requests: {cpu: 100m}}}]
 - apiVersion: v1
   kind: Pod
@@ -78,7 +78,6 @@ func TestParseFull(t *testing.T) {
 	if len(s.Pods) != 2 || s.Pods[0].Namespace != "default" || s.Pods[1].Namespace != "data" {
 		t.Errorf("pods = %+v", s.Pods)
 	}
-	// A YAML boolean where a string belongs is read as its text.
 	if v := s.Pods[0].Spec.Tolerations[0].Value; v != "true" {
 		t.Errorf("toleration value = %q", v)
 	}
@@ -176,7 +175,19 @@ func TestParseErrors(t *testing.T) {
 		{"bad yaml", "kind: Pod\nmetadata: {name: [\n",
 			`web.yaml: document 1: invalid YAML: `},
 		{"bad quantity", "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: lots}}\n",
-			`web.yaml: document 1: Node "n1": `},
+			`web.yaml: document 1: Node in version "v1" cannot be handled as a Node: quantity "lots": `},
+		// cases.json BH-002, BH-004, BH-014: kubectl's multi-line form for several errors.
+		{"several errors", pod("web", "  tolerations:\n  - {key: k, operator: Exists, effect: noschedule}\n  - {key: pool, operator: Exists, value: build}\n  - {key: t, operator: Equal, value: s, effect: NoSchedule, tolerationSeconds: 60}\n  - {operator: Equal, effect: NoSchedule}\n"),
+			"web.yaml: document 1: The Pod \"web\" is invalid: \n" +
+				"* spec.tolerations[0].effect: Unsupported value: \"noschedule\": supported values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\"\n" +
+				"* spec.tolerations[1].operator: Invalid value: \"build\": value must be empty when `operator` is 'Exists'\n" +
+				"* spec.tolerations[2].effect: Invalid value: \"NoSchedule\": effect must be 'NoExecute' when `tolerationSeconds` is set\n" +
+				"* spec.tolerations[3].operator: Invalid value: \"Equal\": operator must be Exists when `key` is empty, which means \"match all values and all keys\""},
+		// cases.json BH-014: an unquoted YAML true is a boolean, not a string.
+		{"boolean value", pod("web", "  tolerations: [{key: k, operator: Equal, value: true, effect: NoSchedule}]\n"),
+			`web.yaml: document 1: Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal bool into Go struct field`},
+		{"boolean value in a list", "kind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: n1}, spec: {taints: [{key: k, value: yes, effect: NoSchedule}]}}\n",
+			`web.yaml: document 1: items[0]: Node in version "v1" cannot be handled as a Node: json: cannot unmarshal bool into Go struct field`},
 		{"empty", "# nothing\n---\n",
 			`web.yaml: the file holds no documents`},
 	}
