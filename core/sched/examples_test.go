@@ -318,7 +318,9 @@ func TestNoNodesAndPreFilterRejection(t *testing.T) {
 		{Key: "metadata.name", Operator: opIn, Values: []string{"n2"}}}}).P
 	nodes := []*NodeInfo{tu.MakeNode("n1", "4", "8Gi").Info(), tu.MakeNode("n2", "4", "8Gi").Info()}
 	r = Schedule(conflict, nodes, Options{})
-	want := "0/2 nodes are available: pod affinity terms conflict. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling."
+	// After a PreFilter rejection DynamicResources.PostFilter cannot read its
+	// state and the post part is that error's text (v1.37.2 source).
+	want := "0/2 nodes are available: pod affinity terms conflict. not found"
 	if r.Message != want {
 		t.Errorf("conflict message\n got %s\nwant %s", r.Message, want)
 	}

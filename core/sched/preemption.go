@@ -27,6 +27,9 @@ const (
 	// preemptionPrefix is what DefaultPreemption.PostFilter puts before any
 	// non-empty evaluator message.
 	preemptionPrefix = "preemption: "
+	// msgDRAStateNotFound is the PostFilter message after a PreFilter
+	// rejection (see fail): kube-scheduler's CycleState ErrNotFound text.
+	msgDRAStateNotFound = "not found"
 	// PreemptNever is the preemptionPolicy value that forbids preemption.
 	PreemptNever = "Never"
 )
@@ -53,9 +56,21 @@ func podKey(p *core.Pod) string {
 // diag, then the PostFilter part. DynamicResources runs first and, for a
 // pod without claims, returns Unschedulable with no text in 1.37, so the
 // post part is DefaultPreemption's alone.
+//
+// When a PreFilter plugin rejected the pod with UnschedulableAndUnresolvable
+// (NodeAffinity's "pod affinity terms conflict" or an empty PreFilterResult)
+// the PreFilter phase stopped before DynamicResources.PreFilter wrote its
+// cycle state, so in v1.37.2 DynamicResources.PostFilter fails to read it
+// and RunPostFilterPlugins returns an Error status whose message is the
+// CycleState read error, "not found"; preemption does not run. This is read
+// from the v1.37.2 source (framework.go RunPreFilterPlugins /
+// RunPostFilterPlugins, dynamicresources.go PostFilter), not observed on a
+// cluster.
 func fail(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all []*NodeInfo, diag *nodeToStatus) {
-	post := preempt(res, p, state, pod, all, diag)
-	if post != "" {
+	var post string
+	if diag.preFilterMsg != "" {
+		post = msgDRAStateNotFound
+	} else if post = preempt(res, p, state, pod, all, diag); post != "" {
 		post = preemptionPrefix + post
 	}
 	msg := FitErrorMessage(len(all), diag.explicit, diag.absent, diag.preFilterMsg, post)
