@@ -931,3 +931,60 @@ steps:
 		t.Errorf("why = %q", why)
 	}
 }
+
+// TestCases runs scenario files made from shared/cases/cases.json and checks
+// the outcomes that file gives (controllers that recreate pods are not
+// simulated, so replacements are left out).
+func TestCases(t *testing.T) {
+	cases := []struct {
+		file string
+		pods map[string]want
+	}{
+		{"bh-009-noschedule-then-noexecute.yaml", map[string]want{
+			"api":            {PhaseEvicted, "worker-1", 0, 30},
+			"b-forever":      {PhaseRunning, "worker-1", 0, -1},
+			"c-timed":        {PhaseEvicted, "worker-1", 0, 150},
+			"d-wrong-effect": {PhaseEvicted, "worker-1", 0, 30},
+			"e-new":          {PhaseRunning, "worker-2", 15, -1},
+		}},
+		{"bh-010-taint-removal.yaml", map[string]want{
+			"trainer": {PhaseRunning, "worker-1", 0, -1},
+			"web":     {PhaseRunning, "worker-1", 60, -1},
+		}},
+		{"bh-012-control-plane.yaml", map[string]want{
+			"apache":            {PhaseRunning, "cp-1", 60, -1},
+			"legacy-master-tol": {PhaseRunning, "cp-1", 60, -1},
+			"equal-true":        {PhaseRunning, "cp-1", 60, -1},
+			"equal-empty":       {PhaseRunning, "cp-1", 0, -1},
+			"exists":            {PhaseRunning, "cp-1", 0, -1},
+		}},
+		{"bh-016-first-matching-toleration.yaml", map[string]want{
+			"ctrl-a": {PhaseEvicted, "db-1", 0, 300},
+			"ctrl-b": {PhaseEvicted, "db-1", 0, 330},
+			"ctrl-c": {PhaseEvicted, "db-1", 0, 150},
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			checkPods(t, runFile(t, c.file), c.pods)
+		})
+	}
+	// BH-010's command outputs: removal ignores the value; re-adding needs
+	// --overwrite and changes nothing (the text is kubectl's, as in
+	// conformance/kubectl_taint.json: "node", lower case).
+	res := runFile(t, "bh-010-taint-removal.yaml")
+	outs := map[float64]string{}
+	for _, f := range res.Frames {
+		outs[f.At] = f.Output
+	}
+	if outs[20] != "node/worker-1 untainted" {
+		t.Errorf("t=20 output = %q", outs[20])
+	}
+	if outs[40] != "error: node worker-1 already has gpu taint(s) with same effect(s) and --overwrite is false" {
+		t.Errorf("t=40 output = %q", outs[40])
+	}
+	// The trainer's timer (set at 0 for 100 s) is cancelled at 60.
+	if ev := eventsFor(res, "pod/default/trainer"); len(ev) != 1 || ev[0].At != 60 || ev[0].Message != cancelling+"trainer" {
+		t.Errorf("trainer events = %+v", ev)
+	}
+}
