@@ -255,3 +255,13 @@ func TestComputePodResourceMatchesPodRequests(t *testing.T) {
 		}
 	}
 }
+
+// TestPodRequestsRoundsPerContainer documents the one known difference
+// from upstream: quantities are rounded up per container, so two
+// containers asking 1500m bytes of memory count 4 bytes, not 3.
+func TestPodRequestsRoundsPerContainer(t *testing.T) {
+	p := &core.Pod{Spec: core.PodSpec{Containers: []core.Container{ctr(rl("memory", "1500m")), ctr(rl("memory", "1500m"))}}}
+	if got := PodRequests(p, false)[core.ResourceMemory]; got != 4 {
+		t.Errorf("memory = %d, want 4", got)
+	}
+}
