@@ -940,6 +940,15 @@ func TestCases(t *testing.T) {
 		file string
 		pods map[string]want
 	}{
+		{"bh-001-controller-taints.yaml", map[string]want{
+			"job-1": {PhaseRunning, "worker-b", 120, -1},
+		}},
+		{"bh-008-prefer-no-schedule.yaml", map[string]want{
+			"p1": {PhaseRunning, "plain-1", 0, -1},
+			"p2": {PhaseRunning, "plain-1", 1, -1},
+			"p3": {PhaseRunning, "soft-1", 2, -1},
+			"p4": {PhaseRunning, "soft-1", 3, -1},
+		}},
 		{"bh-009-noschedule-then-noexecute.yaml", map[string]want{
 			"api":            {PhaseEvicted, "worker-1", 0, 30},
 			"b-forever":      {PhaseRunning, "worker-1", 0, -1},
@@ -969,10 +978,20 @@ func TestCases(t *testing.T) {
 			checkPods(t, runFile(t, c.file), c.pods)
 		})
 	}
+	// BH-001's message (v1.35+ wording) and BH-008's "no FailedScheduling".
+	res := runFile(t, "bh-001-controller-taints.yaml")
+	if ev := eventsFor(res, "pod/default/job-1"); len(ev) != 2 || ev[0].At != 5 || ev[0].Message != "0/3 nodes are available: 1 node(s) were unschedulable, 2 node(s) had untolerated taint(s). preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling." {
+		t.Errorf("job-1 events = %+v", ev)
+	}
+	for _, e := range runFile(t, "bh-008-prefer-no-schedule.yaml").Events {
+		if e.Reason != ReasonScheduled {
+			t.Errorf("bh-008: unexpected event %+v", e)
+		}
+	}
 	// BH-010's command outputs: removal ignores the value; re-adding needs
 	// --overwrite and changes nothing (the text is kubectl's, as in
 	// conformance/kubectl_taint.json: "node", lower case).
-	res := runFile(t, "bh-010-taint-removal.yaml")
+	res = runFile(t, "bh-010-taint-removal.yaml")
 	outs := map[float64]string{}
 	for _, f := range res.Frames {
 		outs[f.At] = f.Output
