@@ -61,14 +61,21 @@ func FilterPluginNames() []string {
 	return []string{nodename.Name, nodeunschedulable.Name, tainttoleration.Name, nodeaffinity.Name, noderesources.Name}
 }
 
+// PluginWeight is a score plugin and its default-profile weight.
+type PluginWeight struct {
+	Plugin string
+	Weight int64
+}
+
 // ScorePluginWeights returns the score plugins in execution order with
-// their default-profile weights.
-func ScorePluginWeights() []PluginScore {
-	return []PluginScore{
-		{Plugin: tainttoleration.Name, Weighted: tainttoleration.Weight},
-		{Plugin: nodeaffinity.Name, Weighted: nodeaffinity.Weight},
-		{Plugin: noderesources.Name, Weighted: noderesources.Weight},
-		{Plugin: balancedallocation.Name, Weighted: balancedallocation.Weight},
+// their default-profile weights (TaintToleration 3, NodeAffinity 2,
+// NodeResourcesFit 1, NodeResourcesBalancedAllocation 1).
+func ScorePluginWeights() []PluginWeight {
+	return []PluginWeight{
+		{tainttoleration.Name, tainttoleration.Weight},
+		{nodeaffinity.Name, nodeaffinity.Weight},
+		{noderesources.Name, noderesources.Weight},
+		{balancedallocation.Name, balancedallocation.Weight},
 	}
 }
 
