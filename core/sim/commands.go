@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/taints-playground/playground/core"
@@ -67,8 +68,11 @@ func (s *simulator) kubectl(verb string, args []string) (string, error) {
 		if n == nil {
 			continue
 		}
-		if verb == "taint" {
+		switch verb {
+		case "taint":
 			s.note("%s taints: %s", name, taintList(n.Spec.Taints))
+		case "label":
+			s.note("%s labels: %s", name, labelList(n.Labels))
 		}
 		// The node-lifecycle controller reacts to spec.unschedulable at once.
 		s.reconcileNoSchedule(n)
@@ -169,6 +173,22 @@ func taintList(ts []core.Taint) string {
 		out[i] = ts[i].ToString()
 	}
 	return strings.Join(out, ", ")
+}
+
+// labelList prints labels sorted by key: "a=1, b=2" or "none".
+func labelList(m map[string]string) string {
+	if len(m) == 0 {
+		return "none"
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		keys[i] = k + "=" + m[k]
+	}
+	return strings.Join(keys, ", ")
 }
 
 func isPodKind(k string) bool {
