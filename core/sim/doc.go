@@ -38,9 +38,16 @@
 // core.EvictionDecision. An untolerated taint deletes the pod at once
 // ("Marking for deletion"); a finite tolerationSeconds sets a timer that
 // many seconds after the controller saw the taint; an existing timer is
-// never moved; a decision of "no NoExecute taint" or "tolerated forever"
-// cancels a pending timer ("Cancelling deletion"). Evicted pods are deleted
-// upstream; the board keeps them with phase Evicted.
+// not moved by later re-evaluations (only one set at this very instant is
+// replaced, as upstream's CreatedAt comparison does); a decision of "no
+// NoExecute taint" or "tolerated forever" cancels a pending timer
+// ("Cancelling deletion"), and so does deleting the pod. Evicted pods are
+// deleted upstream; the board keeps them with phase Evicted, as it keeps
+// pods the kubelet rejected at admission (upstream: phase Failed, which
+// kubectl shows by its reason).
+//
+// Pods named by a `create pod NAME` step are created at that step instead
+// of at t=0 (admission, then the scheduler or spec.nodeName binding).
 //
 // Node conditions: `node N not-ready` is the kubelet posting Ready=False:
 // not-ready:NoSchedule at once, not-ready:NoExecute at the next 5 s
