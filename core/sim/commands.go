@@ -123,7 +123,9 @@ func (s *simulator) deletePods(args []string) (string, error) {
 	for _, name := range names {
 		var found *podRec
 		for _, p := range s.pods {
-			if !p.deleted && !p.notYet && p.phase != PhaseEvicted && p.pod.Name == name && p.pod.Namespace == ns {
+			// Evicted pods are gone upstream; kubelet-rejected ones remain as
+			// Failed objects until someone deletes them.
+			if !p.deleted && !p.notYet && (p.phase != PhaseEvicted || p.failed) && p.pod.Name == name && p.pod.Namespace == ns {
 				found = p
 			}
 		}
@@ -133,7 +135,7 @@ func (s *simulator) deletePods(args []string) (string, error) {
 		found.deleted = true
 		// The taint-eviction controller drops (and reports) a pending timer.
 		s.cancelEviction(found)
-		if found.node != "" {
+		if found.node != "" && found.phase == PhaseRunning {
 			s.dirty[found.node] = true
 		}
 		s.note("%s deleted", name)

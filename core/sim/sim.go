@@ -77,6 +77,7 @@ type podRec struct {
 	timer       *evictionTimer
 	deleted     bool
 	notYet      bool // created later by a `create pod NAME` step
+	failed      bool // rejected by the kubelet's eviction manager: Failed, not deleted
 }
 
 func (p *podRec) ref() string { return p.pod.Namespace + "/" + p.pod.Name }
@@ -468,6 +469,7 @@ func (s *simulator) kubeletAdmit(p *podRec) bool {
 			msg := fmt.Sprintf("The node had condition: [%s]. ", strings.Join(conds, " "))
 			s.emit(EventWarning, "Evicted", "pod/"+p.ref(), msg)
 			s.reject(p, "the kubelet on "+p.node+" rejected it at admission: Pod was rejected: "+msg)
+			p.failed = true
 			return false
 		}
 	}
