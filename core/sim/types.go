@@ -84,7 +84,10 @@ type Frame struct {
 
 // Result is a whole simulated timeline.
 type Result struct {
-	Name   string  `json:"name"`
-	Frames []Frame `json:"frames"`
-	Events []Event `json:"events"`
+	Name        string  `json:"name"`
+	Title       string  `json:"title,omitempty"`
+	Description string  `json:"description,omitempty"`
+	Until       float64 `json:"until"` // last simulated moment, virtual seconds
+	Frames      []Frame `json:"frames"`
+	Events      []Event `json:"events"`
 }
