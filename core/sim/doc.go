@@ -21,10 +21,14 @@
 //     toleration with that key (or an empty key) and effect NoExecute (or an
 //     empty effect) is already there.
 //  3. Pods with spec.nodeName skip the scheduler and are bound in file order
-//     before anything is scheduled; the kubelet admits them unless the node
-//     has an untolerated NoExecute taint (then the taint-eviction controller
-//     deletes them too) or a DiskPressure/PIDPressure condition (or
-//     MemoryPressure for a BestEffort pod that does not tolerate it).
+//     before anything is scheduled. The kubelet admits a bound pod unless
+//     the node has a DiskPressure/PIDPressure condition (or MemoryPressure
+//     for a BestEffort pod that does not tolerate it; critical pods always
+//     pass), the pod does not fit next to the running pods (reason
+//     OutOf<resource>; spec.nodeName pods only), or the node has an
+//     untolerated NoExecute taint (reason TaintToleration) — checked in
+//     that order. The taint-eviction controller deletes a rejected pod on a
+//     node with an untolerated NoExecute taint as well.
 //  4. The other pods are scheduled one at a time at t=0, higher
 //     spec.priority first, then file order, each cycle seeing the pods
 //     bound before it (sched.Schedule; ties broken by a math/rand generator

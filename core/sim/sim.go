@@ -468,8 +468,15 @@ func (s *simulator) kubeletAdmit(p *podRec) bool {
 		if reject {
 			msg := fmt.Sprintf("The node had condition: [%s]. ", strings.Join(conds, " "))
 			s.emit(EventWarning, "Evicted", "pod/"+p.ref(), msg)
-			s.reject(p, "the kubelet on "+p.node+" rejected it at admission: Pod was rejected: "+msg)
-			p.failed = true
+			s.rejectFailed(p, "the kubelet on "+p.node+" rejected it at admission: Pod was rejected: "+msg)
+			return false
+		}
+	}
+	// Then the kubelet's own predicates (generalFilter): resources first.
+	if p.direct {
+		if reason, msg, bad := s.outOfResource(p, n); bad {
+			s.emit(EventWarning, reason, "pod/"+p.ref(), msg)
+			s.rejectFailed(p, "the kubelet on "+p.node+" rejected it at admission: Pod was rejected: "+msg)
 			return false
 		}
 	}
@@ -487,7 +494,55 @@ func (s *simulator) kubeletAdmit(p *podRec) bool {
 	return true
 }
 
-// reject marks a pod the kubelet refused.
+// outOfResource is the kubelet's resource admission check for a pod bound
+// by spec.nodeName (the scheduler already checked the others): the first
+// resource, in the order pods, cpu, memory, ephemeral-storage, then extended
+// resources by name, whose request does not fit next to the running pods.
+// reason is "OutOf<resource>", msg the InsufficientResourceError text.
+func (s *simulator) outOfResource(p *podRec, n *core.Node) (reason, msg string, bad bool) {
+	used := map[core.ResourceName]int64{}
+	for _, q := range s.pods {
+		if q != p && !q.deleted && q.phase == PhaseRunning && q.node == n.Name {
+			for name, v := range PodRequests(q.pod) {
+				used[name] += v
+			}
+			used[core.ResourcePods]++
+		}
+	}
+	alloc := map[core.ResourceName]int64{}
+	for name, q := range n.Status.Allocatable {
+		alloc[name] = quantityValue(name, q)
+	}
+	req := PodRequests(p.pod)
+	req[core.ResourcePods] = 1
+	names := []core.ResourceName{core.ResourcePods, core.ResourceCPU, core.ResourceMemory, core.ResourceEphemeralStorage}
+	var extended []string
+	for name := range req {
+		switch name {
+		case core.ResourcePods, core.ResourceCPU, core.ResourceMemory, core.ResourceEphemeralStorage:
+		default:
+			extended = append(extended, string(name))
+		}
+	}
+	sort.Strings(extended)
+	for _, e := range extended {
+		names = append(names, core.ResourceName(e))
+	}
+	for _, name := range names {
+		r := req[name]
+		if r == 0 {
+			continue
+		}
+		if used[name]+r > alloc[name] {
+			return "OutOf" + string(name), fmt.Sprintf("Node didn't have enough resource: %s, requested: %d, used: %d, capacity: %d", name, r, used[name], alloc[name]), true
+		}
+	}
+	return "", "", false
+}
+
+// reject marks a pod the kubelet refused. The Failed pod stays bound, so
+// the taint-eviction controller still deletes it at once when the node has
+// a NoExecute taint it does not tolerate.
 func (s *simulator) reject(p *podRec, why string) {
 	p.phase = PhaseEvicted
 	p.evictedAt = durPtr(s.now)
@@ -495,6 +550,19 @@ func (s *simulator) reject(p *podRec, why string) {
 	p.timer = nil
 	s.dirty[p.node] = true
 	s.note("%s rejected on %s", p.pod.Name, p.node)
+}
+
+// rejectFailed is reject for the kubelet's resource and pressure checks,
+// which leave a Failed pod behind (see reject).
+func (s *simulator) rejectFailed(p *podRec, why string) {
+	s.reject(p, why)
+	p.failed = true
+	if n := s.node(p.node); n != nil {
+		if action, _ := core.EvictionDecision(n.Spec.Taints, p.pod.Spec.Tolerations, s.gate); action == core.EvictionNow {
+			s.emit(EventNormal, ReasonTaintManagerEviction, "pod/"+p.ref(), "Marking for deletion Pod "+p.ref())
+			p.failed = false
+		}
+	}
 }
 
 func isCritical(p *podRec) bool { return p.priority >= 2000000000 }

@@ -1007,3 +1007,45 @@ func TestCases(t *testing.T) {
 		t.Errorf("trainer events = %+v", ev)
 	}
 }
+
+func TestKubeletResourceAdmission(t *testing.T) {
+	// SCHEDULER.md §9: a pod bound by spec.nodeName that does not fit is
+	// rejected by the kubelet with reason OutOf<resource>; resource checks
+	// come before the taint check.
+	res := run(t, `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+spec:
+  taints: [{key: maint, effect: NoExecute}]
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: big}
+spec:
+  nodeName: n1
+  tolerations: [{operator: Exists}]
+  containers: [{name: c, image: x, resources: {requests: {cpu: 3500m}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: late}
+spec:
+  nodeName: n1
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+`)
+	checkPods(t, res, map[string]want{
+		"big":  {PhaseRunning, "n1", 0, -1},
+		"late": {PhaseEvicted, "n1", 0, 0},
+	})
+	// The Failed pod is also on a node with an untolerated NoExecute taint:
+	// the taint-eviction controller deletes it.
+	want := []Event{
+		{At: 0, Type: EventWarning, Reason: "OutOfcpu", Object: "pod/default/late", Message: "Node didn't have enough resource: cpu, requested: 1000, used: 3500, capacity: 4000"},
+		{At: 0, Type: EventNormal, Reason: ReasonTaintManagerEviction, Object: "pod/default/late", Message: marking + "late"},
+	}
+	if !reflect.DeepEqual(res.Events, want) {
+		t.Errorf("events = %+v", res.Events)
+	}
+}
