@@ -82,8 +82,8 @@ func snapshot(nodes []*NodeInfo) []*NodeInfo {
 //     dry run; a successful preemption fills NominatedNode and Victims.
 //
 // Nil nodes, nodes without a Node object and repeated node names (after
-// the first) are ignored. A nil pod is
-// treated as a pod with an empty spec. Schedule never panics.
+// the first) are ignored. A nil pod is treated as a pod with an empty
+// spec. Schedule does not modify its arguments and never panics.
 func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 	if pod == nil {
 		pod = &core.Pod{}

@@ -34,9 +34,10 @@ type Status = framework.Status
 type Options struct {
 	// EnableComparisonOperators is the TaintTolerationComparisonOperators gate.
 	EnableComparisonOperators bool
-	// Rand breaks ties among the nodes with the highest total score. It must
-	// be seeded from the scenario so runs are reproducible. Nil means
-	// "choose the first tied node in node order" (tests only).
+	// Rand breaks ties among the nodes with the highest total score:
+	// Tied[Rand.Intn(len(Tied))], called only when two or more nodes tie.
+	// It must be seeded from the scenario so runs are reproducible. Nil
+	// means "choose the first tied node in node order" (tests only).
 	Rand *rand.Rand
 	// StartNodeIndex is the scheduler's rotating nextStartNodeIndex: where
 	// the Filter pass starts in the node list. It only matters from 100
