@@ -14,7 +14,14 @@
 // NodeName, NodeUnschedulable, TaintToleration, NodeAffinity,
 // NodeResourcesFit. Score weights: TaintToleration 3, NodeAffinity 2,
 // NodeResourcesFit (LeastAllocated) 1, NodeResourcesBalancedAllocation 1.
-// The other default plugins (NodePorts, volume plugins, PodTopologySpread,
+//
+// The other default plugins (NodePorts, the volume plugins,
 // InterPodAffinity, DynamicResources, ImageLocality, NodeDeclaredFeatures)
-// are constant or absent for the bare pods the playground models.
+// filter nothing and score a constant for the pods the playground models
+// (no host ports, volumes, pod affinity, claims or cached images).
+// PodTopologySpread is not modelled: upstream its system-default
+// constraints (hostname maxSkew 3, zone maxSkew 5, ScheduleAnyway, weight
+// 2) also score pods owned by a Service, ReplicaSet, StatefulSet or
+// ReplicationController, so replicas of a Deployment can be spread
+// differently from here where other scores tie.
 package sched
