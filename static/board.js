@@ -32,9 +32,27 @@
     first = m;
   };
 
+  // Keep the current timeline entry visible inside the timeline's own
+  // horizontal scroller, without scrolling the page.
+  function revealCurrentFrame() {
+    var item = document.querySelector(".tl-item.is-current");
+    var box = item && item.closest(".timeline");
+    if (!box) {
+      return;
+    }
+    var left = item.offsetLeft - box.offsetLeft;
+    var right = left + item.offsetWidth;
+    if (left < box.scrollLeft) {
+      box.scrollLeft = Math.max(0, left - 8);
+    } else if (right > box.scrollLeft + box.clientWidth) {
+      box.scrollLeft = right - box.clientWidth + 8;
+    }
+  }
+
   window.tpFlipPlay = function () {
     var before = first;
     first = null;
+    revealCurrentFrame();
     if (!before || reducedMotion()) {
       return;
     }

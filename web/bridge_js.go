@@ -2,7 +2,12 @@
 
 package web
 
-import "github.com/hack-pad/safejs"
+import (
+	"net/url"
+	"strings"
+
+	"github.com/hack-pad/safejs"
+)
 
 // callGlobal calls window[name](args...) when it is a function. Errors,
 // including JavaScript exceptions, are returned instead of panicking.
@@ -47,3 +52,37 @@ func markReady() { _ = setBodyAttr("data-ready", "1") }
 // copyLink copies the page address to the clipboard; board.js shows the
 // outcome on the button whose id is given.
 func copyLink(buttonID string) { _ = callGlobal("tpCopyLink", buttonID) }
+
+// FixLocation rewrites the address bar, before go-app starts, when the
+// address would not parse with net/url (go-app would crash on it). The
+// fragment keeps its text, so the playground can then report the broken
+// link instead of dying.
+func FixLocation() {
+	loc, err := safejs.Global().Get("location")
+	if err != nil {
+		return
+	}
+	hrefV, err := loc.Get("href")
+	if err != nil {
+		return
+	}
+	href, err := hrefV.String()
+	if err != nil {
+		return
+	}
+	if _, err := url.Parse(href); err == nil {
+		return
+	}
+	fixed, _ := SanitizeHref(href)
+	if _, err := url.Parse(fixed); err != nil {
+		fixed = strings.SplitN(href, "#", 2)[0] + "#s=~"
+		if _, err := url.Parse(fixed); err != nil {
+			fixed = "/"
+		}
+	}
+	history, err := safejs.Global().Get("history")
+	if err != nil {
+		return
+	}
+	_, _ = history.Call("replaceState", nil, "", fixed)
+}

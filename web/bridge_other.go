@@ -9,3 +9,6 @@ func flipFirst()      {}
 func flipPlay()       {}
 func markReady()      {}
 func copyLink(string) {}
+
+// FixLocation is only needed in the browser.
+func FixLocation() {}

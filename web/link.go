@@ -71,3 +71,31 @@ func DecodeFragment(fragment string) (string, error) {
 	}
 	return string(data), nil
 }
+
+// SanitizeHref makes a page address parseable by net/url, which go-app
+// parses at start-up and on every navigation (a failure there kills the
+// app): every '%' that does not start a valid escape becomes "%25". It
+// reports whether it changed anything.
+func SanitizeHref(href string) (string, bool) {
+	var b strings.Builder
+	changed := false
+	for i := 0; i < len(href); i++ {
+		c := href[i]
+		if c == '%' && !(i+2 < len(href) && isHex(href[i+1]) && isHex(href[i+2])) {
+			b.WriteString("%25")
+			changed = true
+			continue
+		}
+		if c < 0x20 || c == 0x7f || c == ' ' {
+			fmt.Fprintf(&b, "%%%02X", c)
+			changed = true
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), changed
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}

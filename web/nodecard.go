@@ -240,9 +240,12 @@ func podChip(p PodView) app.UI {
 		DataSet("pod", key).
 		Aria("pressed", p.Selected).
 		Title(fmt.Sprintf(English.ClickForWhy, p.Name)).
+		// go-app keeps an element's handler when the new closure has the
+		// same code pointer, so chips reused for another pod (positional
+		// diffing) would report the old pod: the scope forces a re-mount.
 		OnClick(func(ctx app.Context, e app.Event) {
 			ctx.NewActionWithValue(ActionSelectPod, key)
-		}).
+		}, app.EventScope(key)).
 		Body(body...)
 }
 

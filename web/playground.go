@@ -32,6 +32,10 @@ const (
 	IDBoard    = "board"
 )
 
+// EditedPresetValue is the picker's value while the editor holds text that
+// is not a preset.
+const EditedPresetValue = "(edited)"
+
 // Config wires the playground to its presets and simulator.
 type Config struct {
 	Presets  []Preset
@@ -210,7 +214,7 @@ func (p *Playground) onPreset(ctx app.Context, e app.Event) {
 
 // SelectPreset loads a preset into the editor and the board.
 func (p *Playground) SelectPreset(ctx app.Context, name string) {
-	if name == "" {
+	if name == "" || name == EditedPresetValue {
 		return
 	}
 	p.editGen++
@@ -288,6 +292,7 @@ func (p *Playground) Render() (ui app.UI) {
 	}()
 	return app.Div().Class("pg").Body(
 		p.renderHeader(),
+		p.renderIntro(),
 		p.renderNotice(),
 		app.Main().Class("layout").Body(
 			p.renderEditor(),
@@ -302,19 +307,15 @@ func (p *Playground) Render() (ui app.UI) {
 func (p *Playground) renderHeader() app.UI {
 	m := p.m
 	opts := make([]app.UI, 0, len(m.Presets())+1)
-	desc := ""
 	for _, pr := range m.Presets() {
 		title := pr.Title
 		if title == "" {
 			title = pr.Name
 		}
 		opts = append(opts, app.Option().Value(pr.Name).Selected(pr.Name == m.Preset).Text(title))
-		if pr.Name == m.Preset {
-			desc = pr.Description
-		}
 	}
 	if m.Preset == "" {
-		opts = append(opts, app.Option().Value("").Selected(true).Disabled(true).Text(English.PresetCustom))
+		opts = append(opts, app.Option().Value(EditedPresetValue).Selected(true).Disabled(true).Text(English.PresetCustom))
 	}
 	return app.Header().Class("topbar").Body(
 		app.Div().Class("brand").Body(
@@ -336,7 +337,24 @@ func (p *Playground) renderHeader() app.UI {
 						app.Span().Class("btn-label").Text("Copy link"),
 					),
 			),
-			app.If(desc != "", func() app.UI { return app.P().Class("preset-desc").Text(desc) }),
+		),
+	)
+}
+
+func (p *Playground) renderIntro() app.UI {
+	title, desc := "", ""
+	for _, pr := range p.m.Presets() {
+		if pr.Name == p.m.Preset {
+			title, desc = pr.Title, pr.Description
+		}
+	}
+	if desc == "" {
+		return app.Div().Class("intro-slot")
+	}
+	return app.Div().Class("intro-slot").Body(
+		app.P().Class("intro").Body(
+			app.Strong().Text(title),
+			app.Span().Text(desc),
 		),
 	)
 }

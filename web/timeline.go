@@ -65,7 +65,7 @@ func (t *Timeline) Render() app.UI {
 			Title(fmt.Sprintf(English.FrameOf, i+1, len(t.Items))).
 			OnClick(func(ctx app.Context, e app.Event) {
 				ctx.NewActionWithValue(ActionSeek, idx)
-			}).
+			}, app.EventScope(idx)).
 			Body(
 				app.Span().Class("tl-dot").Aria("hidden", "true"),
 				app.Span().Class("tl-time").Text("t="+FormatSeconds(it.At)),

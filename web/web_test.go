@@ -262,3 +262,18 @@ func TestLayout(t *testing.T) {
 		t.Error("nil frame")
 	}
 }
+
+func TestSanitizeHref(t *testing.T) {
+	for in, want := range map[string]string{
+		"http://h/#s=abc":      "http://h/#s=abc",
+		"http://h/#s=%%%25x":   "http://h/#s=%25%25%25x",
+		"http://h/%zz?q=1#a%2": "http://h/%25zz?q=1#a%252",
+		"http://h/#s=a b":      "http://h/#s=a%20b",
+		"http://h/#s=ok%41":    "http://h/#s=ok%41",
+	} {
+		got, changed := SanitizeHref(in)
+		if got != want || changed != (in != want) {
+			t.Errorf("SanitizeHref(%q) = %q %v, want %q", in, got, changed, want)
+		}
+	}
+}

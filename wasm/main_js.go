@@ -1,0 +1,14 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/taints-playground/playground/web"
+)
+
+func main() {
+	web.FixLocation() // before go-app parses the address
+	routes()
+	app.RunWhenOnBrowser()
+}

@@ -1,0 +1,61 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+func main() {
+	dist := flag.String("dist", "", "write the static site into this directory (the wasm binary must already be at DIR/web/app.wasm)")
+	version := flag.String("version", "", "app version (default: $COMMIT_REF, $APP_VERSION, or the git commit)")
+	flag.Parse()
+	if *dist == "" {
+		fmt.Fprintln(os.Stderr, "usage: go run ./wasm -dist DIR [-version V]")
+		os.Exit(2)
+	}
+	if err := generate(*dist, *version); err != nil {
+		fmt.Fprintln(os.Stderr, "wasm: generating the static site:", err)
+		os.Exit(1)
+	}
+}
+
+func generate(dir, version string) error {
+	routes()
+	h := Handler(Version(version))
+	if st, err := os.Stat(filepath.Join(dir, "web", "app.wasm")); err == nil {
+		h.WasmContentLength = strconv.FormatInt(st.Size(), 10)
+	}
+	if err := app.GenerateStaticWebsite(dir, h); err != nil {
+		return err
+	}
+	// Netlify answers unknown paths with 404.html.
+	notFound := `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title>` +
+		`<link rel="stylesheet" href="/web/app.css"><div class="pg"><h1>Not found</h1>` +
+		`<p><a href="/">Open the Taints &amp; Tolerations Playground</a></p></div></html>` + "\n"
+	return os.WriteFile(filepath.Join(dir, "404.html"), []byte(notFound), 0o644)
+}
+
+// Version picks the app version: the flag, then Netlify's COMMIT_REF, then
+// APP_VERSION, then the git commit, then "dev".
+func Version(flagValue string) string {
+	for _, v := range []string{flagValue, os.Getenv("COMMIT_REF"), os.Getenv("APP_VERSION")} {
+		if v = strings.TrimSpace(v); v != "" {
+			return v
+		}
+	}
+	if out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output(); err == nil {
+		if v := strings.TrimSpace(string(out)); v != "" {
+			return v
+		}
+	}
+	return "dev"
+}
