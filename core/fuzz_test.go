@@ -218,7 +218,7 @@ func FuzzLabelKey(f *testing.F) {
 		if len(got) != len(want) || (len(got) > 0 && !reflect.DeepEqual(got, want)) {
 			t.Fatalf("IsQualifiedName(%q) = %q, upstream %q", s, got, want)
 		}
-		if got, want := core.IsDNS1123Subdomain(s), validation.IsDNS1123Subdomain(s); len(got) != len(want) || (len(got) > 0 && !reflect.DeepEqual(got, want)) {
+		if got, want := core.IsDNS1123Subdomain(s), content.IsDNS1123Subdomain(s); len(got) != len(want) || (len(got) > 0 && !reflect.DeepEqual(got, want)) {
 			t.Fatalf("IsDNS1123Subdomain(%q) = %q, upstream %q", s, got, want)
 		}
 	})
