@@ -125,9 +125,14 @@ func Label(nodes Nodes, args []string) (string, error) {
 	for _, n := range targets {
 		c := copyNode(n)
 		if list {
-			keys := sortedKeys(c.Labels)
-			for _, k := range keys {
-				out.WriteString(k + "=" + c.Labels[k] + "\n")
+			// kubectl prints a header per object unless one object was named.
+			indent := ""
+			if all || selector != "" || len(names) != 1 {
+				indent = " "
+				out.WriteString("Listing labels for Node./" + c.Name + ":\n")
+			}
+			for _, k := range sortedKeys(c.Labels) {
+				out.WriteString(indent + k + "=" + c.Labels[k] + "\n")
 			}
 			continue
 		}
