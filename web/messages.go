@@ -19,6 +19,10 @@ type Messages struct {
 	LinkBadYAML    string
 	FallbackNotice string
 	Dismiss        string
+	CopyLink       string
+	Playback       string
+	NodeAria       string
+	BarTitle       string
 
 	Run, Pause, Step, Back, Reset string
 	RunHint, StepHint, BackHint   string
@@ -35,7 +39,7 @@ type Messages struct {
 	EvictedLane    string
 	Cordoned       string
 	CordonedTitle  string
-	NotReady       string
+	Condition      string
 	Labels         string
 	Taints         string
 	NoTaints       string
@@ -110,6 +114,10 @@ var English = Messages{
 	LinkBadYAML:    "The scenario in this link does not run; its text is in the editor.",
 	FallbackNotice: "Showing the default scenario “%s” instead.",
 	Dismiss:        "Dismiss",
+	CopyLink:       "Copy link",
+	Playback:       "Playback",
+	NodeAria:       "Node %s",
+	BarTitle:       "%s: %s requested of %s allocatable",
 
 	Run:         "Run",
 	Pause:       "Pause",
@@ -132,7 +140,7 @@ var English = Messages{
 	EvictedLane:    "Evicted",
 	Cordoned:       "cordoned",
 	CordonedTitle:  "spec.unschedulable: new pods are not scheduled here",
-	NotReady:       "%s=%s",
+	Condition:      "%s=%s",
 	Labels:         "Labels",
 	Taints:         "Taints",
 	NoTaints:       "no taints",

@@ -45,7 +45,7 @@ func (c *NodeCard) Render() app.UI {
 	return app.Article().
 		Class(strings.Join(classes, " ")).
 		DataSet("node", n.Name).
-		Aria("label", "Node "+n.Name).
+		Aria("label", fmt.Sprintf(English.NodeAria, n.Name)).
 		Body(
 			app.Header().Class("node-head").Body(head...),
 			renderLabels(n.Labels),
@@ -81,7 +81,7 @@ func nodeBadges(n sim.NodeState) []app.UI {
 		if !bad {
 			continue
 		}
-		label := fmt.Sprintf(English.NotReady, cond.Type, cond.Status)
+		label := fmt.Sprintf(English.Condition, cond.Type, cond.Status)
 		title := label
 		if cond.Reason != "" {
 			title += " (" + cond.Reason + ")"
@@ -177,7 +177,7 @@ func renderBars(alloc, req map[core.ResourceName]int64) app.UI {
 			fill += " is-high"
 		}
 		amount := FormatResource(r, q) + " / " + FormatResource(r, a)
-		rows = append(rows, app.Div().Class("bar-row").Title(fmt.Sprintf("%s: %s requested of %s allocatable", r, FormatResource(r, q), FormatResource(r, a))).Body(
+		rows = append(rows, app.Div().Class("bar-row").Title(fmt.Sprintf(English.BarTitle, r, FormatResource(r, q), FormatResource(r, a))).Body(
 			app.Span().Class("bar-name").Text(string(r)),
 			app.Div().Class("bar").Body(
 				app.Div().Class(fill).Style("width", fmt.Sprintf("%.1f%%", pct)),

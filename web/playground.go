@@ -334,7 +334,7 @@ func (p *Playground) renderHeader() app.UI {
 					OnClick(func(ctx app.Context, e app.Event) { copyLink(IDCopyLink) }).
 					Body(
 						app.Span().Class("icon icon-link").Aria("hidden", "true"),
-						app.Span().Class("btn-label").Text("Copy link"),
+						app.Span().Class("btn-label").Text(English.CopyLink),
 					),
 			),
 		),
@@ -430,7 +430,7 @@ func (p *Playground) renderSimulation() app.UI {
 	if f != nil {
 		info = fmt.Sprintf(English.FrameOf, m.Frame+1, n) + " · t=" + FormatSeconds(f.At)
 	}
-	controls := app.Div().Class("controls").Role("toolbar").Aria("label", "Playback").Body(
+	controls := app.Div().Class("controls").Role("toolbar").Aria("label", English.Playback).Body(
 		app.Button().Type("button").ID(IDRun).Class("btn btn-primary").Title(English.RunHint).
 			Disabled(n < 2).
 			OnClick(func(ctx app.Context, e app.Event) { p.Run(ctx) }).

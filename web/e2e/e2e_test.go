@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/taints-playground/playground/cmd/serve/server"
 	"github.com/taints-playground/playground/web"
@@ -451,6 +452,39 @@ func TestNarrowScreen(t *testing.T) {
 		t.Errorf("the page scrolls sideways by %d px at 360 px wide", overflow)
 	}
 	b.screenshot("playground-360.png")
+	if p := b.problems(); len(p) > 0 {
+		t.Errorf("the page logged errors:\n%s", strings.Join(p, "\n"))
+	}
+}
+
+// TestDarkSchemeAndReducedMotion checks the dark palette and that nothing
+// animates when the reader asks for reduced motion.
+func TestDarkSchemeAndReducedMotion(t *testing.T) {
+	base := serve(t, distDir(t))
+	b := newBrowser(t, 1280, 900)
+	if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{
+			{Name: "prefers-color-scheme", Value: "dark"},
+			{Name: "prefers-reduced-motion", Value: "reduce"},
+		},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	b.do("navigate", chromedp.Navigate(base+"/"))
+	b.waitFor("ready", `document.body.dataset.ready === "1"`, 90*time.Second)
+	b.pickPreset("animated-card")
+	bg := eval[string](b, `getComputedStyle(document.body).backgroundColor`)
+	if bg != "rgb(15, 20, 27)" {
+		t.Errorf("dark background is %s", bg)
+	}
+	for i := 0; i < 5; i++ {
+		b.do("step", chromedp.Click(chromedp.ID("btn-step")))
+		if n := eval[int](b, `document.getAnimations().filter(a => a.playState === "running" && a.effect && a.effect.getComputedTiming().duration > 0).length`); n != 0 {
+			t.Errorf("step %d: %d animations run despite prefers-reduced-motion", i+1, n)
+		}
+	}
+	b.waitFor("frame 5", `document.getElementById("board").dataset.frame === "5"`, 10*time.Second)
+	b.screenshot("playground-dark.png")
 	if p := b.problems(); len(p) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(p, "\n"))
 	}
