@@ -27,7 +27,10 @@
     }
     var m = new Map();
     chips().forEach(function (el) {
-      m.set(el.getAttribute("data-pod"), el.getBoundingClientRect());
+      m.set(el.getAttribute("data-pod"), {
+        rect: el.getBoundingClientRect(),
+        evicted: el.classList.contains("phase-evicted")
+      });
     });
     first = m;
   };
@@ -70,18 +73,21 @@
         );
         return;
       }
-      var dx = was.left - now.left;
-      var dy = was.top - now.top;
-      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) {
+      var dx = was.rect.left - now.left;
+      var dy = was.rect.top - now.top;
+      var moved = Math.abs(dx) >= 1 || Math.abs(dy) >= 1;
+      var evictedNow = el.classList.contains("phase-evicted") && !was.evicted;
+      if (!moved && !evictedNow) {
         return;
       }
-      el.animate(
-        [
-          { transform: "translate(" + dx + "px," + dy + "px)", zIndex: 5 },
-          { transform: "none", zIndex: 5 }
-        ],
-        { duration: 650, easing: "cubic-bezier(.2,.7,.2,1)" }
-      );
+      var from = { transform: "translate(" + dx + "px," + dy + "px)", zIndex: 5 };
+      var to = { transform: "none", zIndex: 5 };
+      if (evictedNow) {
+        // An evicted pod leaves its node fading out, into the Evicted lane.
+        from.opacity = 1;
+        to.opacity = getComputedStyle(el).opacity;
+      }
+      el.animate([from, to], { duration: evictedNow ? 900 : 650, easing: "cubic-bezier(.2,.7,.2,1)" });
     });
   };
 
