@@ -22,6 +22,19 @@ type Quantity struct {
 	// negQuirk marks a negative value upstream stores as an inf.Dec: its
 	// Value/MilliValue truncate and then add one when inexact.
 	negQuirk bool
+	// units and milli cache Value() and MilliValue(), computed once when
+	// the quantity is made (cached is then true), so that the scheduler's
+	// hot paths never touch big.Rat.
+	units, milli int64
+	cached       bool
+}
+
+// newQuantity builds a quantity and caches its scaled values.
+func newQuantity(v *big.Rat, s string, negQuirk bool) Quantity {
+	q := Quantity{v: v, s: s, negQuirk: negQuirk}
+	q.units, q.milli = q.scaled(1), q.scaled(1000)
+	q.cached = true
+	return q
 }
 
 // ErrFormatWrong is returned when a quantity does not match upstream's grammar
@@ -54,7 +67,7 @@ func ParseQuantity(s string) (Quantity, error) {
 		return Quantity{}, ErrFormatWrong
 	}
 	if s == "0" {
-		return Quantity{v: new(big.Rat), s: s}, nil
+		return newQuantity(new(big.Rat), s, false), nil
 	}
 	positive, num, denom, suffix, err := parseQuantityString(s)
 	if err != nil {
@@ -101,7 +114,7 @@ func ParseQuantity(s string) (Quantity, error) {
 	if !positive {
 		val.Neg(val)
 	}
-	return Quantity{v: val, s: s, negQuirk: val.Sign() < 0 && !int64FastPath(num, denom, exponent, binary)}, nil
+	return newQuantity(val, s, val.Sign() < 0 && !int64FastPath(num, denom, exponent, binary)), nil
 }
 
 // int64FastPath reports whether upstream's ParseQuantity keeps the value as
@@ -259,12 +272,12 @@ func MustParseQuantity(s string) Quantity {
 
 // NewMilliQuantity returns a quantity of m thousandths (e.g. millicores).
 func NewMilliQuantity(m int64) Quantity {
-	return Quantity{v: new(big.Rat).SetFrac(big.NewInt(m), big.NewInt(1000)), s: fmt.Sprintf("%dm", m)}
+	return newQuantity(new(big.Rat).SetFrac(big.NewInt(m), big.NewInt(1000)), fmt.Sprintf("%dm", m), false)
 }
 
 // NewQuantity returns a quantity of n units (bytes, pods, devices).
 func NewQuantity(n int64) Quantity {
-	return Quantity{v: new(big.Rat).SetInt64(n), s: fmt.Sprintf("%d", n)}
+	return newQuantity(new(big.Rat).SetInt64(n), fmt.Sprintf("%d", n), false)
 }
 
 func ceilToInt64(r *big.Rat) int64 {
@@ -293,11 +306,21 @@ func ceilToInt64(r *big.Rat) int64 {
 // away from zero, like resource.Quantity.Value (including upstream's quirk
 // for negative values it parsed into an inf.Dec, which truncate and add
 // one). Values beyond int64 saturate.
-func (q Quantity) Value() int64 { return q.scaled(1) }
+func (q Quantity) Value() int64 {
+	if q.cached {
+		return q.units
+	}
+	return q.scaled(1)
+}
 
 // MilliValue returns the quantity in thousandths (millicores for cpu),
 // rounded away from zero, like resource.Quantity.MilliValue.
-func (q Quantity) MilliValue() int64 { return q.scaled(1000) }
+func (q Quantity) MilliValue() int64 {
+	if q.cached {
+		return q.milli
+	}
+	return q.scaled(1000)
+}
 
 func (q Quantity) scaled(factor int64) int64 {
 	if q.v == nil {
