@@ -13,6 +13,7 @@
 //	until: 90s                               # optional; default: the last step's time
 //	options:
 //	  seed: 1                                # tie-break seed; default 1
+//	  kubernetesVersion: "1.33"              # 1.26 … 1.37; default 1.37
 //	  featureGates:
 //	    TaintTolerationComparisonOperators: true
 //	steps:

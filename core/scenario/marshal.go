@@ -21,13 +21,16 @@ func (s *Scenario) Marshal() (out []byte, err error) {
 	}()
 	var docs [][]byte
 	if s.Name != "" || s.Title != "" || s.Description != "" || len(s.Steps) > 0 || s.UntilSet ||
-		s.Options.Seed != DefaultSeed || len(s.Options.FeatureGates) > 0 {
+		s.Options.Seed != DefaultSeed || len(s.Options.FeatureGates) > 0 || s.Options.KubernetesVersion.Minor != 0 {
 		sd := scenarioDoc{APIVersion: APIVersion, Kind: Kind, Name: s.Name, Title: s.Title, Description: s.Description}
 		if s.UntilSet {
 			sd.Until = &Duration{Duration: s.Until}
 		}
-		if s.Options.Seed != DefaultSeed || len(s.Options.FeatureGates) > 0 {
+		if s.Options.Seed != DefaultSeed || len(s.Options.FeatureGates) > 0 || s.Options.KubernetesVersion.Minor != 0 {
 			sd.Options = &optionsDoc{}
+			if s.Options.KubernetesVersion.Minor != 0 {
+				sd.Options.KubernetesVersion = s.Options.KubernetesVersion.String()
+			}
 			if s.Options.Seed != DefaultSeed {
 				seed := s.Options.Seed
 				sd.Options.Seed = &seed

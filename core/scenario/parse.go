@@ -288,6 +288,16 @@ func cleanYAMLError(err error) string {
 	return s
 }
 
+// versionProblem is core.ParseVersion's complaint without its own
+// "kubernetesVersion "x": " prefix (the field path replaces it).
+func versionProblem(err error) string {
+	msg := err.Error()
+	if i := strings.Index(msg, ": "); i >= 0 {
+		return msg[i+2:]
+	}
+	return msg
+}
+
 // applyScenario checks and copies the Scenario document into s.
 func (p *parser) applyScenario(s *Scenario) error {
 	sd, d := p.scen, p.scenRef
@@ -298,6 +308,13 @@ func (p *parser) applyScenario(s *Scenario) error {
 	if sd.Options != nil {
 		if sd.Options.Seed != nil {
 			s.Options.Seed = *sd.Options.Seed
+		}
+		if v := sd.Options.KubernetesVersion; v != "" {
+			ver, err := core.ParseVersion(v)
+			if err != nil {
+				return p.errf(d, "Scenario: options.kubernetesVersion: Invalid value: %q: %s", v, versionProblem(err))
+			}
+			s.Options.KubernetesVersion = ver
 		}
 		gates := make([]string, 0, len(sd.Options.FeatureGates))
 		for g := range sd.Options.FeatureGates {
@@ -311,6 +328,9 @@ func (p *parser) applyScenario(s *Scenario) error {
 			}
 			if !known {
 				return p.errf(d, "Scenario: options.featureGates: unrecognized feature gate: %s (known: %s)", g, strings.Join(knownGates, ", "))
+			}
+			if g == GateComparisonOperators && !s.Options.Version().AtLeast(ComparisonOperatorsSince) {
+				return p.errf(d, "Scenario: options.featureGates: unrecognized feature gate: %s (it exists from Kubernetes 1.%d; options.kubernetesVersion is %s)", g, ComparisonOperatorsSince, s.Options.Version())
 			}
 			s.Options.FeatureGates[g] = sd.Options.FeatureGates[g]
 		}

@@ -75,11 +75,27 @@ type Options struct {
 	Seed int64
 	// FeatureGates holds the gates the file set, by name.
 	FeatureGates map[string]bool
+	// KubernetesVersion is the release whose behaviour is simulated
+	// (options.kubernetesVersion, "1.26" … "1.37"); the zero Version means
+	// core.DefaultVersion (1.37).
+	KubernetesVersion core.Version
 }
+
+// Version returns the simulated Kubernetes release (1.37 when unset).
+func (o Options) Version() core.Version { return o.KubernetesVersion.OrDefault() }
 
 // ComparisonOperators reports whether the TaintTolerationComparisonOperators
 // gate is on (Lt/Gt tolerations).
-func (o Options) ComparisonOperators() bool { return o.FeatureGates[GateComparisonOperators] }
+// The gate exists from 1.35 (KEP-5471); Parse rejects it for older
+// releases, and this reports false for them.
+func (o Options) ComparisonOperators() bool {
+	return o.FeatureGates[GateComparisonOperators] && o.Version().AtLeast(ComparisonOperatorsSince)
+}
+
+// ComparisonOperatorsSince is the first minor release that has the
+// TaintTolerationComparisonOperators gate (alpha in 1.35, KEP-5471;
+// SCHEDULER.md §8).
+const ComparisonOperatorsSince = 35
 
 // CreatedLater reports whether a step `create pod NAME` creates the pod
 // (namespace/name) during the run rather than at t=0.
@@ -185,8 +201,9 @@ type scenarioDoc struct {
 }
 
 type optionsDoc struct {
-	Seed         *int64          `json:"seed,omitempty"`
-	FeatureGates map[string]bool `json:"featureGates,omitempty"`
+	Seed              *int64          `json:"seed,omitempty"`
+	KubernetesVersion string          `json:"kubernetesVersion,omitempty"`
+	FeatureGates      map[string]bool `json:"featureGates,omitempty"`
 }
 
 type stepDoc struct {
