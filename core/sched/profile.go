@@ -156,7 +156,7 @@ func (p *profile) withNominated(pod *core.Pod, node *NodeInfo) (*NodeInfo, bool)
 			if out == nil {
 				out = node.Clone()
 			}
-			out.Pods = append(out.Pods, np)
+			out.AddPod(np)
 		}
 	}
 	if out == nil {

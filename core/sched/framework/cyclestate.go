@@ -3,23 +3,20 @@ package framework
 import "github.com/taints-playground/playground/core"
 
 // CycleState carries data between the extension points of one scheduling
-// cycle (upstream fwk.CycleState), plus memoized resource sums so that
-// plugins which all need a node's requested resources compute them once.
-// It is not safe for concurrent use.
+// cycle (upstream fwk.CycleState), plus memoized pod requests. Node sums
+// live in the NodeInfo itself. It is not safe for concurrent use.
 type CycleState struct {
-	data    map[string]any
-	skip    map[string]bool
-	podRes  map[*core.Pod]*PodResource
-	nodeRes map[*NodeInfo]*NodeResources
+	data   map[string]any
+	skip   map[string]bool
+	podRes map[*core.Pod]*PodResource
 }
 
 // NewCycleState returns an empty state.
 func NewCycleState() *CycleState {
 	return &CycleState{
-		data:    map[string]any{},
-		skip:    map[string]bool{},
-		podRes:  map[*core.Pod]*PodResource{},
-		nodeRes: map[*NodeInfo]*NodeResources{},
+		data:   map[string]any{},
+		skip:   map[string]bool{},
+		podRes: map[*core.Pod]*PodResource{},
 	}
 }
 
@@ -32,9 +29,6 @@ func (s *CycleState) ensure() {
 	}
 	if s.podRes == nil {
 		s.podRes = map[*core.Pod]*PodResource{}
-	}
-	if s.nodeRes == nil {
-		s.nodeRes = map[*NodeInfo]*NodeResources{}
 	}
 }
 
@@ -85,49 +79,57 @@ func (s *CycleState) PodResources(p *core.Pod) *PodResource {
 	return &r
 }
 
-// NodeResources returns the memoized allocatable and requested sums of n.
-// The memo is keyed by the *NodeInfo pointer: callers that change a node's
-// pods must use a new NodeInfo (Clone) or call ForgetNode.
+// NodeResources returns the allocatable and requested sums of n, which n
+// keeps precomputed (see NodeInfo). The result must not be modified.
 func (s *CycleState) NodeResources(n *NodeInfo) *NodeResources {
-	if s == nil {
-		r := s.computeNode(n)
-		return &r
-	}
-	s.ensure()
-	if r, ok := s.nodeRes[n]; ok {
-		return r
-	}
-	r := s.computeNode(n)
-	s.nodeRes[n] = &r
-	return &r
+	return n.Resources()
 }
 
-// ForgetNode drops the memoized sums of n after its pod list changed.
+// ForgetNode drops the precomputed sums of n after its pod list changed in
+// a way NodeInfo cannot notice (see NodeInfo.Invalidate).
 func (s *CycleState) ForgetNode(n *NodeInfo) {
-	if s != nil && s.nodeRes != nil {
-		delete(s.nodeRes, n)
-	}
+	n.Invalidate()
 }
 
-func (s *CycleState) computeNode(n *NodeInfo) NodeResources {
+// computeNode sums n's allocatable and its active pods' requests.
+func computeNode(n *NodeInfo) NodeResources {
 	var out NodeResources
 	if n == nil || n.Node == nil {
 		return out
 	}
 	out.Allocatable = ResourceFromList(n.Node.Status.Allocatable)
-	pods := n.ActivePods()
-	out.NumPods = int64(len(pods))
-	for _, p := range pods {
-		var pr *PodResource
-		if s == nil {
-			r := ComputePodResource(p)
-			pr = &r
-		} else {
-			pr = s.PodResources(p)
+	for _, p := range n.Pods {
+		if !isActive(p) {
+			continue
 		}
-		out.Requested.Add(&pr.Requests)
-		out.NonZeroMilliCPU = satAdd(out.NonZeroMilliCPU, pr.NonZeroMilliCPU)
-		out.NonZeroMemory = satAdd(out.NonZeroMemory, pr.NonZeroMemory)
+		pr := ComputePodResource(p)
+		out.addPod(&pr)
+	}
+	return out
+}
+
+// addPod adds one active pod's requests to the sums.
+func (r *NodeResources) addPod(pr *PodResource) {
+	r.NumPods++
+	r.Requested.Add(&pr.Requests)
+	r.NonZeroMilliCPU = satAdd(r.NonZeroMilliCPU, pr.NonZeroMilliCPU)
+	r.NonZeroMemory = satAdd(r.NonZeroMemory, pr.NonZeroMemory)
+}
+
+// clone returns a copy of r that shares no maps with it.
+func (r NodeResources) clone() NodeResources {
+	r.Allocatable.Scalar = cloneScalar(r.Allocatable.Scalar)
+	r.Requested.Scalar = cloneScalar(r.Requested.Scalar)
+	return r
+}
+
+func cloneScalar(m map[core.ResourceName]int64) map[core.ResourceName]int64 {
+	if m == nil {
+		return nil
+	}
+	out := make(map[core.ResourceName]int64, len(m))
+	for k, v := range m {
+		out[k] = v
 	}
 	return out
 }

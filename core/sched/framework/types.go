@@ -91,9 +91,38 @@ func (s *Status) Message() string {
 // (or assumed) to it, whose requests count against its allocatable.
 // Pods in a terminal phase (Succeeded, Failed) are ignored, as the
 // scheduler cache drops them.
+//
+// A NodeInfo keeps its resource sums (allocatable, requested, non-zero
+// requested, pod count) precomputed: NewNodeInfo and AddPod maintain them
+// incrementally, and a literal &NodeInfo{Node: n, Pods: ps} computes them
+// on first use. The sums are recomputed whenever the node pointer, the
+// number of pods, or the first or last pod pointer changed since they were
+// computed, so appending to or truncating Pods is noticed. Changing a pod
+// in the middle of Pods in place, a pod's phase or requests, or the node's
+// allocatable in place is not: call Invalidate after such a change (or use
+// a new NodeInfo, as the simulation does every cycle).
 type NodeInfo struct {
 	Node *core.Node
 	Pods []*core.Pod
+
+	cache *nodeCache
+}
+
+// nodeCache is a NodeInfo's precomputed sums and the key they were
+// computed for.
+type nodeCache struct {
+	node        *core.Node
+	n           int
+	first, last *core.Pod
+	res         NodeResources
+}
+
+// NewNodeInfo returns a NodeInfo for node holding a copy of the pod list,
+// with its resource sums computed.
+func NewNodeInfo(node *core.Node, pods ...*core.Pod) *NodeInfo {
+	n := &NodeInfo{Node: node, Pods: append([]*core.Pod(nil), pods...)}
+	n.Resources()
+	return n
 }
 
 // Name returns the node's name, "" when the node is nil.
@@ -104,6 +133,11 @@ func (n *NodeInfo) Name() string {
 	return n.Node.Name
 }
 
+// isActive reports whether p counts against a node.
+func isActive(p *core.Pod) bool {
+	return p != nil && p.Status.Phase != core.PodSucceeded && p.Status.Phase != core.PodFailed
+}
+
 // ActivePods returns the pods that count against the node: non-nil pods
 // whose phase is not Succeeded or Failed.
 func (n *NodeInfo) ActivePods() []*core.Pod {
@@ -112,18 +146,109 @@ func (n *NodeInfo) ActivePods() []*core.Pod {
 	}
 	out := make([]*core.Pod, 0, len(n.Pods))
 	for _, p := range n.Pods {
-		if p == nil || p.Status.Phase == core.PodSucceeded || p.Status.Phase == core.PodFailed {
-			continue
+		if isActive(p) {
+			out = append(out, p)
 		}
-		out = append(out, p)
 	}
 	return out
 }
 
 // Clone returns a NodeInfo sharing the node and holding a copy of the
-// active pod list, for preemption dry runs.
+// active pod list, for preemption dry runs; the sums are carried over.
 func (n *NodeInfo) Clone() *NodeInfo {
-	return &NodeInfo{Node: n.Node, Pods: n.ActivePods()}
+	c := &NodeInfo{Node: n.Node, Pods: n.ActivePods()}
+	if n.valid() {
+		c.cache = &nodeCache{res: n.cache.res.clone()}
+		c.rekey()
+	}
+	return c
+}
+
+// valid reports whether the cached sums belong to the current node and pods.
+func (n *NodeInfo) valid() bool {
+	c := n.cache
+	if c == nil || c.node != n.Node || c.n != len(n.Pods) {
+		return false
+	}
+	return c.n == 0 || (c.first == n.Pods[0] && c.last == n.Pods[c.n-1])
+}
+
+// rekey records the current node and pod list as the cache's key.
+func (n *NodeInfo) rekey() {
+	c := n.cache
+	c.node, c.n, c.first, c.last = n.Node, len(n.Pods), nil, nil
+	if c.n > 0 {
+		c.first, c.last = n.Pods[0], n.Pods[c.n-1]
+	}
+}
+
+// Invalidate drops the precomputed sums; the next use recomputes them.
+func (n *NodeInfo) Invalidate() {
+	if n != nil {
+		n.cache = nil
+	}
+}
+
+// Resources returns the node's allocatable and what its active pods take,
+// computing them if needed. The result is shared: callers must not modify
+// it. A nil NodeInfo or one without a node gives zero sums.
+func (n *NodeInfo) Resources() *NodeResources {
+	if n == nil {
+		return &NodeResources{}
+	}
+	if !n.valid() {
+		n.cache = &nodeCache{res: computeNode(n)}
+		n.rekey()
+	}
+	return &n.cache.res
+}
+
+// AddPod appends p to the node's pods and adds its requests to the sums.
+func (n *NodeInfo) AddPod(p *core.Pod) {
+	if n == nil {
+		return
+	}
+	wasValid := n.valid()
+	n.Pods = append(n.Pods, p)
+	if !wasValid {
+		n.cache = nil
+		return
+	}
+	if isActive(p) {
+		pr := ComputePodResource(p)
+		n.cache.res.addPod(&pr)
+	}
+	n.rekey()
+}
+
+// RemovePod removes the first pod that is p, or has p's UID, or (when
+// either UID is empty) p's namespace and name, and reports whether one was
+// removed. The pod list is copied, never changed in place.
+func (n *NodeInfo) RemovePod(p *core.Pod) bool {
+	if n == nil || p == nil {
+		return false
+	}
+	for i, q := range n.Pods {
+		if q == nil {
+			continue
+		}
+		same := q == p
+		if !same && q.UID != "" && p.UID != "" {
+			same = q.UID == p.UID
+		} else if !same {
+			same = q.Name != "" && q.Name == p.Name && q.Namespace == p.Namespace
+		}
+		if !same {
+			continue
+		}
+		pods := make([]*core.Pod, 0, len(n.Pods)-1)
+		pods = append(pods, n.Pods[:i]...)
+		n.Pods = append(pods, n.Pods[i+1:]...)
+		// Saturated sums cannot be subtracted from; recompute lazily.
+		n.cache = nil
+		return true
+	}
+	return false
 }
 
 // PreFilterResult restricts the nodes later phases look at (upstream
