@@ -88,8 +88,41 @@
         to.opacity = getComputedStyle(el).opacity;
       }
       el.animate([from, to], { duration: evictedNow ? 900 : 650, easing: "cubic-bezier(.2,.7,.2,1)" });
+      window.tpFlights = (window.tpFlights || 0) + 1; // for the browser test
     });
   };
+
+  // Bring the why panel into view when a pod is selected and the panel is
+  // below the fold.
+  window.tpRevealWhy = function () {
+    var el = document.getElementById("why");
+    if (!el || typeof el.scrollIntoView !== "function") {
+      return;
+    }
+    var r = el.getBoundingClientRect();
+    if (r.top >= 0 && r.top < window.innerHeight - 80) {
+      return;
+    }
+    el.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+  };
+
+  // Arrow keys step through the frames when focus is not in a form field.
+  document.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.defaultPrevented) {
+      return;
+    }
+    var t = e.target;
+    var tag = t && t.tagName ? t.tagName.toLowerCase() : "";
+    if (tag === "textarea" || tag === "input" || tag === "select" || (t && t.isContentEditable)) {
+      return;
+    }
+    var id = e.key === "ArrowRight" ? "btn-step" : e.key === "ArrowLeft" ? "btn-back" : "";
+    var btn = id && document.getElementById(id);
+    if (btn && !btn.disabled) {
+      e.preventDefault();
+      btn.click();
+    }
+  });
 
   // Copy the page address (which carries the scenario) to the clipboard and
   // show the outcome on the button for two seconds.

@@ -46,6 +46,9 @@ func flipFirst() { _ = callGlobal("tpFlipFirst") }
 // flipPlay animates pod chips from their recorded places to their new ones.
 func flipPlay() { _ = callGlobal("tpFlipPlay") }
 
+// revealWhy scrolls the why panel into view when it is off screen.
+func revealWhy() { _ = callGlobal("tpRevealWhy") }
+
 // markReady sets body[data-ready="1"] once the playground is mounted.
 func markReady() { _ = setBodyAttr("data-ready", "1") }
 

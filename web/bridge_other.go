@@ -8,6 +8,7 @@ package web
 func flipFirst()      {}
 func flipPlay()       {}
 func markReady()      {}
+func revealWhy()      {}
 func copyLink(string) {}
 
 // FixLocation is only needed in the browser.

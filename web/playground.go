@@ -92,6 +92,9 @@ func (p *Playground) setup(ctx app.Context) {
 		p.guard(func() {
 			if key, ok := a.Value.(string); ok {
 				p.m.Select(key)
+				if p.m.Selected != "" {
+					ctx.Defer(func(app.Context) { revealWhy() })
+				}
 			}
 		})
 	})

@@ -25,6 +25,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/taints-playground/playground/cmd/serve/server"
 	"github.com/taints-playground/playground/web"
 )
@@ -341,9 +342,11 @@ func TestPlaygroundInChromium(t *testing.T) {
 	if f := frameIndex(b); f != 0 {
 		t.Errorf("a freshly picked preset shows frame %d", f)
 	}
+	flights := eval[int](b, `window.tpFlights || 0`)
 	b.click("step", "#btn-step")
 	b.waitFor("frame 1", `document.getElementById("board").dataset.frame === "1"`, 10*time.Second)
 	b.waitFor("pod-a on the node after disk pressure clears", podOnNode("pod-a", gpuNode), 10*time.Second)
+	b.waitFor("pod-a's chip to fly from the Pending lane", fmt.Sprintf(`(window.tpFlights || 0) > %d`, flights), 5*time.Second)
 	if !eval[bool](b, podPending("pod-b")) {
 		t.Error("pod-b should still be Pending at t=60s")
 	}
@@ -357,6 +360,10 @@ func TestPlaygroundInChromium(t *testing.T) {
 	b.waitFor("frame 0", `document.getElementById("board").dataset.frame === "0"`, 10*time.Second)
 	b.click("seek via the timeline", `.tl-item[data-frame="1"] button`)
 	b.waitFor("frame 1 via the timeline", `document.getElementById("board").dataset.frame === "1"`, 10*time.Second)
+	b.do("← key", chromedp.KeyEvent(kb.ArrowLeft))
+	b.waitFor("frame 0 via ←", `document.getElementById("board").dataset.frame === "0"`, 10*time.Second)
+	b.do("→ key", chromedp.KeyEvent(kb.ArrowRight))
+	b.waitFor("frame 1 via →", `document.getElementById("board").dataset.frame === "1"`, 10*time.Second)
 
 	// 5. Edit a toleration in the editor: give pod-b the GPU toleration. At
 	// t=60s, once disk pressure clears, it now lands on the GPU node.
