@@ -104,6 +104,7 @@ func (s *simulator) createNode(n *core.Node) {
 	if condition(n, core.NodeReady) == nil {
 		n.Status.Conditions = append(n.Status.Conditions, core.NodeCondition{Type: core.NodeReady, Status: core.ConditionTrue, Reason: "KubeletReady", Message: "kubelet is posting ready status"})
 	}
+	s.nodeIdx[n.Name] = len(s.nodes)
 	s.nodes = append(s.nodes, n)
 	s.reconcileNoSchedule(n)
 	s.reconcileNoExecute(n)
@@ -221,7 +222,7 @@ func (s *simulator) afterNodeChange(before, after *core.Node) {
 			}
 		}
 	}
-	s.dirty[after.Name] = true
+	s.nodeEvent(before, after)
 }
 
 // queuePass schedules the next node-monitor pass for a node (or runs the

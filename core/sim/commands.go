@@ -132,11 +132,13 @@ func (s *simulator) deletePods(args []string) (string, error) {
 		if found == nil {
 			return strings.Join(out, "\n"), fmt.Errorf("Error from server (NotFound): pods %q not found", name)
 		}
+		wasRunning := found.node != "" && found.phase == PhaseRunning
 		found.deleted = true
+		found.q = qNone
 		// The taint-eviction controller drops (and reports) a pending timer.
 		s.cancelEviction(found)
-		if found.node != "" && found.phase == PhaseRunning {
-			s.dirty[found.node] = true
+		if wasRunning {
+			s.podGone(found)
 		}
 		s.note("%s deleted", name)
 		out = append(out, fmt.Sprintf("pod %q deleted", name))
@@ -155,8 +157,8 @@ func (s *simulator) createPod(args []string) (string, error) {
 			p.notYet = false
 			if p.direct {
 				s.bindDirect(p)
-			} else {
-				s.attempt(p)
+			} else if s.forUs(p) {
+				s.enqueue(p)
 			}
 			return fmt.Sprintf("pod/%s created", p.pod.Name), nil
 		}

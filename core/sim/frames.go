@@ -93,10 +93,7 @@ func (s *simulator) nodeState(n *core.Node) NodeState {
 			ns.Allocatable[name] = quantityValue(name, q)
 		}
 	}
-	for _, p := range s.pods {
-		if p.deleted || p.phase != PhaseRunning || p.node != n.Name {
-			continue
-		}
+	for _, p := range s.running(n.Name) {
 		if ns.Requested == nil {
 			ns.Requested = map[core.ResourceName]int64{}
 		}

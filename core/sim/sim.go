@@ -78,6 +78,18 @@ type podRec struct {
 	deleted     bool
 	notYet      bool // created later by a `create pod NAME` step
 	failed      bool // rejected by the kubelet's eviction manager: Failed, not deleted
+
+	// status.reason and status.message when the kubelet rejected the pod.
+	statusReason, statusMessage string
+
+	// Scheduling queue (see queue.go).
+	q            queueState
+	qGen         uint64        // bumped on every queue move; invalidates stale heap entries and timers
+	qTime        time.Duration // queue timestamp: arrival, then the last failed attempt
+	attempts     int           // failed scheduling attempts (unschedulable count)
+	backoffUntil time.Duration
+	flushTime    time.Duration // last time the periodic flush moved it
+	plugins      map[string]bool
 }
 
 func (p *podRec) ref() string { return p.pod.Namespace + "/" + p.pod.Name }
@@ -96,6 +108,8 @@ const (
 	itemStep itemKind = iota
 	itemTimer
 	itemPass
+	itemFlush   // flushUnschedulableEntitiesLeftover reaching a pod
+	itemBackoff // a pod's backoff expired (before 1.33)
 )
 
 // item is one entry of the event queue.
@@ -107,6 +121,7 @@ type item struct {
 	pod   *podRec
 	timer uint64
 	node  string
+	gen   uint64 // the pod's qGen when a queue item was set
 }
 
 type itemHeap []*item
@@ -144,9 +159,19 @@ type simulator struct {
 
 	startIndex int // the scheduler's rotating nextStartNodeIndex
 
-	dirty map[string]bool // nodes changed since the last retry of pending pods
 	notes []string        // what happened since the last frame, for the summary
 	passQ map[string]bool // nodes with a node-monitor pass queued
+
+	// The scheduling queue (queue.go).
+	active  activeHeap
+	backoff []*podRec
+	cevents []clusterEvent
+
+	// The scheduler's snapshot, kept up to date node by node.
+	nodeIdx map[string]int
+	infos   []*sched.NodeInfo
+	stale   map[string]bool
+	onNode  map[string][]*podRec // pods ever bound to a node, in binding order
 }
 
 func newSimulator(s *scenario.Scenario) *simulator {
@@ -154,8 +179,10 @@ func newSimulator(s *scenario.Scenario) *simulator {
 		scen:  s,
 		gate:  s.Options.ComparisonOperators(),
 		rng:   rand.New(rand.NewSource(s.Options.Seed)),
-		dirty: map[string]bool{},
-		passQ: map[string]bool{},
+		passQ:   map[string]bool{},
+		nodeIdx: map[string]int{},
+		stale:   map[string]bool{},
+		onNode:  map[string][]*podRec{},
 	}
 }
 
@@ -205,9 +232,9 @@ func (s *simulator) run() error {
 			s.bindDirect(p)
 		}
 	}
-	for _, p := range s.schedulingOrder() {
-		if p.phase == PhasePending && !p.direct && !p.notYet {
-			s.attempt(p)
+	for _, p := range s.pods {
+		if p.phase == PhasePending && !p.direct && !p.notYet && s.forUs(p) {
+			s.enqueue(p)
 		}
 	}
 	s.settle()
@@ -239,7 +266,7 @@ func (s *simulator) run() error {
 			}
 			s.settle()
 			s.frame(st.Run, st.Caption, out, "")
-		case itemTimer, itemPass:
+		case itemTimer, itemPass, itemFlush, itemBackoff:
 			s.fire(it)
 			// Everything due at the same moment shares one frame.
 			for s.queue.Len() > 0 && s.queue[0].at == s.now && s.queue[0].kind != itemStep {
@@ -276,6 +303,10 @@ func (s *simulator) fire(it *item) {
 		t := p.timer
 		p.timer = nil
 		s.evict(p, fmt.Sprintf("its toleration of %s on %s ran out: tolerationSeconds counted from %s, when the taint-eviction controller saw the taint", t.taint, p.node, fmtT(t.created)))
+	case itemFlush:
+		s.flushLeftover(it.pod, it.gen)
+	case itemBackoff:
+		s.backoffExpired(it.pod, it.gen)
 	case itemPass:
 		delete(s.passQ, it.node)
 		n := s.node(it.node)
@@ -303,6 +334,9 @@ func (s *simulator) schedulingOrder() []*podRec {
 
 // node returns the node called name, or nil.
 func (s *simulator) node(name string) *core.Node {
+	if i, ok := s.nodeIdx[name]; ok && i < len(s.nodes) && s.nodes[i].Name == name {
+		return s.nodes[i]
+	}
 	for _, n := range s.nodes {
 		if n.Name == name {
 			return n
@@ -311,20 +345,78 @@ func (s *simulator) node(name string) *core.Node {
 	return nil
 }
 
+// newNodeInfo is the scheduler's view of one node with its pods.
+func newNodeInfo(n *core.Node, pods []*core.Pod) *sched.NodeInfo {
+	return &sched.NodeInfo{Node: n, Pods: pods}
+}
+
+// markStale says a node's pods changed: its NodeInfo is rebuilt (as a
+// new object, so per-cycle memos keyed by it never go stale).
+func (s *simulator) markStale(node string) {
+	if node != "" {
+		s.stale[node] = true
+	}
+}
+
+// bound records that a pod now runs on its node.
+func (s *simulator) bound(p *podRec) {
+	s.onNode[p.node] = append(s.onNode[p.node], p)
+	s.markStale(p.node)
+}
+
+// running lists the pods running on a node, in binding order.
+func (s *simulator) running(node string) []*podRec {
+	var out []*podRec
+	for _, p := range s.onNode[node] {
+		if !p.deleted && p.phase == PhaseRunning && p.node == node {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // nodeInfos is the scheduler's snapshot: every node in file order with the
 // running pods bound to it, except skip.
 func (s *simulator) nodeInfos(skip *podRec) []*sched.NodeInfo {
-	infos := make([]*sched.NodeInfo, 0, len(s.nodes))
-	for _, n := range s.nodes {
-		ni := &sched.NodeInfo{Node: n}
-		for _, p := range s.pods {
-			if p != skip && !p.deleted && p.phase == PhaseRunning && p.node == n.Name {
-				ni.Pods = append(ni.Pods, p.pod)
+	if len(s.infos) != len(s.nodes) {
+		s.infos = make([]*sched.NodeInfo, len(s.nodes))
+	}
+	for i, n := range s.nodes {
+		s.nodeIdx[n.Name] = i
+		if s.infos[i] == nil || s.infos[i].Node != n || s.stale[n.Name] {
+			var pods []*core.Pod
+			for _, p := range s.running(n.Name) {
+				pods = append(pods, p.pod)
+			}
+			s.infos[i] = newNodeInfo(n, pods)
+		}
+	}
+	s.stale = map[string]bool{}
+	if skip == nil || skip.node == "" {
+		return s.infos
+	}
+	out := append([]*sched.NodeInfo(nil), s.infos...)
+	if i, ok := s.nodeIdx[skip.node]; ok {
+		var pods []*core.Pod
+		for _, p := range s.running(skip.node) {
+			if p != skip {
+				pods = append(pods, p.pod)
 			}
 		}
-		infos = append(infos, ni)
+		out[i] = newNodeInfo(s.nodes[i], pods)
 	}
-	return infos
+	return out
+}
+
+// nominatedPods are the pending pods preemption nominated to a node.
+func (s *simulator) nominatedPods() []*core.Pod {
+	var out []*core.Pod
+	for _, p := range s.pods {
+		if !p.deleted && p.phase == PhasePending && p.pod.Status.NominatedNodeName != "" {
+			out = append(out, p.pod)
+		}
+	}
+	return out
 }
 
 func (s *simulator) schedOptions(r *rand.Rand) sched.Options {
@@ -337,28 +429,30 @@ func (s *simulator) explainRand() *rand.Rand {
 	return rand.New(rand.NewSource(s.scen.Options.Seed))
 }
 
-// attempt runs one scheduling cycle for a pending pod.
-func (s *simulator) attempt(p *podRec) {
+// forUs reports whether kube-scheduler takes the pod (spec.schedulerName
+// empty or default-scheduler); for other pods it notes that nobody will.
+func (s *simulator) forUs(p *podRec) bool {
 	if name := p.pod.Spec.SchedulerName; name != "" && name != DefaultSchedulerName {
 		// kube-scheduler only takes pods addressed to it; nobody else runs.
-		if p.last == nil {
-			s.note("%s stays Pending: spec.schedulerName %q is not %s", p.pod.Name, name, DefaultSchedulerName)
-		}
+		s.note("%s stays Pending: spec.schedulerName %q is not %s", p.pod.Name, name, DefaultSchedulerName)
 		p.last = &sched.Result{}
-		return
+		return false
 	}
-	s.cycle(p, true)
+	return true
 }
 
 // DefaultSchedulerName is the scheduler the simulated cluster runs.
 const DefaultSchedulerName = "default-scheduler"
 
-// cycle is one scheduling cycle. When it fails but preemption found a
-// node, the victims are deleted at once (their grace period is not
-// modelled) and, if mayRetry, the pod gets one more cycle right away.
-func (s *simulator) cycle(p *podRec, mayRetry bool) {
+// cycle is one scheduling cycle for a pod popped from the queue. A
+// failure sends the pod to unschedulablePods (queue.go); when preemption
+// found a node, the pod is nominated there and the victims are deleted at
+// once (their grace period is not modelled), which queues the pod again.
+func (s *simulator) cycle(p *podRec) {
+	p.q = qNone
 	opts := s.schedOptions(s.rng)
 	opts.StartNodeIndex = s.startIndex
+	opts.NominatedPods = s.nominatedPods()
 	res := sched.Schedule(p.pod, s.nodeInfos(p), opts)
 	s.startIndex = res.NextStartNodeIndex
 	if res.NodeName == "" {
@@ -366,11 +460,9 @@ func (s *simulator) cycle(p *podRec, mayRetry bool) {
 		p.last = &res
 		s.emit(EventWarning, ReasonFailedScheduling, "pod/"+p.ref(), res.Message)
 		s.note("%s stays Pending: %s", p.pod.Name, shortReason(res.Message))
+		s.failed(p, &res)
 		if res.NominatedNode != "" && len(res.Victims) > 0 {
 			s.preempt(p, res)
-			if mayRetry {
-				s.cycle(p, false)
-			}
 		}
 		return
 	}
@@ -380,6 +472,7 @@ func (s *simulator) cycle(p *podRec, mayRetry bool) {
 	p.node = res.NodeName
 	p.phase = PhaseRunning
 	p.scheduledAt = durPtr(s.now)
+	s.bound(p)
 	s.emit(EventNormal, ReasonScheduled, "pod/"+p.ref(), fmt.Sprintf("Successfully assigned %s to %s", p.ref(), res.NodeName))
 	s.note("%s scheduled to %s", p.pod.Name, res.NodeName)
 	if s.kubeletAdmit(p) {
@@ -401,7 +494,7 @@ func (s *simulator) preempt(p *podRec, res sched.Result) {
 			q.evictedAt = durPtr(s.now)
 			q.evictReason = fmt.Sprintf("the scheduler preempted it to make room for %s (priority %d > %d)", p.pod.Name, p.priority, q.priority)
 			s.cancelEviction(q)
-			s.dirty[q.node] = true
+			s.podGone(q)
 			s.note("%s preempted on %s for %s", q.pod.Name, q.node, p.pod.Name)
 		}
 	}
@@ -440,6 +533,7 @@ func (s *simulator) bindDirect(p *podRec) {
 	p.node = p.pod.Spec.NodeName
 	p.phase = PhaseRunning
 	p.scheduledAt = durPtr(s.now)
+	s.bound(p)
 	s.note("%s bound to %s by spec.nodeName (no scheduler)", p.pod.Name, p.node)
 	if s.kubeletAdmit(p) {
 		s.processPod(p)
@@ -548,7 +642,7 @@ func (s *simulator) reject(p *podRec, why string) {
 	p.evictedAt = durPtr(s.now)
 	p.evictReason = why
 	p.timer = nil
-	s.dirty[p.node] = true
+	s.podGone(p)
 	s.note("%s rejected on %s", p.pod.Name, p.node)
 }
 
@@ -680,63 +774,22 @@ func (s *simulator) evict(p *podRec, why string) {
 	p.evictedAt = durPtr(s.now)
 	p.evictReason = why
 	p.timer = nil
-	s.dirty[p.node] = true
+	s.podGone(p)
 	s.note("%s evicted from %s", p.pod.Name, p.node)
 }
 
-// settle retries pending pods after changes until nothing else changes.
+// settle runs the scheduler until its queue has nothing to hand out at
+// this instant: recorded cluster events move unschedulable pods first
+// (queueing hints), then pods are popped one at a time.
 func (s *simulator) settle() {
-	for i := 0; len(s.dirty) > 0 && i < 1000; i++ {
-		changed := s.dirty
-		s.dirty = map[string]bool{}
-		for _, p := range s.schedulingOrder() {
-			if p.deleted || p.notYet || p.phase != PhasePending || p.direct {
-				continue
-			}
-			if s.requeue(p, changed) {
-				s.attempt(p)
-			}
+	for i := 0; i < maxIterations; i++ {
+		s.dispatch()
+		p := s.nextPod()
+		if p == nil {
+			return
 		}
+		s.cycle(p)
 	}
-}
-
-// requeue reports whether a change to the given nodes would move the
-// pending pod back to the active queue (the queueing-hint rule, see doc.go).
-func (s *simulator) requeue(p *podRec, changed map[string]bool) bool {
-	if p.last == nil {
-		return true
-	}
-	for _, n := range s.nodes {
-		if !changed[n.Name] {
-			continue
-		}
-		before, ok := p.last.Rejected[n.Name]
-		if !ok || before == nil {
-			continue
-		}
-		now := s.nodeStatus(p, n)
-		if now == nil || now.Plugin != before.Plugin || strings.Join(now.Reasons, "\x00") != strings.Join(before.Reasons, "\x00") {
-			return true
-		}
-	}
-	return false
-}
-
-// nodeStatus is the Filter status Kubernetes reports for one node for a
-// pod (the first rejecting plugin; nil when the node passes).
-func (s *simulator) nodeStatus(p *podRec, n *core.Node) *sched.Status {
-	for _, ni := range s.nodeInfos(p) {
-		if ni.Node != n {
-			continue
-		}
-		for _, st := range sched.ExplainNode(p.pod, ni, s.schedOptions(s.explainRand())) {
-			if st.Code != sched.Success {
-				st := st
-				return &st
-			}
-		}
-	}
-	return nil
 }
 
 // deepCopyNode and deepCopyPod copy through JSON: exact for every declared
