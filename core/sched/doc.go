@@ -1,6 +1,8 @@
-// Package sched is the playground's kube-scheduler: the v1.37 default
-// profile as far as it concerns taints, node affinity and resources, run
-// one pod at a time over a snapshot of nodes.
+// Package sched is the playground's kube-scheduler: the default profile of
+// Kubernetes 1.26–1.37 (Options.Version, default 1.37) as far as it
+// concerns taints, node affinity and resources, run one pod at a time over
+// a snapshot of nodes. What differs between releases is listed in
+// versions.go, each difference with the upstream PR that made it.
 //
 // Schedule runs one scheduling cycle (PreFilter, Filter, PreScore, Score,
 // NormalizeScore, host selection; on failure the DefaultPreemption

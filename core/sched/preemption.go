@@ -53,25 +53,50 @@ func podKey(p *core.Pod) string {
 }
 
 // fail fills res.Message for a pod no node accepted: the filter part from
-// diag, then the PostFilter part. DynamicResources runs first and, for a
-// pod without claims, returns Unschedulable with no text in 1.37, so the
-// post part is DefaultPreemption's alone.
+// diag, then the PostFilter part (RunPostFilterPlugins: DynamicResources,
+// then DefaultPreemption; it stops at the first Success or
+// UnschedulableAndUnresolvable status, and otherwise joins the reasons of
+// the Unschedulable ones with ", ").
+//
+// DynamicResources is in the default profile from 1.34 (DRA GA). For a pod
+// without claims its PostFilter returns Unschedulable with the reason
+// "no new claims to deallocate" in 1.34–1.36 and with no text in 1.37 (PR
+// #140222), so DefaultPreemption's message follows, after ", " in 1.34–1.36.
+// When preemption succeeds DefaultPreemption returns Success, whose message
+// alone is the post part: "found a potential placement …" in 1.37 (PR
+// #140180), nothing at all before.
 //
 // When a PreFilter plugin rejected the pod with UnschedulableAndUnresolvable
 // (NodeAffinity's "pod affinity terms conflict" or an empty PreFilterResult)
 // the PreFilter phase stopped before DynamicResources.PreFilter wrote its
-// cycle state, so in v1.37.2 DynamicResources.PostFilter fails to read it
-// and RunPostFilterPlugins returns an Error status whose message is the
+// cycle state, so DynamicResources.PostFilter fails to read it and
+// RunPostFilterPlugins returns an Error status whose message is the
 // CycleState read error, "not found"; preemption does not run. This is read
 // from the v1.37.2 source (framework.go RunPreFilterPlugins /
 // RunPostFilterPlugins, dynamicresources.go PostFilter), not observed on a
-// cluster.
+// cluster, and assumed for 1.34–1.36, which have the same PostFilter shape.
+// Before 1.34 (no DynamicResources) DefaultPreemption runs and finds every
+// node unresolvable.
 func fail(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all []*NodeInfo, diag *nodeToStatus) {
+	b := p.behaviour
 	var post string
-	if diag.preFilterMsg != "" {
+	if diag.preFilterMsg != "" && b.draPostFilter {
 		post = msgDRAStateNotFound
-	} else if post = preempt(res, p, state, pod, all, diag); post != "" {
-		post = preemptionPrefix + post
+	} else {
+		msg, succeeded := preempt(res, p, state, pod, all, diag)
+		switch {
+		case succeeded && !b.preemptionSuccessMessage:
+			post = ""
+		case succeeded:
+			post = preemptionPrefix + msg
+		case msg != "":
+			post = preemptionPrefix + msg
+			if b.draNoClaimsReason {
+				post = msgDRANoClaims + ", " + post
+			}
+		case b.draNoClaimsReason:
+			post = msgDRANoClaims
+		}
 	}
 	msg := FitErrorMessage(len(all), diag.explicit, diag.absent, diag.preFilterMsg, post)
 	res.ConditionMessage = msg
@@ -95,8 +120,9 @@ type candidate struct {
 }
 
 // preempt is DefaultPreemption.PostFilter / Evaluator.Preempt without the
-// "preemption: " prefix. It returns the evaluator message and, on success,
-// sets res.NominatedNode and res.Victims.
+// "preemption: " prefix. It returns the evaluator message (the 1.37 text
+// on success) and whether preemption succeeded, in which case it sets
+// res.NominatedNode and res.Victims.
 //
 // The candidate nodes are those whose Filter status is Unschedulable. On
 // each, all pods of strictly lower priority are removed; if the pod then
@@ -107,12 +133,12 @@ type candidate struct {
 // (lowest highest-victim priority, lowest priority sum, fewest victims),
 // then snapshot order. Upstream evaluates a random-offset subset when more
 // than 100 nodes are candidates; the playground evaluates all of them.
-func preempt(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all []*NodeInfo, diag *nodeToStatus) string {
+func preempt(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all []*NodeInfo, diag *nodeToStatus) (string, bool) {
 	if pod.Spec.PreemptionPolicy != nil && *pod.Spec.PreemptionPolicy == PreemptNever {
-		return MsgNotEligibleNever
+		return MsgNotEligibleNever, false
 	}
 	if terminatingVictimOnNominatedNode(pod, all, diag) {
-		return MsgNotEligibleTerminating
+		return MsgNotEligibleTerminating, false
 	}
 	notHelpful := &Status{Plugin: PreemptionName, Code: framework.UnschedulableAndUnresolvable, Reasons: []string{ReasonPreemptionNotHelpful}}
 	dry := map[string]*Status{}
@@ -130,7 +156,7 @@ func preempt(res *Result, p *profile, state *framework.CycleState, pod *core.Pod
 		cands = append(cands, candidate{node: ni.Name(), index: i, victims: victims})
 	}
 	if len(cands) == 0 {
-		return FitErrorMessage(len(all), dry, notHelpful, "", "")
+		return FitErrorMessage(len(all), dry, notHelpful, "", ""), false
 	}
 	best := pickOneNodeForPreemption(cands)
 	res.NominatedNode = best.node
@@ -138,7 +164,7 @@ func preempt(res *Result, p *profile, state *framework.CycleState, pod *core.Pod
 	for _, v := range best.victims {
 		res.Victims = append(res.Victims, podKey(v))
 	}
-	return "found a potential placement for pod on node " + best.node + ", preempting " + strconv.Itoa(len(best.victims)) + " victims"
+	return "found a potential placement for pod on node " + best.node + ", preempting " + strconv.Itoa(len(best.victims)) + " victims", true
 }
 
 // TerminatingByPreemption reports whether p carries the condition

@@ -19,6 +19,8 @@ type weightedScore struct {
 
 // profile is the default profile's plugin set in execution order.
 type profile struct {
+	version   core.Version
+	behaviour behaviour
 	preFilter []framework.PreFilterPlugin
 	filter    []framework.FilterPlugin
 	score     []weightedScore
@@ -27,12 +29,16 @@ type profile struct {
 }
 
 func newProfile(opts Options) *profile {
+	v := opts.Version.OrDefault()
+	// The TaintTolerationComparisonOperators gate exists from 1.35 (KEP-5471
+	// alpha); earlier releases have no Lt/Gt at all.
+	gate := opts.EnableComparisonOperators && v.AtLeast(35)
 	nn := nodename.New()
-	nu := nodeunschedulable.New(opts.EnableComparisonOperators)
-	tt := tainttoleration.New(opts.EnableComparisonOperators)
+	nu := nodeunschedulable.New(gate)
+	tt := tainttoleration.NewForVersion(gate, v)
 	na := nodeaffinity.New()
 	fit := noderesources.New()
-	ba := balancedallocation.New()
+	ba := balancedallocation.NewForVersion(v)
 	var nominated map[string][]*core.Pod
 	for _, np := range opts.NominatedPods {
 		if np == nil || np.Status.NominatedNodeName == "" {
@@ -44,6 +50,8 @@ func newProfile(opts Options) *profile {
 		nominated[np.Status.NominatedNodeName] = append(nominated[np.Status.NominatedNodeName], np)
 	}
 	return &profile{
+		version:   v,
+		behaviour: behaviourOf(v),
 		nominated: nominated,
 		preFilter: []framework.PreFilterPlugin{na, fit},
 		filter:    []framework.FilterPlugin{nn, nu, tt, na, fit},

@@ -32,7 +32,16 @@ type Status = framework.Status
 
 // Options configure one scheduling cycle.
 type Options struct {
-	// EnableComparisonOperators is the TaintTolerationComparisonOperators gate.
+	// Version is the Kubernetes release whose scheduler is simulated
+	// (1.26–1.37; the zero Version is 1.37). It switches the TaintToleration
+	// reason, the DynamicResources and preemption parts of the
+	// FailedScheduling text, the BalancedAllocation formula and the
+	// existence of the Lt/Gt gate; see Versions and the behaviour notes in
+	// versions.go.
+	Version core.Version
+	// EnableComparisonOperators is the TaintTolerationComparisonOperators
+	// gate. It exists only from 1.35: for older Versions Lt/Gt tolerations
+	// never match whatever this says.
 	EnableComparisonOperators bool
 	// Rand breaks ties among the nodes with the highest total score:
 	// Tied[Rand.Intn(len(Tied))], called only when two or more nodes tie.

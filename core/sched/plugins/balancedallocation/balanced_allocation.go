@@ -15,8 +15,14 @@ const Weight int64 = 1
 
 const preScoreStateKey = "PreScore" + Name
 
-// BalancedAllocation is the plugin. The zero value is ready to use.
-type BalancedAllocation struct{}
+// BalancedAllocation is the plugin. The zero value is the v1.37 plugin.
+type BalancedAllocation struct {
+	// absolute scores S_with alone, as before 1.36.
+	absolute bool
+	// scoreBestEffort scores pods without cpu/memory requests, as before
+	// 1.33.
+	scoreBestEffort bool
+}
 
 var (
 	_ framework.PreScorePlugin = (*BalancedAllocation)(nil)
@@ -25,6 +31,15 @@ var (
 
 // New returns the plugin.
 func New() *BalancedAllocation { return &BalancedAllocation{} }
+
+// NewForVersion returns the plugin as Kubernetes v runs it:
+//   - before 1.36 the score is BalanceScore(node requested + pod) alone;
+//     1.36 (PR #135573) made it ChangeScore, the change of balance;
+//   - before 1.33 BestEffort pods (no cpu and no memory request) are scored
+//     too; 1.33 (PR #130260, fixing issue #129138) made PreScore Skip them.
+func NewForVersion(v core.Version) *BalancedAllocation {
+	return &BalancedAllocation{absolute: !v.AtLeast(36), scoreBestEffort: !v.AtLeast(33)}
+}
 
 // Name returns Name.
 func (*BalancedAllocation) Name() string { return Name }
@@ -42,7 +57,7 @@ func requestOf(pod *core.Pod) podRequest {
 // both 0 (a BestEffort pod, since 1.33); otherwise it stores them.
 func (pl *BalancedAllocation) PreScore(state *framework.CycleState, pod *core.Pod, _ []*framework.NodeInfo) *framework.Status {
 	r := requestOf(pod)
-	if r.milliCPU == 0 && r.memory == 0 {
+	if r.milliCPU == 0 && r.memory == 0 && !pl.scoreBestEffort {
 		return framework.NewStatus(framework.Skip)
 	}
 	state.Write(preScoreStateKey, &r)
@@ -88,7 +103,7 @@ func ChangeScore(with, without int64) int64 {
 	return framework.MaxNodeScore/2 + (framework.MaxNodeScore/2+with-without)/2
 }
 
-// Score returns ChangeScore for cpu and memory, using actual requests (no
+// Score returns ChangeScore (BalanceScore with the pod before 1.36) for cpu and memory, using actual requests (no
 // 100m/200Mi defaults) of the node's pods and of the incoming pod.
 func (pl *BalancedAllocation) Score(state *framework.CycleState, pod *core.Pod, node *framework.NodeInfo) (int64, *framework.Status) {
 	if node == nil || node.Node == nil {
@@ -100,7 +115,7 @@ func (pl *BalancedAllocation) Score(state *framework.CycleState, pod *core.Pod, 
 	}
 	if req == nil {
 		r := requestOf(pod)
-		if r.milliCPU == 0 && r.memory == 0 {
+		if r.milliCPU == 0 && r.memory == 0 && !pl.scoreBestEffort {
 			return 0, nil
 		}
 		req = &r
@@ -115,5 +130,9 @@ func (pl *BalancedAllocation) Score(state *framework.CycleState, pod *core.Pod, 
 		allocated[i] = []int64{nr.Requested.MilliCPU, nr.Requested.Memory}[i]
 		requested[i] = allocated[i] + []int64{req.milliCPU, req.memory}[i]
 	}
-	return ChangeScore(BalanceScore(requested[:], alloc), BalanceScore(allocated[:], alloc)), nil
+	with := BalanceScore(requested[:], alloc)
+	if pl.absolute {
+		return with, nil
+	}
+	return ChangeScore(with, BalanceScore(allocated[:], alloc)), nil
 }

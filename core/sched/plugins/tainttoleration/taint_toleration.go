@@ -1,6 +1,8 @@
 package tainttoleration
 
 import (
+	"fmt"
+
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
 )
@@ -9,8 +11,20 @@ import (
 const Name = "TaintToleration"
 
 // ErrReasonNotMatch is the v1.35+ Filter reason; the taint itself is not
-// named (PR #134740).
+// named (kubernetes/kubernetes PR #134740, in v1.35.0; cherry-picked to a
+// late 1.34 patch by PR #135023).
 const ErrReasonNotMatch = "node(s) had untolerated taint(s)"
+
+// LegacyReason is the Filter reason of v1.26–v1.34.0: the first untolerated
+// NoSchedule/NoExecute taint as "node(s) had untolerated taint {key: value}"
+// (Go "{%s: %s}", so an empty value prints "{key: }"). PR #109119 (2022,
+// before v1.26) introduced this wording in place of the older
+// "node(s) had taint {key: value}, that the pod didn't tolerate", so no
+// release the playground supports uses that older one. PR #134740 replaced
+// it with ErrReasonNotMatch in v1.35.
+func LegacyReason(t core.Taint) string {
+	return fmt.Sprintf("node(s) had untolerated taint {%s: %s}", t.Key, t.Value)
+}
 
 // Weight is the plugin's weight in the default profile.
 const Weight int64 = 3
@@ -20,6 +34,7 @@ const preScoreStateKey = "PreScore" + Name
 // TaintToleration is the plugin.
 type TaintToleration struct {
 	enableComparisonOperators bool
+	legacyReason              bool
 }
 
 var (
@@ -33,6 +48,17 @@ var (
 // TaintTolerationComparisonOperators gate (Lt/Gt tolerations).
 func New(enableComparisonOperators bool) *TaintToleration {
 	return &TaintToleration{enableComparisonOperators: enableComparisonOperators}
+}
+
+// NewForVersion returns the plugin as Kubernetes v flavours it: the Filter
+// reason is LegacyReason before 1.35 and ErrReasonNotMatch from 1.35, and
+// the TaintTolerationComparisonOperators gate, which only exists from 1.35
+// (KEP-5471, alpha), is forced off before 1.35.
+func NewForVersion(enableComparisonOperators bool, v core.Version) *TaintToleration {
+	return &TaintToleration{
+		enableComparisonOperators: enableComparisonOperators && v.AtLeast(35),
+		legacyReason:              !v.AtLeast(35),
+	}
 }
 
 // Name returns Name.
@@ -49,12 +75,16 @@ func tolerationsOf(pod *core.Pod) []core.Toleration {
 // some NoSchedule or NoExecute taint of the node (in spec order) is not
 // tolerated by any pod toleration; nil otherwise (upstream
 // TaintToleration.Filter with FindMatchingUntoleratedTaint and
-// DoNotScheduleTaintsFilterFunc).
+// DoNotScheduleTaintsFilterFunc). Before 1.35 the reason names the taint
+// (LegacyReason).
 func (pl *TaintToleration) Filter(_ *framework.CycleState, pod *core.Pod, node *framework.NodeInfo) *framework.Status {
 	if node == nil || node.Node == nil {
 		return nil
 	}
-	if _, untolerated := core.FindMatchingUntoleratedTaint(node.Node.Spec.Taints, tolerationsOf(pod), core.DoNotScheduleTaintsFilter, pl.enableComparisonOperators); untolerated {
+	if taint, untolerated := core.FindMatchingUntoleratedTaint(node.Node.Spec.Taints, tolerationsOf(pod), core.DoNotScheduleTaintsFilter, pl.enableComparisonOperators); untolerated {
+		if pl.legacyReason {
+			return framework.NewStatus(framework.UnschedulableAndUnresolvable, LegacyReason(taint))
+		}
 		return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonNotMatch)
 	}
 	return nil
