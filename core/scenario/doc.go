@@ -27,7 +27,8 @@
 //	kubectl cordon NODE / kubectl uncordon NODE
 //	kubectl label nodes NODE KEY=VALUE ... [--overwrite]
 //	kubectl delete pod NAME [-n NAMESPACE]
-//	node NODE not-ready | unreachable | ready
+//	node NODE not-ready | unreachable | ready | stop   (stop: the kubelet goes silent)
+//	kubectl describe pod|node NAME / kubectl get pods [-o wide] / kubectl get events
 //	node NODE condition TYPE=STATUS      (Ready, MemoryPressure, DiskPressure, PIDPressure, NetworkUnavailable)
 //	create pod NAME                      (a Pod of this file, created at this step instead of t=0)
 //

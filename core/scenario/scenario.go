@@ -61,7 +61,9 @@ type Step struct {
 	// Run is the command: `kubectl taint nodes …`, `kubectl cordon NODE`,
 	// `kubectl uncordon NODE`, `kubectl label nodes NODE k=v`,
 	// `kubectl delete pod NAME`, `node NODE not-ready|unreachable|ready`,
-	// `node NODE condition TYPE=STATUS`, and `create pod NAME`, which
+	// `node NODE condition TYPE=STATUS`, `node NODE stop` (the kubelet
+	// stops posting status; Unknown after node-monitor-grace-period),
+	// `kubectl describe pod|node NAME`, `kubectl get pods|events`, and `create pod NAME`, which
 	// creates the Pod manifest of that name from the file at this step
 	// instead of at t=0.
 	Run string
@@ -226,10 +228,10 @@ func CheckCommand(run string) error {
 			return fmt.Errorf("kubectl needs a command: taint, cordon, uncordon, label or delete")
 		}
 		switch f[1] {
-		case "taint", "cordon", "uncordon", "label", "delete":
+		case "taint", "cordon", "uncordon", "label", "delete", "describe", "get":
 			return nil
 		}
-		return fmt.Errorf("unsupported kubectl command %q: supported are taint, cordon, uncordon, label, delete", f[1])
+		return fmt.Errorf("unsupported kubectl command %q: supported are taint, cordon, uncordon, label, delete, describe, get", f[1])
 	case "create":
 		if len(f) != 3 || (f[1] != "pod" && f[1] != "pods" && f[1] != "po") {
 			return fmt.Errorf("usage: create pod NAME (a Pod manifest of this file, created at this step instead of at t=0)")
@@ -240,7 +242,7 @@ func CheckCommand(run string) error {
 			return fmt.Errorf("usage: node NODE not-ready|unreachable|ready, or node NODE condition TYPE=STATUS")
 		}
 		switch f[2] {
-		case "not-ready", "unreachable", "ready":
+		case "not-ready", "unreachable", "ready", "stop":
 			if len(f) != 3 {
 				return fmt.Errorf("usage: node NODE %s", f[2])
 			}
@@ -251,7 +253,7 @@ func CheckCommand(run string) error {
 			}
 			return nil
 		}
-		return fmt.Errorf("unknown node state %q: use not-ready, unreachable, ready, or condition TYPE=STATUS", f[2])
+		return fmt.Errorf("unknown node state %q: use not-ready, unreachable, ready, stop, or condition TYPE=STATUS", f[2])
 	}
 	return fmt.Errorf("unknown command %q: steps run kubectl (taint, cordon, uncordon, label, delete), node NODE not-ready|unreachable|ready, or create pod NAME", f[0])
 }

@@ -240,6 +240,16 @@ func (s *simulator) queuePass(n *core.Node) {
 	s.push(&item{at: at, kind: itemPass, node: n.Name})
 }
 
+// queueNextPass schedules a node-monitor pass strictly after now.
+func (s *simulator) queueNextPass(n *core.Node) {
+	if s.passQ[n.Name] {
+		return
+	}
+	at := s.now/NodeMonitorPeriod*NodeMonitorPeriod + NodeMonitorPeriod
+	s.passQ[n.Name] = true
+	s.push(&item{at: at, kind: itemPass, node: n.Name})
+}
+
 // setCondition sets one node condition, appending it when absent.
 func setCondition(n *core.Node, t core.NodeConditionType, st core.ConditionStatus, reason, msg string) {
 	for i := range n.Status.Conditions {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/kubectl"
@@ -207,7 +208,7 @@ func isPodKind(k string) bool {
 // `node NODE condition TYPE=STATUS`.
 func (s *simulator) nodeCommand(args []string) (string, error) {
 	if len(args) < 2 {
-		return "", fmt.Errorf("usage: node NODE not-ready|unreachable|ready, or node NODE condition TYPE=STATUS")
+		return "", fmt.Errorf("usage: node NODE not-ready|unreachable|ready|stop, or node NODE condition TYPE=STATUS")
 	}
 	n := s.node(args[0])
 	if n == nil {
@@ -217,24 +218,25 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 	var out string
 	switch args[1] {
 	case "not-ready":
+		s.stopGen[n.Name]++
 		setCondition(n, core.NodeReady, core.ConditionFalse, "KubeletNotReady", "container runtime is down")
 		s.readyEvent(before, n)
 		s.reconcileNoSchedule(n)
 		s.queuePass(n)
 		out = fmt.Sprintf("node/%s: the kubelet reports Ready=False", n.Name)
 	case "unreachable":
-		const reason, msg = "NodeStatusUnknown", "Kubelet stopped posting node status."
-		setCondition(n, core.NodeReady, core.ConditionUnknown, reason, msg)
-		for _, t := range []core.NodeConditionType{core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure} {
-			if condition(n, t) != nil {
-				setCondition(n, t, core.ConditionUnknown, reason, msg)
-			}
-		}
-		s.readyEvent(before, n)
-		s.reconcileNoSchedule(n)
-		s.reconcileNoExecute(n)
-		out = fmt.Sprintf("node/%s: the node-lifecycle controller marks it Unknown (%s)", n.Name, msg)
+		s.markUnknown(before, n)
+		out = fmt.Sprintf("node/%s: the node-lifecycle controller marks it Unknown (%s)", n.Name, unknownMessage)
+	case "stop":
+		grace := s.gracePeriod()
+		at := (s.now+grace)/NodeMonitorPeriod*NodeMonitorPeriod + NodeMonitorPeriod
+		s.stopGen[n.Name]++
+		s.push(&item{at: at, kind: itemUnknown, node: n.Name, gen: s.stopGen[n.Name]})
+		s.note("the kubelet on %s stopped posting status; the node-lifecycle controller will mark it Unknown at %s (node-monitor-grace-period %s)", n.Name, fmtT(at), fmtSecs(grace))
+		out = fmt.Sprintf("node/%s: the kubelet stops posting node status (last heartbeat observed at %s)", n.Name, fmtT(s.now))
+		return out, nil
 	case "ready":
+		s.stopGen[n.Name]++ // the kubelet posts again: no Unknown transition pending
 		setCondition(n, core.NodeReady, core.ConditionTrue, "KubeletReady", "kubelet is posting ready status")
 		for _, t := range []core.NodeConditionType{core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure} {
 			if c := condition(n, t); c != nil && c.Status == core.ConditionUnknown {
@@ -273,10 +275,45 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 		}
 		out = fmt.Sprintf("node/%s: condition %s=%s", n.Name, typ, st)
 	default:
-		return "", fmt.Errorf("unknown node state %q: use not-ready, unreachable, ready, or condition TYPE=STATUS", args[1])
+		return "", fmt.Errorf("unknown node state %q: use not-ready, unreachable, ready, stop, or condition TYPE=STATUS", args[1])
 	}
 	s.afterNodeChange(before, n)
 	return out, nil
+}
+
+// unknownMessage is the node-lifecycle controller's condition message for
+// a node whose kubelet went silent.
+const unknownMessage = "Kubelet stopped posting node status."
+
+// markUnknown is the node-lifecycle pass that finds the kubelet silent
+// for longer than the grace period: Ready, MemoryPressure, DiskPressure
+// and PIDPressure become Unknown, unreachable:NoSchedule follows at once;
+// unreachable:NoExecute is added in the same pass from 1.34 (PR #120816)
+// and at the next 5 s pass before.
+func (s *simulator) markUnknown(before, n *core.Node) {
+	const reason = "NodeStatusUnknown"
+	setCondition(n, core.NodeReady, core.ConditionUnknown, reason, unknownMessage)
+	for _, t := range []core.NodeConditionType{core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure} {
+		if condition(n, t) != nil {
+			setCondition(n, t, core.ConditionUnknown, reason, unknownMessage)
+		}
+	}
+	s.readyEvent(before, n)
+	s.reconcileNoSchedule(n)
+	if s.version().AtLeast(noExecuteSamePassSince) {
+		s.reconcileNoExecute(n)
+	} else {
+		s.queueNextPass(n)
+	}
+}
+
+// gracePeriod is --node-monitor-grace-period: 50 s from 1.32 (PR #126287),
+// 40 s before.
+func (s *simulator) gracePeriod() time.Duration {
+	if s.version().AtLeast(nodeMonitorGracePeriod50Since) {
+		return nodeMonitorGracePeriod
+	}
+	return nodeMonitorGracePeriodBefore32
 }
 
 // readyEvent emits NodeReady / NodeNotReady when the Ready condition

@@ -127,6 +127,19 @@ func (s *simulator) podState(p *podRec) PodState {
 		FailedSchedulingMessage: p.failedMsg,
 		Requests:                PodRequests(p.pod),
 	}
+	if p.statusReason != "" {
+		ps.StatusPhase, ps.Reason, ps.Message = string(core.PodFailed), p.statusReason, p.statusMessage
+	}
+	ps.NominatedNodeName = p.pod.Status.NominatedNodeName
+	ps.Attempts = p.attempts
+	switch p.q {
+	case qActive:
+		ps.Queue = "activeQ"
+	case qBackoff:
+		ps.Queue = "backoffQ"
+	case qUnschedulable:
+		ps.Queue = "unschedulablePods"
+	}
 	if p.scheduledAt != nil {
 		ps.ScheduledAt = secPtr(*p.scheduledAt)
 	}

@@ -110,6 +110,7 @@ const (
 	itemPass
 	itemFlush   // flushUnschedulableEntitiesLeftover reaching a pod
 	itemBackoff // a pod's backoff expired (before 1.33)
+	itemUnknown // the grace period of a silent kubelet ran out
 )
 
 // item is one entry of the event queue.
@@ -162,6 +163,8 @@ type simulator struct {
 	notes []string        // what happened since the last frame, for the summary
 	passQ map[string]bool // nodes with a node-monitor pass queued
 
+	stopGen map[string]uint64 // per node: bumped when the kubelet stops or posts again
+
 	// The scheduling queue (queue.go).
 	active  activeHeap
 	backoff []*podRec
@@ -176,10 +179,11 @@ type simulator struct {
 
 func newSimulator(s *scenario.Scenario) *simulator {
 	return &simulator{
-		scen:  s,
-		gate:  s.Options.ComparisonOperators(),
-		rng:   rand.New(rand.NewSource(s.Options.Seed)),
+		scen:    s,
+		gate:    s.Options.ComparisonOperators(),
+		rng:     rand.New(rand.NewSource(s.Options.Seed)),
 		passQ:   map[string]bool{},
+		stopGen: map[string]uint64{},
 		nodeIdx: map[string]int{},
 		stale:   map[string]bool{},
 		onNode:  map[string][]*podRec{},
@@ -266,7 +270,7 @@ func (s *simulator) run() error {
 			}
 			s.settle()
 			s.frame(st.Run, st.Caption, out, "")
-		case itemTimer, itemPass, itemFlush, itemBackoff:
+		case itemTimer, itemPass, itemFlush, itemBackoff, itemUnknown:
 			s.fire(it)
 			// Everything due at the same moment shares one frame.
 			for s.queue.Len() > 0 && s.queue[0].at == s.now && s.queue[0].kind != itemStep {
@@ -307,6 +311,18 @@ func (s *simulator) fire(it *item) {
 		s.flushLeftover(it.pod, it.gen)
 	case itemBackoff:
 		s.backoffExpired(it.pod, it.gen)
+	case itemUnknown:
+		n := s.node(it.node)
+		if n == nil || s.stopGen[it.node] != it.gen {
+			return
+		}
+		if c := condition(n, core.NodeReady); c != nil && c.Status == core.ConditionUnknown {
+			return
+		}
+		before := deepCopyNode(n)
+		s.note("%s: no heartbeat for more than %s", it.node, fmtSecs(s.gracePeriod()))
+		s.markUnknown(before, n)
+		s.afterNodeChange(before, n)
 	case itemPass:
 		delete(s.passQ, it.node)
 		n := s.node(it.node)
@@ -562,6 +578,7 @@ func (s *simulator) kubeletAdmit(p *podRec) bool {
 		if reject {
 			msg := fmt.Sprintf("The node had condition: [%s]. ", strings.Join(conds, " "))
 			s.emit(EventWarning, "Evicted", "pod/"+p.ref(), msg)
+			p.statusReason, p.statusMessage = "Evicted", "Pod was rejected: "+msg
 			s.rejectFailed(p, "the kubelet on "+p.node+" rejected it at admission: Pod was rejected: "+msg)
 			return false
 		}
@@ -570,6 +587,7 @@ func (s *simulator) kubeletAdmit(p *podRec) bool {
 	if p.direct {
 		if reason, msg, bad := s.outOfResource(p, n); bad {
 			s.emit(EventWarning, reason, "pod/"+p.ref(), msg)
+			p.statusReason, p.statusMessage = reason, "Pod was rejected: "+msg
 			s.rejectFailed(p, "the kubelet on "+p.node+" rejected it at admission: Pod was rejected: "+msg)
 			return false
 		}
@@ -577,8 +595,13 @@ func (s *simulator) kubeletAdmit(p *podRec) bool {
 	// Then the TaintToleration predicate: an untolerated NoExecute taint.
 	if p.direct {
 		if t, bad := core.FindMatchingUntoleratedTaint(n.Spec.Taints, p.pod.Spec.Tolerations, core.NoExecuteTaintsFilter, s.gate); bad {
+			// pkg/kubelet/lifecycle/predicate.go: PredicateFailureError
+			// "Predicate %s failed: %s" with ErrReasonNotMatch; rejectPod
+			// prefixes "Pod was rejected: " for status.message and uses the
+			// predicate name as reason (SCHEDULER.md §9).
 			const msg = "Predicate TaintToleration failed: node(s) had taints that the pod didn't tolerate"
 			s.emit(EventWarning, "TaintToleration", "pod/"+p.ref(), msg)
+			p.statusReason, p.statusMessage = "TaintToleration", "Pod was rejected: "+msg
 			// The taint-eviction controller deletes it as well.
 			s.emit(EventNormal, ReasonTaintManagerEviction, "pod/"+p.ref(), "Marking for deletion Pod "+p.ref())
 			s.reject(p, fmt.Sprintf("the kubelet on %s rejected it (Pod was rejected: %s: %s is not tolerated) and the taint-eviction controller deleted it", p.node, msg, t.ToString()))

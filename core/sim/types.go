@@ -39,6 +39,21 @@ type PodState struct {
 	// EvictAt is a pending NoExecute eviction deadline (virtual seconds).
 	EvictAt                 *float64 `json:"evictAt,omitempty"`
 	FailedSchedulingMessage string   `json:"failedSchedulingMessage"`
+	// StatusPhase is status.phase as the API reports it when it differs
+	// from Phase: "Failed" for a pod the kubelet rejected at admission.
+	StatusPhase string `json:"statusPhase,omitempty"`
+	// Reason and Message are status.reason and status.message (kubelet
+	// rejections: reason TaintToleration, OutOfcpu, Evicted, …).
+	Reason  string `json:"reason,omitempty"`
+	Message string `json:"message,omitempty"`
+	// NominatedNodeName is status.nominatedNodeName, set by preemption.
+	NominatedNodeName string `json:"nominatedNodeName,omitempty"`
+	// Attempts counts the failed scheduling attempts (each emitted one
+	// FailedScheduling event).
+	Attempts int `json:"attempts,omitempty"`
+	// Queue is where the pod waits in the scheduling queue: activeQ,
+	// backoffQ or unschedulablePods; "" when not queued.
+	Queue string `json:"queue,omitempty"`
 	// Why explains the placement for the "why here / why not here" panel.
 	Why *Explanation `json:"why,omitempty"`
 }
