@@ -5,6 +5,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,20 +18,22 @@ import (
 func main() {
 	dist := flag.String("dist", "", "write the static site into this directory (the wasm binary must already be at DIR/web/app.wasm)")
 	version := flag.String("version", "", "app version (default: $COMMIT_REF, $APP_VERSION, or the git commit)")
+	domain := flag.String("domain", "", "public host name for og:url/og:image (default: the host of Netlify's $URL)")
 	flag.Parse()
 	if *dist == "" {
 		fmt.Fprintln(os.Stderr, "usage: go run ./wasm -dist DIR [-version V]")
 		os.Exit(2)
 	}
-	if err := generate(*dist, *version); err != nil {
+	if err := generate(*dist, *version, Domain(*domain)); err != nil {
 		fmt.Fprintln(os.Stderr, "wasm: generating the static site:", err)
 		os.Exit(1)
 	}
 }
 
-func generate(dir, version string) error {
+func generate(dir, version, domain string) error {
 	routes()
 	h := Handler(Version(version))
+	h.Domain = domain
 	if st, err := os.Stat(filepath.Join(dir, "web", "app.wasm")); err == nil {
 		h.WasmContentLength = strconv.FormatInt(st.Size(), 10)
 	}
@@ -42,6 +45,18 @@ func generate(dir, version string) error {
 		`<link rel="stylesheet" href="/web/app.css"><div class="pg"><h1>Not found</h1>` +
 		`<p><a href="/">Open the Taints &amp; Tolerations Playground</a></p></div></html>` + "\n"
 	return os.WriteFile(filepath.Join(dir, "404.html"), []byte(notFound), 0o644)
+}
+
+// Domain picks the public host name: the flag, else the host of $URL
+// (Netlify sets it to the site's address at build time), else none.
+func Domain(flagValue string) string {
+	if flagValue != "" {
+		return flagValue
+	}
+	if u, err := url.Parse(os.Getenv("URL")); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return ""
 }
 
 // Version picks the app version: the flag, then Netlify's COMMIT_REF, then
