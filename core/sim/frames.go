@@ -153,27 +153,51 @@ func (s *simulator) podState(p *podRec) PodState {
 	return ps
 }
 
+// ExplainLimit bounds the per-node detail of PodState.Why: a frame whose
+// node count × pod count exceeds it gets summaries only (each explanation
+// is a full scheduling cycle plus every filter on every node).
+const ExplainLimit = 250000
+
 // explain asks the scheduler about the pod on this frame's cluster (the
 // pod itself left out) and says in words why it is where it is.
 func (s *simulator) explain(p *podRec) *Explanation {
-	res := sched.Schedule(p.pod, s.nodeInfos(p), s.schedOptions(s.explainRand()))
-	e := &Explanation{}
-	scores := map[string]int64{}
+	if len(s.nodes)*len(s.pods) > ExplainLimit {
+		return &Explanation{Summary: s.summary(p, sched.Result{}), Limited: true}
+	}
+	infos := s.nodeInfos(p)
+	opts := s.schedOptions(s.explainRand())
+	opts.NominatedPods = s.nominatedPods()
+	res := sched.Schedule(p.pod, infos, opts)
+	e := &Explanation{Chosen: res.NodeName, Tied: res.Tied, Scored: len(res.Scores) > 0, SkippedScorePlugins: res.SkippedScorePlugins}
+	if res.NodeName == "" {
+		e.Message = res.Message
+	}
+	scores := map[string]sched.NodeScore{}
 	for _, sc := range res.Scores {
-		scores[sc.Node] = sc.Total
+		scores[sc.Node] = sc
 	}
 	feasible := map[string]bool{}
 	for _, n := range res.Feasible {
 		feasible[n] = true
 	}
-	for _, n := range s.nodes {
-		v := NodeVerdict{Node: n.Name, Feasible: feasible[n.Name]}
-		if st := res.Rejected[n.Name]; st != nil {
+	tied := map[string]bool{}
+	for _, n := range res.Tied {
+		tied[n] = true
+	}
+	for i, n := range s.nodes {
+		v := NodeVerdict{Node: n.Name, Feasible: feasible[n.Name], Tied: tied[n.Name]}
+		st := res.Rejected[n.Name]
+		if st != nil {
 			v.Plugin = st.Plugin
 			v.Reasons = append([]string(nil), st.Reasons...)
 		}
+		v.NotExamined = st == nil && !v.Feasible
 		if sc, ok := scores[n.Name]; ok {
-			v.Score = &sc
+			total := sc.Total
+			v.Score = &total
+			for _, ps := range sc.Plugins {
+				v.Scores = append(v.Scores, ScorePart{Plugin: ps.Plugin, Raw: ps.Raw, Normalized: ps.Normalized, Weighted: ps.Weighted})
+			}
 		}
 		switch p.phase {
 		case PhasePending:
@@ -181,23 +205,90 @@ func (s *simulator) explain(p *podRec) *Explanation {
 		default:
 			v.Chosen = n.Name == p.node
 		}
-		for i := range n.Spec.Taints {
-			t := n.Spec.Taints[i]
-			m := TaintMatch{Taint: t}
-			for j := range p.pod.Spec.Tolerations {
-				tol := p.pod.Spec.Tolerations[j]
-				if tol.ToleratesTaint(&t, s.gate) {
-					m.Tolerated = true
-					m.By = &tol
-					break
-				}
+		reported := false
+		for _, fs := range sched.ExplainNode(p.pod, infos[i], opts) {
+			fv := FilterVerdict{Plugin: fs.Plugin, Code: fs.Code.String(), Reasons: append([]string(nil), fs.Reasons...)}
+			if fs.Code != sched.Success && !reported && st != nil {
+				fv.Reported = true
+				reported = true
 			}
-			v.Taints = append(v.Taints, m)
+			v.Filters = append(v.Filters, fv)
 		}
+		v.Taints = s.taintMatrix(p, n)
 		e.Nodes = append(e.Nodes, v)
 	}
 	e.Summary = s.summary(p, res)
 	return e
+}
+
+// taintMatrix is the taint × toleration matrix of one node for the pod.
+func (s *simulator) taintMatrix(p *podRec, n *core.Node) []TaintMatch {
+	var out []TaintMatch
+	for i := range n.Spec.Taints {
+		t := n.Spec.Taints[i]
+		m := TaintMatch{Taint: t, ByIndex: -1,
+			Filters: t.Effect == core.TaintEffectNoSchedule || t.Effect == core.TaintEffectNoExecute,
+			Scores:  t.Effect == core.TaintEffectPreferNoSchedule,
+			Evicts:  t.Effect == core.TaintEffectNoExecute}
+		for j := range p.pod.Spec.Tolerations {
+			tol := p.pod.Spec.Tolerations[j]
+			ok, why := ExplainToleration(&tol, &t, s.gate)
+			m.Checks = append(m.Checks, TolerationCheck{Index: j, Toleration: tol, Tolerates: ok, Why: why})
+			if ok && !m.Tolerated {
+				m.Tolerated = true
+				by := tol
+				m.By = &by
+				m.ByIndex = j
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// ExplainToleration says whether tol tolerates taint and, when it does
+// not, which rule failed first, in the order Toleration.ToleratesTaint
+// checks them: effect, key, then the operator (Equal compares values,
+// Exists always matches, Lt/Gt need the TaintTolerationComparisonOperators
+// gate and canonical decimal integers). Its verdict always equals
+// tol.ToleratesTaint(taint, gate).
+func ExplainToleration(tol *core.Toleration, taint *core.Taint, gate bool) (bool, string) {
+	if tol == nil || taint == nil {
+		return false, "nothing to compare"
+	}
+	if tol.Effect != "" && tol.Effect != taint.Effect {
+		return false, fmt.Sprintf("effect %s does not match the taint's %s", tol.Effect, taint.Effect)
+	}
+	if tol.Key != "" && tol.Key != taint.Key {
+		return false, fmt.Sprintf("key %q does not match the taint's %q", tol.Key, taint.Key)
+	}
+	switch tol.Operator {
+	case "", core.TolerationOpEqual:
+		if tol.Value != taint.Value {
+			return false, fmt.Sprintf("operator Equal: value %q does not equal the taint's %q", tol.Value, taint.Value)
+		}
+		return true, ""
+	case core.TolerationOpExists:
+		return true, ""
+	case core.TolerationOpLt, core.TolerationOpGt:
+		if !gate {
+			return false, fmt.Sprintf("operator %s needs the TaintTolerationComparisonOperators feature gate (alpha, off)", tol.Operator)
+		}
+		tv, ok1 := core.ParseCanonicalInt64(tol.Value)
+		xv, ok2 := core.ParseCanonicalInt64(taint.Value)
+		switch {
+		case !ok1:
+			return false, fmt.Sprintf("operator %s: value %q is not a canonical integer", tol.Operator, tol.Value)
+		case !ok2:
+			return false, fmt.Sprintf("operator %s: the taint's value %q is not a canonical integer", tol.Operator, taint.Value)
+		case tol.Operator == core.TolerationOpLt && !(xv < tv):
+			return false, fmt.Sprintf("operator Lt: the taint's value %d is not less than %d", xv, tv)
+		case tol.Operator == core.TolerationOpGt && !(xv > tv):
+			return false, fmt.Sprintf("operator Gt: the taint's value %d is not greater than %d", xv, tv)
+		}
+		return true, ""
+	}
+	return false, fmt.Sprintf("operator %q is not supported", tol.Operator)
 }
 
 func (s *simulator) summary(p *podRec, res sched.Result) string {

@@ -64,6 +64,50 @@ type TaintMatch struct {
 	Taint     core.Taint       `json:"taint"`
 	Tolerated bool             `json:"tolerated"`
 	By        *core.Toleration `json:"by,omitempty"`
+	// ByIndex is By's position in the pod's (admitted) tolerations; -1
+	// when no toleration matches.
+	ByIndex int `json:"byIndex"`
+	// Checks is the taint × toleration row: every pod toleration, in pod
+	// order, with whether it tolerates this taint and why not.
+	Checks []TolerationCheck `json:"checks,omitempty"`
+	// Filters says whether the scheduler's TaintToleration Filter looks at
+	// this taint (NoSchedule, NoExecute); Scores whether its Score does
+	// (PreferNoSchedule); Evicts whether the taint-eviction controller does
+	// (NoExecute).
+	Filters bool `json:"filters,omitempty"`
+	Scores  bool `json:"scores,omitempty"`
+	Evicts  bool `json:"evicts,omitempty"`
+}
+
+// TolerationCheck is one cell of the taint × toleration matrix.
+type TolerationCheck struct {
+	Index      int             `json:"index"` // position in the pod's tolerations
+	Toleration core.Toleration `json:"toleration"`
+	Tolerates  bool            `json:"tolerates"`
+	// Why is the first rule that failed, in the order upstream checks them
+	// (effect, key, operator/value, feature gate); "" when it tolerates.
+	Why string `json:"why,omitempty"`
+}
+
+// FilterVerdict is one filter plugin's verdict on one node.
+type FilterVerdict struct {
+	Plugin string `json:"plugin"`
+	// Code is Success, Unschedulable (preemption may help) or
+	// UnschedulableAndUnresolvable.
+	Code    string   `json:"code"`
+	Reasons []string `json:"reasons,omitempty"`
+	// Reported marks the verdict Kubernetes reports for the node: the first
+	// rejecting plugin in Filter order ends the node's evaluation, so the
+	// other failing plugins are never reported.
+	Reported bool `json:"reported,omitempty"`
+}
+
+// ScorePart is one score plugin's contribution on one node.
+type ScorePart struct {
+	Plugin     string `json:"plugin"`
+	Raw        int64  `json:"raw"`
+	Normalized int64  `json:"normalized"`
+	Weighted   int64  `json:"weighted"`
 }
 
 // NodeVerdict is one node's line of a pod's explanation.
@@ -75,12 +119,38 @@ type NodeVerdict struct {
 	Score    *int64       `json:"score,omitempty"`   // total weighted score when scored
 	Chosen   bool         `json:"chosen,omitempty"`
 	Taints   []TaintMatch `json:"taints,omitempty"`
+	// Filters is every filter plugin's verdict, in Filter order, including
+	// the failing ones Kubernetes does not report (Reported false).
+	Filters []FilterVerdict `json:"filters,omitempty"`
+	// Scores is the per-plugin breakdown when the node was scored (two or
+	// more feasible nodes); Score is their sum.
+	Scores []ScorePart `json:"scores,omitempty"`
+	// Tied marks a node that shared the highest total score.
+	Tied bool `json:"tied,omitempty"`
+	// NotExamined marks a node the Filter pass did not reach (clusters of
+	// 100+ nodes stop after numFeasibleNodesToFind feasible nodes).
+	NotExamined bool `json:"notExamined,omitempty"`
 }
 
 // Explanation is why a pod is where it is.
 type Explanation struct {
 	Summary string        `json:"summary"`
 	Nodes   []NodeVerdict `json:"nodes"`
+	// Message is what a scheduling cycle on this frame's cluster would
+	// report (the FailedScheduling text) when it finds no node.
+	Message string `json:"message,omitempty"`
+	// Chosen is the node that cycle picks ("" when none); Tied the nodes
+	// sharing the highest total (the pick is random among them); Scored
+	// whether the Score phase ran at all (a single feasible node is chosen
+	// without scoring).
+	Chosen string   `json:"chosen,omitempty"`
+	Tied   []string `json:"tied,omitempty"`
+	Scored bool     `json:"scored,omitempty"`
+	// SkippedScorePlugins are the score plugins whose PreScore skipped.
+	SkippedScorePlugins []string `json:"skippedScorePlugins,omitempty"`
+	// Limited is set when the cluster was too large for per-node detail
+	// (more than ExplainLimit node × pod pairs in a frame).
+	Limited bool `json:"limited,omitempty"`
 }
 
 // Frame is the whole board at one moment of the timeline: after the t=0

@@ -1,0 +1,101 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/taints-playground/playground/core"
+)
+
+func whyOf(res *Result, frame int, pod string) *Explanation {
+	for _, p := range res.Frames[frame].Pods {
+		if p.Name == pod {
+			return p.Why
+		}
+	}
+	return nil
+}
+
+func verdict(e *Explanation, node string) *NodeVerdict {
+	for i := range e.Nodes {
+		if e.Nodes[i].Node == node {
+			return &e.Nodes[i]
+		}
+	}
+	return nil
+}
+
+func TestWhyListsUnreportedFailures(t *testing.T) {
+	// S1: n2 is cordoned and carries node.kubernetes.io/unschedulable:NoSchedule.
+	// NodeUnschedulable runs first and is the one reported; TaintToleration
+	// would reject it too but is never reported (SCHEDULER.md §1.2 step 4).
+	res := runFile(t, "s1-taint-cordon-full.yaml")
+	e := whyOf(res, 0, "p")
+	if e == nil {
+		t.Fatal("no Why for p")
+	}
+	n2 := verdict(e, "n2")
+	var failing, reported []string
+	for _, f := range n2.Filters {
+		if f.Code != "Success" {
+			failing = append(failing, f.Plugin)
+		}
+		if f.Reported {
+			reported = append(reported, f.Plugin)
+		}
+	}
+	if len(reported) != 1 || reported[0] != "NodeUnschedulable" {
+		t.Errorf("n2 reported %v, want [NodeUnschedulable]", reported)
+	}
+	if len(failing) != 2 || failing[0] != "NodeUnschedulable" || failing[1] != "TaintToleration" {
+		t.Errorf("n2 failing %v, want [NodeUnschedulable TaintToleration]", failing)
+	}
+	n3 := verdict(e, "n3")
+	for _, f := range n3.Filters {
+		if f.Plugin == "NodeResourcesFit" && (!f.Reported || f.Code != "Unschedulable" || len(f.Reasons) != 1 || f.Reasons[0] != "Insufficient cpu") {
+			t.Errorf("n3 NodeResourcesFit %+v", f)
+		}
+	}
+	if e.Message != "0/3 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling." {
+		t.Errorf("message %q", e.Message)
+	}
+	// The taint × toleration matrix of n1: dedicated=gpu:NoSchedule against
+	// the two default tolerations, both failing on the effect first.
+	n1 := verdict(e, "n1")
+	if len(n1.Taints) != 1 || n1.Taints[0].Tolerated || n1.Taints[0].ByIndex != -1 || !n1.Taints[0].Filters || len(n1.Taints[0].Checks) != 2 {
+		t.Fatalf("n1 taints %+v", n1.Taints)
+	}
+	if c := n1.Taints[0].Checks[0]; c.Tolerates || c.Why != "effect NoExecute does not match the taint's NoSchedule" {
+		t.Errorf("check %+v", c)
+	}
+}
+
+func TestExplainTolerationAgreesWithToleratesTaint(t *testing.T) {
+	secs := int64(5)
+	tols := []core.Toleration{
+		{}, {Operator: core.TolerationOpExists}, {Key: "k", Operator: core.TolerationOpExists},
+		{Key: "k", Value: "v"}, {Key: "k", Operator: core.TolerationOpEqual, Value: ""},
+		{Key: "k", Operator: core.TolerationOpExists, Effect: core.TaintEffectNoSchedule},
+		{Key: "k", Operator: core.TolerationOpLt, Value: "10"}, {Key: "k", Operator: core.TolerationOpGt, Value: "3"},
+		{Key: "k", Operator: core.TolerationOpGt, Value: "x"}, {Key: "k", Operator: "Foo"},
+		{Key: "k", Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute, TolerationSeconds: &secs},
+	}
+	taints := []core.Taint{
+		{Key: "k", Value: "v", Effect: core.TaintEffectNoSchedule}, {Key: "k", Effect: core.TaintEffectNoSchedule},
+		{Key: "k", Value: "5", Effect: core.TaintEffectNoExecute}, {Key: "other", Value: "v", Effect: core.TaintEffectPreferNoSchedule},
+		{Key: "k", Value: "12", Effect: core.TaintEffectPreferNoSchedule},
+	}
+	for _, gate := range []bool{false, true} {
+		for i := range tols {
+			for j := range taints {
+				ok, why := ExplainToleration(&tols[i], &taints[j], gate)
+				if want := tols[i].ToleratesTaint(&taints[j], gate); ok != want || (ok != (why == "")) {
+					t.Errorf("gate %v tol %+v taint %+v: got %v %q, want %v", gate, tols[i], taints[j], ok, why, want)
+				}
+			}
+		}
+	}
+	_, why := ExplainToleration(&core.Toleration{Key: "k", Operator: core.TolerationOpLt, Value: "10"}, &taints[2], false)
+	if why != "operator Lt needs the TaintTolerationComparisonOperators feature gate (alpha, off)" {
+		t.Errorf("gate reason %q", why)
+	}
+}
