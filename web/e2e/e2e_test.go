@@ -406,6 +406,14 @@ func TestPlaygroundInChromium(t *testing.T) {
 		t.Errorf("reload lost the edited scenario (%d bytes, want %d)", len(got), len(edited))
 	}
 
+	// A pasted link (the fragment changes without a reload) loads its scenario.
+	docs := eval[string](b, `(() => { const o = [...document.querySelectorAll("#preset option")].find(o => o.value === "`+presetDocs+`"); return o ? o.value : ""; })()`)
+	if docs != presetDocs {
+		t.Fatalf("the picker has no %s option", presetDocs)
+	}
+	eval[chromedp.Void](b, `location.hash = `+jsString(web.EncodeFragment(edited+"\n# pasted\n")))
+	b.waitFor("the pasted scenario", `document.getElementById("editor").value.endsWith("# pasted\n")`, 10*time.Second)
+
 	// 8. Run plays to the last frame.
 	b.click("reset", "#btn-reset")
 	b.waitFor("frame 0", `document.getElementById("board").dataset.frame === "0"`, 10*time.Second)
