@@ -232,7 +232,7 @@ func (s *simulator) taintMatrix(p *podRec, n *core.Node) []TaintMatch {
 			Evicts:  t.Effect == core.TaintEffectNoExecute}
 		for j := range p.pod.Spec.Tolerations {
 			tol := p.pod.Spec.Tolerations[j]
-			ok, why := ExplainToleration(&tol, &t, s.gate)
+			ok, why := core.ExplainToleration(&tol, &t, s.gate)
 			m.Checks = append(m.Checks, TolerationCheck{Index: j, Toleration: tol, Tolerates: ok, Why: why})
 			if ok && !m.Tolerated {
 				m.Tolerated = true
@@ -244,51 +244,6 @@ func (s *simulator) taintMatrix(p *podRec, n *core.Node) []TaintMatch {
 		out = append(out, m)
 	}
 	return out
-}
-
-// ExplainToleration says whether tol tolerates taint and, when it does
-// not, which rule failed first, in the order Toleration.ToleratesTaint
-// checks them: effect, key, then the operator (Equal compares values,
-// Exists always matches, Lt/Gt need the TaintTolerationComparisonOperators
-// gate and canonical decimal integers). Its verdict always equals
-// tol.ToleratesTaint(taint, gate).
-func ExplainToleration(tol *core.Toleration, taint *core.Taint, gate bool) (bool, string) {
-	if tol == nil || taint == nil {
-		return false, "nothing to compare"
-	}
-	if tol.Effect != "" && tol.Effect != taint.Effect {
-		return false, fmt.Sprintf("effect %s does not match the taint's %s", tol.Effect, taint.Effect)
-	}
-	if tol.Key != "" && tol.Key != taint.Key {
-		return false, fmt.Sprintf("key %q does not match the taint's %q", tol.Key, taint.Key)
-	}
-	switch tol.Operator {
-	case "", core.TolerationOpEqual:
-		if tol.Value != taint.Value {
-			return false, fmt.Sprintf("operator Equal: value %q does not equal the taint's %q", tol.Value, taint.Value)
-		}
-		return true, ""
-	case core.TolerationOpExists:
-		return true, ""
-	case core.TolerationOpLt, core.TolerationOpGt:
-		if !gate {
-			return false, fmt.Sprintf("operator %s needs the TaintTolerationComparisonOperators feature gate (alpha, off)", tol.Operator)
-		}
-		tv, ok1 := core.ParseCanonicalInt64(tol.Value)
-		xv, ok2 := core.ParseCanonicalInt64(taint.Value)
-		switch {
-		case !ok1:
-			return false, fmt.Sprintf("operator %s: value %q is not a canonical integer", tol.Operator, tol.Value)
-		case !ok2:
-			return false, fmt.Sprintf("operator %s: the taint's value %q is not a canonical integer", tol.Operator, taint.Value)
-		case tol.Operator == core.TolerationOpLt && !(xv < tv):
-			return false, fmt.Sprintf("operator Lt: the taint's value %d is not less than %d", xv, tv)
-		case tol.Operator == core.TolerationOpGt && !(xv > tv):
-			return false, fmt.Sprintf("operator Gt: the taint's value %d is not greater than %d", xv, tv)
-		}
-		return true, ""
-	}
-	return false, fmt.Sprintf("operator %q is not supported", tol.Operator)
 }
 
 func (s *simulator) summary(p *podRec, res sched.Result) string {

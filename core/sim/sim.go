@@ -14,6 +14,7 @@ import (
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sched"
+	"github.com/taints-playground/playground/core/sched/framework"
 )
 
 // Pod phases as the board shows them.
@@ -363,7 +364,7 @@ func (s *simulator) node(name string) *core.Node {
 
 // newNodeInfo is the scheduler's view of one node with its pods.
 func newNodeInfo(n *core.Node, pods []*core.Pod) *sched.NodeInfo {
-	return &sched.NodeInfo{Node: n, Pods: pods}
+	return framework.NewNodeInfo(n, pods...)
 }
 
 // markStale says a node's pods changed: its NodeInfo is rebuilt (as a
@@ -436,7 +437,7 @@ func (s *simulator) nominatedPods() []*core.Pod {
 }
 
 func (s *simulator) schedOptions(r *rand.Rand) sched.Options {
-	return sched.Options{EnableComparisonOperators: s.gate, Rand: r}
+	return sched.Options{EnableComparisonOperators: s.gate, Rand: r, Version: s.version()}
 }
 
 // explainRand is a generator for explanation-only cycles, so that asking

@@ -84,8 +84,10 @@ type TolerationCheck struct {
 	Index      int             `json:"index"` // position in the pod's tolerations
 	Toleration core.Toleration `json:"toleration"`
 	Tolerates  bool            `json:"tolerates"`
-	// Why is the first rule that failed, in the order upstream checks them
-	// (effect, key, operator/value, feature gate); "" when it tolerates.
+	// Why is the deciding rule in words (core.ExplainToleration): for a
+	// non-match the first rule that failed, in the order upstream checks
+	// them (effect, key, operator/value, feature gate), e.g.
+	// "effect NoSchedule ≠ NoExecute"; for a match the operator's reason.
 	Why string `json:"why,omitempty"`
 }
 
