@@ -211,6 +211,7 @@ func (b *browser) problems() []string {
 
 func (b *browser) screenshot(name string) string {
 	b.t.Helper()
+	b.waitFor("animations to finish before the screenshot", `document.getAnimations().length === 0`, 10*time.Second)
 	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		b.t.Fatalf("screenshot: %v", err)
