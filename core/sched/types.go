@@ -13,6 +13,13 @@ import (
 // phase Succeeded or Failed are ignored. It is framework.NodeInfo.
 type NodeInfo = framework.NodeInfo
 
+// NewNodeInfo returns a NodeInfo for node with a copy of pods and its
+// resource sums precomputed; AddPod and RemovePod keep them up to date
+// (framework.NewNodeInfo).
+func NewNodeInfo(node *core.Node, pods ...*core.Pod) *NodeInfo {
+	return framework.NewNodeInfo(node, pods...)
+}
+
 // Code is a plugin status code (framework.Code).
 type Code = framework.Code
 
