@@ -95,6 +95,7 @@ type Messages struct {
 	NoMatch      string
 	PanicError   string
 	Footer       string
+	Version      string
 }
 
 // English is the message catalogue the playground ships with.
@@ -197,4 +198,5 @@ var English = Messages{
 	NoMatch:      "no toleration matches",
 	PanicError:   "Internal error: %s",
 	Footer:       "Runs entirely in your browser: a Go model of kube-scheduler and the taint-eviction controller, compiled to WebAssembly.",
+	Version:      "version %s",
 }

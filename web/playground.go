@@ -58,6 +58,7 @@ type Playground struct {
 	editGen  int
 	playGen  int
 	typing   bool
+	version  string
 }
 
 // New returns the playground component.
@@ -76,6 +77,7 @@ func (p *Playground) OnPreRender(ctx app.Context) {
 
 // OnMount runs in the browser once the component is in the DOM.
 func (p *Playground) OnMount(ctx app.Context) {
+	p.guard(func() { p.version = app.Getenv("GOAPP_VERSION") })
 	p.setup(ctx)
 	ctx.Defer(func(app.Context) { markReady() })
 }
@@ -303,6 +305,9 @@ func (p *Playground) Render() (ui app.UI) {
 		),
 		app.Footer().Class("footer").Body(
 			app.P().Text(English.Footer),
+			app.If(p.version != "", func() app.UI {
+				return app.P().Class("version").Text(fmt.Sprintf(English.Version, p.version))
+			}),
 		),
 	)
 }
