@@ -101,3 +101,52 @@ func TestGenerateStaticSite(t *testing.T) {
 		t.Error("404.html")
 	}
 }
+
+// TestStaticAssets checks that every icon the stylesheet names exists
+// locally, that nothing is fetched from another origin, and that reduced
+// motion and the dark scheme are handled.
+func TestStaticAssets(t *testing.T) {
+	css, err := os.ReadFile(filepath.Join("..", "static", "app.css"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(css)
+	for _, want := range []string{"prefers-reduced-motion: reduce", "prefers-color-scheme: dark", "@media (max-width: 560px)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("app.css lacks %q", want)
+		}
+	}
+	rest := text
+	n := 0
+	for {
+		i := strings.Index(rest, `url("`)
+		if i < 0 {
+			break
+		}
+		rest = rest[i+5:]
+		ref := rest[:strings.Index(rest, `"`)]
+		n++
+		if !strings.HasPrefix(ref, "/web/") {
+			t.Errorf("app.css loads %q, not a local /web/ file", ref)
+			continue
+		}
+		if _, err := os.Stat(filepath.Join("..", "static", strings.TrimPrefix(ref, "/web/"))); err != nil {
+			t.Errorf("app.css names %q, which static/ lacks", ref)
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d icon references found in app.css", n)
+	}
+	js, err := os.ReadFile(filepath.Join("..", "static", "board.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"tpFlipFirst", "tpFlipPlay", "tpCopyLink", "tpRevealWhy", "prefers-reduced-motion"} {
+		if !strings.Contains(string(js), want) {
+			t.Errorf("board.js lacks %s", want)
+		}
+	}
+	if strings.Contains(string(js), "http") {
+		t.Error("board.js refers to a remote URL")
+	}
+}
