@@ -12,18 +12,21 @@
 //
 // Plugins live one per package under plugins/ (nodename,
 // nodeunschedulable, tainttoleration, nodeaffinity, noderesources,
-// balancedallocation) on top of the small framework package. Filter order:
-// NodeName, NodeUnschedulable, TaintToleration, NodeAffinity,
-// NodeResourcesFit. Score weights: TaintToleration 3, NodeAffinity 2,
-// NodeResourcesFit (LeastAllocated) 1, NodeResourcesBalancedAllocation 1.
+// podtopologyspread, balancedallocation) on top of the small framework
+// package. Filter order: NodeName, NodeUnschedulable, TaintToleration,
+// NodeAffinity, NodeResourcesFit. Score order and weights: TaintToleration
+// 3, NodeAffinity 2, NodeResourcesFit (LeastAllocated) 1, PodTopologySpread
+// 2 (system default spreading of controller-owned pods only),
+// NodeResourcesBalancedAllocation 1. Score plugins whose PreScore skips are
+// listed in Result.SkippedScorePlugins and absent from Result.Scores.
 //
 // The other default plugins (NodePorts, the volume plugins,
 // InterPodAffinity, DynamicResources, ImageLocality, NodeDeclaredFeatures)
 // filter nothing and score a constant for the pods the playground models
-// (no host ports, volumes, pod affinity, claims or cached images).
-// PodTopologySpread is not modelled: upstream its system-default
-// constraints (hostname maxSkew 3, zone maxSkew 5, ScheduleAnyway, weight
-// 2) also score pods owned by a Service, ReplicaSet, StatefulSet or
-// ReplicationController, so replicas of a Deployment can be spread
-// differently from here where other scores tie.
+// (no host ports, volumes, pod affinity, claims or cached images);
+// DynamicResources' PostFilter text is part of the FailedScheduling
+// message in 1.34–1.36.
+//
+// NodeInfo keeps its resource sums precomputed (NewNodeInfo, AddPod,
+// RemovePod), so a cycle over 5,000 nodes does no quantity arithmetic.
 package sched

@@ -212,9 +212,10 @@ func TestS4(t *testing.T) {
 		t.Errorf("scored a single feasible node")
 	}
 
-	// Without preferred terms NodeAffinity's PreScore skips.
+	// Without preferred terms NodeAffinity's PreScore skips, and
+	// PodTopologySpread skips a bare pod.
 	r = Schedule(tu.MakePod("p", "500m", "512Mi").P, nodes(false), Options{})
-	if !reflect.DeepEqual(r.SkippedScorePlugins, []string{"NodeAffinity"}) || len(r.Scores[0].Plugins) != 3 {
+	if !reflect.DeepEqual(r.SkippedScorePlugins, []string{"NodeAffinity", "PodTopologySpread"}) || len(r.Scores[0].Plugins) != 3 {
 		t.Errorf("skipped %v, plugins %+v", r.SkippedScorePlugins, r.Scores[0].Plugins)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/taints-playground/playground/core/sched/plugins/nodename"
 	"github.com/taints-playground/playground/core/sched/plugins/noderesources"
 	"github.com/taints-playground/playground/core/sched/plugins/nodeunschedulable"
+	"github.com/taints-playground/playground/core/sched/plugins/podtopologyspread"
 	"github.com/taints-playground/playground/core/sched/plugins/tainttoleration"
 )
 
@@ -24,6 +25,7 @@ type profile struct {
 	preFilter []framework.PreFilterPlugin
 	filter    []framework.FilterPlugin
 	score     []weightedScore
+	spread    *podtopologyspread.PodTopologySpread
 	// nominated indexes Options.NominatedPods by node name.
 	nominated map[string][]*core.Pod
 }
@@ -38,6 +40,7 @@ func newProfile(opts Options) *profile {
 	tt := tainttoleration.NewForVersion(gate, v)
 	na := nodeaffinity.New()
 	fit := noderesources.New()
+	pts := podtopologyspread.New()
 	ba := balancedallocation.NewForVersion(v)
 	var nominated map[string][]*core.Pod
 	for _, np := range opts.NominatedPods {
@@ -55,10 +58,16 @@ func newProfile(opts Options) *profile {
 		nominated: nominated,
 		preFilter: []framework.PreFilterPlugin{na, fit},
 		filter:    []framework.FilterPlugin{nn, nu, tt, na, fit},
+		spread:    pts,
+		// Score order of the default profile: TaintToleration,
+		// NodeAffinity, NodeResourcesFit, (VolumeBinding),
+		// PodTopologySpread, (InterPodAffinity, DynamicResources),
+		// NodeResourcesBalancedAllocation, (ImageLocality).
 		score: []weightedScore{
 			{tt, tainttoleration.Weight},
 			{na, nodeaffinity.Weight},
 			{fit, noderesources.Weight},
+			{pts, podtopologyspread.Weight},
 			{ba, balancedallocation.Weight},
 		},
 	}
@@ -77,12 +86,13 @@ type PluginWeight struct {
 
 // ScorePluginWeights returns the score plugins in execution order with
 // their default-profile weights (TaintToleration 3, NodeAffinity 2,
-// NodeResourcesFit 1, NodeResourcesBalancedAllocation 1).
+// NodeResourcesFit 1, PodTopologySpread 2, NodeResourcesBalancedAllocation 1).
 func ScorePluginWeights() []PluginWeight {
 	return []PluginWeight{
 		{tainttoleration.Name, tainttoleration.Weight},
 		{nodeaffinity.Name, nodeaffinity.Weight},
 		{noderesources.Name, noderesources.Weight},
+		{podtopologyspread.Name, podtopologyspread.Weight},
 		{balancedallocation.Name, balancedallocation.Weight},
 	}
 }

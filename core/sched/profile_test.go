@@ -16,7 +16,7 @@ func TestProfileOrderAndWeights(t *testing.T) {
 			t.Errorf("profile filter %d = %s", i, pl.Name())
 		}
 	}
-	wantScores := []PluginWeight{{"TaintToleration", 3}, {"NodeAffinity", 2}, {"NodeResourcesFit", 1}, {"NodeResourcesBalancedAllocation", 1}}
+	wantScores := []PluginWeight{{"TaintToleration", 3}, {"NodeAffinity", 2}, {"NodeResourcesFit", 1}, {"PodTopologySpread", 2}, {"NodeResourcesBalancedAllocation", 1}}
 	if got := ScorePluginWeights(); !reflect.DeepEqual(got, wantScores) {
 		t.Errorf("scores %v", got)
 	}

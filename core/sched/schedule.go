@@ -96,6 +96,7 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 		return res
 	}
 	p := newProfile(opts)
+	p.spread.SetSnapshot(all)
 	state := framework.NewCycleState()
 	diag := &nodeToStatus{explicit: map[string]*Status{}}
 

@@ -193,11 +193,11 @@ func TestBestEffortBalancedAllocation(t *testing.T) {
 	}
 	be := tu.MakePod("be", "", "").P
 	r := Schedule(be, nodes(), Options{Version: v(33)})
-	if !reflect.DeepEqual(r.SkippedScorePlugins, []string{"NodeAffinity", "NodeResourcesBalancedAllocation"}) {
+	if !reflect.DeepEqual(r.SkippedScorePlugins, []string{"NodeAffinity", "PodTopologySpread", "NodeResourcesBalancedAllocation"}) {
 		t.Errorf("1.33 skipped %v", r.SkippedScorePlugins)
 	}
 	r = Schedule(be, nodes(), Options{Version: v(32)})
-	if !reflect.DeepEqual(r.SkippedScorePlugins, []string{"NodeAffinity"}) {
+	if !reflect.DeepEqual(r.SkippedScorePlugins, []string{"NodeAffinity", "PodTopologySpread"}) {
 		t.Fatalf("1.32 skipped %v", r.SkippedScorePlugins)
 	}
 	got := map[string]int64{}

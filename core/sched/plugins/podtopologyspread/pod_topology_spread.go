@@ -1,0 +1,211 @@
+package podtopologyspread
+
+import (
+	"math"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/sched/framework"
+	"github.com/taints-playground/playground/core/sched/plugins/nodeaffinity"
+)
+
+// Name is the plugin name used in breakdowns.
+const Name = "PodTopologySpread"
+
+// Weight is the plugin's weight in the default profile.
+const Weight int64 = 2
+
+// Well-known topology labels the system defaults spread over.
+const (
+	LabelHostname     = "kubernetes.io/hostname"
+	LabelTopologyZone = "topology.kubernetes.io/zone"
+)
+
+const preScoreStateKey = "PreScore" + Name
+
+// Constraint is one system default constraint.
+type Constraint struct {
+	TopologyKey string
+	MaxSkew     int32
+}
+
+// SystemDefaultConstraints are the constraints applied to controller-owned
+// pods, in upstream order (hostname, then zone).
+var SystemDefaultConstraints = []Constraint{
+	{TopologyKey: LabelHostname, MaxSkew: 3},
+	{TopologyKey: LabelTopologyZone, MaxSkew: 5},
+}
+
+// spreadOwnerKinds are the controllers whose pods get default spreading.
+var spreadOwnerKinds = map[string]bool{"ReplicaSet": true, "StatefulSet": true, "ReplicationController": true}
+
+// PodTopologySpread is the plugin. Set the snapshot with SetSnapshot before
+// PreScore; without one, the scored nodes stand in for it.
+type PodTopologySpread struct {
+	all []*framework.NodeInfo
+}
+
+var (
+	_ framework.PreScorePlugin  = (*PodTopologySpread)(nil)
+	_ framework.ScorePlugin     = (*PodTopologySpread)(nil)
+	_ framework.ScoreNormalizer = (*PodTopologySpread)(nil)
+)
+
+// New returns the plugin.
+func New() *PodTopologySpread { return &PodTopologySpread{} }
+
+// Name returns Name.
+func (*PodTopologySpread) Name() string { return Name }
+
+// SetSnapshot gives the plugin every node of the cycle's snapshot: PreScore
+// counts matching pods on all of them, not only on the scored ones.
+func (pl *PodTopologySpread) SetSnapshot(all []*framework.NodeInfo) { pl.all = all }
+
+// DefaultSelector returns the label selector (equality requirements) the
+// system default constraints use for pod, and whether the pod gets them at
+// all: it must have a controller ownerReference of kind ReplicaSet,
+// StatefulSet or ReplicationController and at least one label.
+func DefaultSelector(pod *core.Pod) (map[string]string, bool) {
+	if pod == nil || len(pod.Labels) == 0 {
+		return nil, false
+	}
+	for _, o := range pod.OwnerReferences {
+		if o.Controller != nil && *o.Controller && spreadOwnerKinds[o.Kind] {
+			return pod.Labels, true
+		}
+	}
+	return nil, false
+}
+
+type preScoreState struct {
+	selector  map[string]string
+	namespace string
+	// zoneCounts maps each zone value among the scored nodes to the number
+	// of matching pods in that zone.
+	zoneCounts map[string]int64
+	// weights are the topology normalizing weights, per SystemDefaultConstraints.
+	weights []float64
+}
+
+func namespaceOf(p *core.Pod) string {
+	if p.Namespace == "" {
+		return "default"
+	}
+	return p.Namespace
+}
+
+// countMatching counts node's active pods in namespace whose labels include
+// every selector pair (countPodsMatchSelector).
+func countMatching(node *framework.NodeInfo, selector map[string]string, namespace string) int64 {
+	var n int64
+	for _, p := range node.Pods {
+		if p == nil || p.Status.Phase == core.PodSucceeded || p.Status.Phase == core.PodFailed || namespaceOf(p) != namespace {
+			continue
+		}
+		match := true
+		for k, v := range selector {
+			if got, ok := p.Labels[k]; !ok || got != v {
+				match = false
+				break
+			}
+		}
+		if match {
+			n++
+		}
+	}
+	return n
+}
+
+// topologyNormalizingWeight is log(size+2).
+func topologyNormalizingWeight(size int) float64 { return math.Log(float64(size + 2)) }
+
+// PreScore Skips pods without system default constraints (see
+// DefaultSelector) and an empty snapshot; otherwise it counts matching pods
+// per zone over the snapshot's nodes that satisfy the pod's required node
+// affinity (NodeAffinityPolicy Honor) and stores the weights.
+func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *core.Pod, nodes []*framework.NodeInfo) *framework.Status {
+	all := pl.all
+	if all == nil {
+		all = nodes
+	}
+	if len(all) == 0 {
+		return framework.NewStatus(framework.Skip)
+	}
+	sel, ok := DefaultSelector(pod)
+	if !ok {
+		return framework.NewStatus(framework.Skip)
+	}
+	s := &preScoreState{selector: sel, namespace: namespaceOf(pod), zoneCounts: map[string]int64{}}
+	for _, n := range nodes {
+		if n == nil || n.Node == nil {
+			continue
+		}
+		s.zoneCounts[n.Node.Labels[LabelTopologyZone]] = 0
+	}
+	s.weights = []float64{topologyNormalizingWeight(len(nodes)), topologyNormalizingWeight(len(s.zoneCounts))}
+	ra := nodeaffinity.GetRequiredNodeAffinity(pod)
+	for _, n := range all {
+		if n == nil || n.Node == nil || !ra.Match(n.Node) {
+			continue
+		}
+		value := n.Node.Labels[LabelTopologyZone]
+		if _, ok := s.zoneCounts[value]; !ok {
+			continue
+		}
+		s.zoneCounts[value] += countMatching(n, sel, s.namespace)
+	}
+	state.Write(preScoreStateKey, s)
+	return nil
+}
+
+// Score is round(Σ count·weight + maxSkew-1) over the constraints whose
+// topology key the node carries.
+func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *core.Pod, node *framework.NodeInfo) (int64, *framework.Status) {
+	if node == nil || node.Node == nil {
+		return 0, nil
+	}
+	v, _ := state.Read(preScoreStateKey)
+	s, _ := v.(*preScoreState)
+	if s == nil {
+		return 0, nil
+	}
+	var score float64
+	for i, c := range SystemDefaultConstraints {
+		val, ok := node.Node.Labels[c.TopologyKey]
+		if !ok {
+			continue
+		}
+		var cnt int64
+		if c.TopologyKey == LabelHostname {
+			cnt = countMatching(node, s.selector, s.namespace)
+		} else {
+			cnt = s.zoneCounts[val]
+		}
+		score += float64(cnt)*s.weights[i] + float64(c.MaxSkew-1)
+	}
+	return int64(math.Round(score)), nil
+}
+
+// NormalizeScore maps s to 100·(max+min-s)/max with integer division, or
+// 100 for every node when max is 0.
+func (pl *PodTopologySpread) NormalizeScore(_ *framework.CycleState, _ *core.Pod, scores []int64) *framework.Status {
+	if len(scores) == 0 {
+		return nil
+	}
+	minScore, maxScore := int64(math.MaxInt64), int64(0)
+	for _, s := range scores {
+		if s < minScore {
+			minScore = s
+		}
+		if s > maxScore {
+			maxScore = s
+		}
+	}
+	for i, s := range scores {
+		if maxScore == 0 {
+			scores[i] = framework.MaxNodeScore
+			continue
+		}
+		scores[i] = framework.MaxNodeScore * (maxScore + minScore - s) / maxScore
+	}
+	return nil
+}
