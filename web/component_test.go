@@ -64,6 +64,9 @@ func TestPlaygroundEditIsDebouncedAndReruns(t *testing.T) {
 	if !strings.Contains(html, "Edited scenario") {
 		t.Error("the picker should say the scenario was edited")
 	}
+	if !strings.Contains(html, `class="intro"`) || !strings.Contains(html, "Pod A tolerates the GPU taint only.") {
+		t.Error("an edited scenario should still show its own title and description")
+	}
 
 	// Several quick edits run once, with the last text.
 	calls := 0

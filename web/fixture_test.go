@@ -53,8 +53,10 @@ func gpuResult(tolerateDisk bool) *sim.Result {
 	f1 := sim.Frame{Index: 1, At: 30, Step: "kubectl taint nodes gpu-node-1 node.kubernetes.io/disk-pressure:NoSchedule-",
 		Caption: "disk pressure clears", Output: "node/gpu-node-1 untainted", Nodes: []sim.NodeState{node1}, Pods: []sim.PodState{podA1, podC1}, Events: 4}
 	return &sim.Result{
-		Name:   "gpu",
-		Frames: []sim.Frame{f0, f1},
+		Name:        "gpu",
+		Title:       "GPU node with two taints",
+		Description: "Pod A tolerates the GPU taint only.",
+		Frames:      []sim.Frame{f0, f1},
 		Events: []sim.Event{
 			{At: 0, Type: "Warning", Reason: "FailedScheduling", Object: "pod/default/a", Message: msg},
 			{At: 0, Type: "Normal", Reason: "Scheduled", Object: "pod/default/c", Message: "Successfully assigned default/c to gpu-node-1"},

@@ -349,11 +349,15 @@ func (p *Playground) renderHeader() app.UI {
 	)
 }
 
+// renderIntro shows the title and description of the scenario on the
+// board (the Scenario document's own, so edited and shared scenarios get
+// theirs too).
 func (p *Playground) renderIntro() app.UI {
 	title, desc := "", ""
-	for _, pr := range p.m.Presets() {
-		if pr.Name == p.m.Preset {
-			title, desc = pr.Title, pr.Description
+	if r := p.m.Result; r != nil {
+		title, desc = r.Title, r.Description
+		if title == "" {
+			title = r.Name
 		}
 	}
 	if desc == "" {
