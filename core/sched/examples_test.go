@@ -393,3 +393,44 @@ func TestFitErrorMessageSorting(t *testing.T) {
 		t.Errorf("empty histogram: %q", got)
 	}
 }
+
+// TestRotatingStartIndex: with 100+ nodes the Filter pass starts at
+// Options.StartNodeIndex, stops at the NumFeasibleNodesToFind-th feasible
+// node, and NextStartNodeIndex advances by the nodes processed (feasible +
+// rejected) modulo the snapshot size (schedule_one.go findNodesThatFitPod).
+//
+// 200 nodes, every 4th tainted (150 feasible), want 100: from index 10 the
+// feasible nodes are 10, 11, then 3 per block of 4 from 12, so the 100th is
+// node 142 after 32 blocks; 133 nodes were processed (33 rejected) and the
+// next start is 143.
+func TestRotatingStartIndex(t *testing.T) {
+	nodes := make([]*NodeInfo, 200)
+	for i := range nodes {
+		n := tu.MakeNode(fmt.Sprintf("n%03d", i), "4", "8Gi")
+		if i%4 == 0 {
+			n.Taint("t", "x", noSched)
+		}
+		nodes[i] = n.Info()
+	}
+	pod := tu.MakePod("p", "100m", "").P
+	r := Schedule(pod, nodes, Options{StartNodeIndex: 10})
+	if len(r.Feasible) != 100 || len(r.Rejected) != 33 || r.NextStartNodeIndex != 143 {
+		t.Fatalf("feasible %d rejected %d next %d", len(r.Feasible), len(r.Rejected), r.NextStartNodeIndex)
+	}
+	if r.Feasible[0] != "n010" || r.Feasible[99] != "n142" {
+		t.Errorf("feasible range %s…%s", r.Feasible[0], r.Feasible[99])
+	}
+	// Wrapping around: from 190, nodes 190–199 then 0… are searched.
+	r = Schedule(pod, nodes, Options{StartNodeIndex: 190})
+	// 190..199: 8 feasible (192, 196 tainted); then 92 more from 0: blocks
+	// [0..3] give 3 → 30 blocks (0..119) give 90, then 121 and 122; 133
+	// nodes processed, next (190+133)%200 = 123.
+	if len(r.Feasible) != 100 || r.NextStartNodeIndex != 123 {
+		t.Errorf("wrap: feasible %d next %d", len(r.Feasible), r.NextStartNodeIndex)
+	}
+	// Below 100 nodes every node is filtered.
+	r = Schedule(pod, nodes[:99], Options{StartNodeIndex: 50})
+	if len(r.Feasible)+len(r.Rejected) != 99 || r.NextStartNodeIndex != (50+99)%99 {
+		t.Errorf("small: %d+%d next %d", len(r.Feasible), len(r.Rejected), r.NextStartNodeIndex)
+	}
+}

@@ -91,8 +91,9 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 	all := snapshot(nodes)
 	res := Result{NumAllNodes: len(all), Rejected: map[string]*Status{}, NextStartNodeIndex: opts.StartNodeIndex}
 	if len(all) == 0 {
+		// Upstream returns before the Filter pass, leaving
+		// nextStartNodeIndex as it was.
 		res.Message, res.ConditionMessage = ErrNoNodesAvailable, ErrNoNodesAvailable
-		res.NextStartNodeIndex = 0
 		return res
 	}
 	p := newProfile(opts)
