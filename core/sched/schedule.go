@@ -52,14 +52,37 @@ func pluginList(names []string) string {
 
 // snapshot drops nil entries, nodes without a Node object and later
 // entries repeating an earlier node's name (a scheduler snapshot is keyed
-// by name).
+// by name). Names are deduplicated with a small open-addressing hash set
+// rather than a Go map: this runs once per cycle over every node.
 func snapshot(nodes []*NodeInfo) []*NodeInfo {
 	out := make([]*NodeInfo, 0, len(nodes))
-	seen := make(map[string]bool, len(nodes))
+	size := 16
+	for size < 2*len(nodes) {
+		size <<= 1
+	}
+	table := make([]int32, size) // index into out, plus one; 0 = empty
+	mask := uint32(size - 1)
+next:
 	for _, n := range nodes {
-		if n != nil && n.Node != nil && !seen[n.Name()] {
-			seen[n.Name()] = true
-			out = append(out, n)
+		if n == nil || n.Node == nil {
+			continue
+		}
+		name := n.Node.Name
+		h := uint32(2166136261) // FNV-1a
+		for i := 0; i < len(name); i++ {
+			h ^= uint32(name[i])
+			h *= 16777619
+		}
+		for j := h & mask; ; j = (j + 1) & mask {
+			k := table[j]
+			if k == 0 {
+				table[j] = int32(len(out) + 1)
+				out = append(out, n)
+				continue next
+			}
+			if out[k-1].Node.Name == name {
+				continue next
+			}
 		}
 	}
 	return out
@@ -99,7 +122,7 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 	p := newProfile(opts)
 	p.spread.SetSnapshot(all)
 	state := framework.NewCycleState()
-	diag := &nodeToStatus{explicit: map[string]*Status{}}
+	diag := &nodeToStatus{}
 
 	preRes, preStatus, pluginsWithNodes := p.runPreFilter(state, pod, all)
 	if preStatus != nil {
@@ -139,13 +162,18 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 		}
 	}
 
-	feasible := filterNodes(&res, p, state, pod, all, candidates, opts.StartNodeIndex, diag.explicit)
-	for name, s := range diag.explicit {
-		res.Rejected[name] = s
-	}
+	feasible := filterNodes(&res, p, state, pod, all, candidates, opts.StartNodeIndex, res.Rejected)
 
 	switch len(feasible) {
 	case 0:
+		// The explicit statuses are the Filter rejections: every entry of
+		// res.Rejected except the absent-node status.
+		diag.explicit = make(map[string]*Status, len(res.Rejected))
+		for name, s := range res.Rejected {
+			if s != diag.absent {
+				diag.explicit[name] = s
+			}
+		}
 		fail(&res, p, state, pod, all, diag)
 	case 1:
 		res.NodeName = feasible[0].Name()
@@ -169,24 +197,26 @@ func filterNodes(res *Result, p *profile, state *framework.CycleState, pod *core
 		start = 0
 	}
 	want := NumFeasibleNodesToFind(n)
-	passed := make(map[*NodeInfo]bool)
-	processed := 0
+	passed := make([]bool, n)
+	found, processed := 0, 0
 	for i := 0; i < n; i++ {
-		ni := candidates[(start+i)%n]
+		idx := (start + i) % n
+		ni := candidates[idx]
 		processed++
 		if s := p.runFilter(state, pod, ni); s != nil {
 			rejected[ni.Name()] = s
 			continue
 		}
-		passed[ni] = true
-		if len(passed) >= want {
+		passed[idx] = true
+		if found++; found >= want {
 			break
 		}
 	}
 	res.NextStartNodeIndex = (start + processed) % len(all)
-	var feasible []*NodeInfo
-	for _, ni := range candidates {
-		if passed[ni] {
+	feasible := make([]*NodeInfo, 0, found)
+	res.Feasible = make([]string, 0, found)
+	for i, ni := range candidates {
+		if passed[i] {
 			feasible = append(feasible, ni)
 			res.Feasible = append(res.Feasible, ni.Name())
 		}
@@ -199,8 +229,11 @@ func filterNodes(res *Result, p *profile, state *framework.CycleState, pod *core
 // picks uniformly among the nodes with the highest total.
 func scoreAndSelect(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, feasible []*NodeInfo, opts Options) {
 	scores := make([]NodeScore, len(feasible))
+	plugins := make([]PluginScore, 0, len(feasible)*len(p.score))
 	for i, n := range feasible {
 		scores[i].Node = n.Name()
+		// Each node's breakdown is a window of one shared array.
+		scores[i].Plugins = plugins[i*len(p.score) : i*len(p.score) : (i+1)*len(p.score)]
 	}
 	for _, ws := range p.score {
 		pl := ws.plugin
