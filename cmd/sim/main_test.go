@@ -45,10 +45,11 @@ const s1Golden = `{
     {"name": "n3", "taints": [], "unschedulable": false}
   ],
   "events": [
-    {"at": 0, "type": "Warning", "reason": "FailedScheduling", "object": "pod/default/p",
+    {"at": 0, "type": "Warning", "reason": "FailedScheduling", "object": "pod/default/p", "source": "default-scheduler",
      "message": "0/3 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling."},
-    {"at": 60, "type": "Normal", "reason": "Scheduled", "object": "pod/default/p", "message": "Successfully assigned default/p to n1"}
-  ]
+    {"at": 60, "type": "Normal", "reason": "Scheduled", "object": "pod/default/p", "message": "Successfully assigned default/p to n1", "source": "default-scheduler"}
+  ],
+  "steps": [{"at": 60, "run": "kubectl taint node n1 dedicated=gpu:NoSchedule-", "output": "node/n1 untainted"}]
 }`
 
 func TestRunS1JSON(t *testing.T) {
@@ -80,17 +81,18 @@ func TestRunS8JSON(t *testing.T) {
 	}
 	var events []string
 	for _, n := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i"} {
-		events = append(events, `{"at":0,"type":"Normal","reason":"Scheduled","object":"pod/default/`+n+`","message":"Successfully assigned default/`+n+` to n1"}`)
+		events = append(events, `{"at":0,"type":"Normal","reason":"Scheduled","object":"pod/default/`+n+`","message":"Successfully assigned default/`+n+` to n1","source":"default-scheduler"}`)
 	}
 	for _, e := range []struct {
 		at  string
 		pod string
 	}{{"0", "a"}, {"0", "d"}, {"0", "e"}, {"0", "i"}, {"30", "g"}, {"60", "b"}} {
-		events = append(events, `{"at":`+e.at+`,"type":"Normal","reason":"TaintManagerEviction","object":"pod/default/`+e.pod+`","message":"Marking for deletion Pod default/`+e.pod+`"}`)
+		events = append(events, `{"at":`+e.at+`,"type":"Normal","reason":"TaintManagerEviction","object":"pod/default/`+e.pod+`","message":"Marking for deletion Pod default/`+e.pod+`","source":"taint-eviction-controller"}`)
 	}
 	golden := `{"pods":[` + strings.Join(pods, ",") + `],
 	  "nodes":[{"name":"n1","taints":[{"key":"maint","value":"true","effect":"NoExecute"}],"unschedulable":false}],
-	  "events":[` + strings.Join(events, ",") + `]}`
+	  "events":[` + strings.Join(events, ",") + `],
+	  "steps":[{"at":0,"run":"kubectl taint nodes n1 maint=true:NoExecute","output":"node/n1 tainted"}]}`
 	assertJSON(t, out, golden)
 }
 

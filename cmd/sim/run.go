@@ -140,6 +140,16 @@ type Output struct {
 	Pods   []OutputPod   `json:"pods"`
 	Nodes  []OutputNode  `json:"nodes"`
 	Events []OutputEvent `json:"events"`
+	// Steps are the step commands in the order they ran, with what they
+	// printed (kubectl describe, get, taint … output or error text).
+	Steps []OutputStep `json:"steps,omitempty"`
+}
+
+// OutputStep is one step command and its output.
+type OutputStep struct {
+	At     float64 `json:"at"`
+	Run    string  `json:"run"`
+	Output string  `json:"output"`
 }
 
 // OutputPod is one pod at the end of the run.
@@ -151,6 +161,12 @@ type OutputPod struct {
 	ScheduledAt             *float64 `json:"scheduledAt"`
 	EvictedAt               *float64 `json:"evictedAt"`
 	FailedSchedulingMessage string   `json:"failedSchedulingMessage"`
+	// StatusPhase, Reason and Message are the API status when the kubelet
+	// rejected the pod (phase Failed, reason TaintToleration, …).
+	StatusPhase       string `json:"statusPhase,omitempty"`
+	Reason            string `json:"reason,omitempty"`
+	Message           string `json:"message,omitempty"`
+	NominatedNodeName string `json:"nominatedNodeName,omitempty"`
 }
 
 // OutputNode is one node at the end of the run.
@@ -167,12 +183,18 @@ type OutputEvent struct {
 	Reason  string  `json:"reason"`
 	Object  string  `json:"object"`
 	Message string  `json:"message"`
+	Source  string  `json:"source,omitempty"`
 }
 
 // Summarize reduces a simulation result to the --json document: the last
 // frame's pods and nodes, and every event.
 func Summarize(res *sim.Result) Output {
 	out := Output{Pods: []OutputPod{}, Nodes: []OutputNode{}, Events: []OutputEvent{}}
+	for _, f := range res.Frames {
+		if f.Step != "" {
+			out.Steps = append(out.Steps, OutputStep{At: f.At, Run: f.Step, Output: f.Output})
+		}
+	}
 	if len(res.Frames) > 0 {
 		last := res.Frames[len(res.Frames)-1]
 		for _, p := range last.Pods {
@@ -180,6 +202,8 @@ func Summarize(res *sim.Result) Output {
 				Namespace: p.Namespace, Name: p.Name, Node: p.Node, Phase: p.Phase,
 				ScheduledAt: p.ScheduledAt, EvictedAt: p.EvictedAt,
 				FailedSchedulingMessage: p.FailedSchedulingMessage,
+				StatusPhase:             p.StatusPhase, Reason: p.Reason, Message: p.Message,
+				NominatedNodeName: p.NominatedNodeName,
 			})
 		}
 		for _, n := range last.Nodes {

@@ -37,8 +37,13 @@ func (s *simulator) runCommand(cmd string) (string, error) {
 
 // kubectl runs a kubectl verb against the simulated cluster.
 func (s *simulator) kubectl(verb string, args []string) (string, error) {
-	if verb == "delete" {
+	switch verb {
+	case "delete":
 		return s.deletePods(args)
+	case "describe":
+		return s.describe(args)
+	case "get":
+		return s.get(args)
 	}
 	store := &nodeStore{s: s}
 	before := map[string]*core.Node{}
@@ -156,6 +161,7 @@ func (s *simulator) createPod(args []string) (string, error) {
 	for _, p := range s.pods {
 		if p.notYet && p.pod.Name == args[1] {
 			p.notYet = false
+			p.createdAt = s.now
 			if p.direct {
 				s.bindDirect(p)
 			} else if s.forUs(p) {

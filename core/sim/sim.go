@@ -82,6 +82,7 @@ type podRec struct {
 
 	// status.reason and status.message when the kubelet rejected the pod.
 	statusReason, statusMessage string
+	createdAt                   time.Duration
 
 	// Scheduling queue (see queue.go).
 	q            queueState
@@ -198,7 +199,21 @@ func (s *simulator) push(it *item) {
 }
 
 func (s *simulator) emit(typ, reason, object, msg string) {
-	s.events = append(s.events, Event{At: secs(s.now), Type: typ, Reason: reason, Object: object, Message: msg})
+	s.events = append(s.events, Event{At: secs(s.now), Type: typ, Reason: reason, Object: object, Message: msg, Source: EventSource(reason)})
+}
+
+// EventSource is the component that reports an event of this reason
+// (the From column of kubectl describe).
+func EventSource(reason string) string {
+	switch reason {
+	case ReasonScheduled, ReasonFailedScheduling, "Preempted":
+		return DefaultSchedulerName
+	case ReasonTaintManagerEviction:
+		return "taint-eviction-controller"
+	case "NodeNotReady":
+		return "node-controller"
+	}
+	return "kubelet"
 }
 
 func (s *simulator) note(format string, args ...any) {

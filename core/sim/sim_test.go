@@ -49,6 +49,7 @@ func eventsFor(res *Result, object string) []Event {
 	var out []Event
 	for _, e := range res.Events {
 		if e.Object == object {
+			e.Source = ""
 			out = append(out, e)
 		}
 	}
@@ -353,7 +354,7 @@ steps:
 		t.Errorf("node = %+v", n)
 	}
 	want := []Event{{At: 5, Type: EventNormal, Reason: "NodeNotSchedulable", Object: "node/n1", Message: "Node n1 status is now: NodeNotSchedulable"}}
-	if !reflect.DeepEqual(res.Events, want) {
+	if !reflect.DeepEqual(noSource(res.Events), want) {
 		t.Errorf("events = %+v", res.Events)
 	}
 }
@@ -533,7 +534,7 @@ spec:
 		{At: 0, Type: EventWarning, Reason: "TaintToleration", Object: "pod/default/rejected", Message: "Predicate TaintToleration failed: node(s) had taints that the pod didn't tolerate"},
 		{At: 0, Type: EventNormal, Reason: ReasonTaintManagerEviction, Object: "pod/default/rejected", Message: marking + "rejected"},
 	}
-	if !reflect.DeepEqual(res.Events, want) {
+	if !reflect.DeepEqual(noSource(res.Events), want) {
 		t.Errorf("events = %+v", res.Events)
 	}
 }
@@ -786,7 +787,7 @@ func TestPreemptionDeletesVictims(t *testing.T) {
 		{At: 0, Type: EventNormal, Reason: "Preempted", Object: "pod/default/low", Message: "Preempted by pod default/high on node n1"},
 		{At: 0, Type: EventNormal, Reason: ReasonScheduled, Object: "pod/default/high", Message: "Successfully assigned default/high to n1"},
 	}
-	if !reflect.DeepEqual(res.Events, want) {
+	if !reflect.DeepEqual(noSource(res.Events), want) {
 		t.Errorf("events:\n got %+v\nwant %+v", res.Events, want)
 	}
 }
@@ -1045,7 +1046,35 @@ spec:
 		{At: 0, Type: EventWarning, Reason: "OutOfcpu", Object: "pod/default/late", Message: "Node didn't have enough resource: cpu, requested: 1000, used: 3500, capacity: 4000"},
 		{At: 0, Type: EventNormal, Reason: ReasonTaintManagerEviction, Object: "pod/default/late", Message: marking + "late"},
 	}
-	if !reflect.DeepEqual(res.Events, want) {
+	if !reflect.DeepEqual(noSource(res.Events), want) {
 		t.Errorf("events = %+v", res.Events)
+	}
+}
+
+// noSource drops Event.Source (the reporting component, checked by
+// TestEventSources) for comparisons written before it existed.
+func noSource(evs []Event) []Event {
+	out := make([]Event, len(evs))
+	for i, e := range evs {
+		e.Source = ""
+		out[i] = e
+	}
+	return out
+}
+
+func TestEventSources(t *testing.T) {
+	// The From column of kubectl describe: the scheduler reports
+	// Scheduled/FailedScheduling/Preempted as default-scheduler, the
+	// taint-eviction controller TaintManagerEviction, the kubelet its
+	// admission rejections and NodeNotSchedulable, the node-lifecycle
+	// controller NodeNotReady as node-controller.
+	for reason, want := range map[string]string{
+		ReasonScheduled: "default-scheduler", ReasonFailedScheduling: "default-scheduler", "Preempted": "default-scheduler",
+		ReasonTaintManagerEviction: "taint-eviction-controller", "TaintToleration": "kubelet", "OutOfcpu": "kubelet",
+		"NodeNotSchedulable": "kubelet", "NodeNotReady": "node-controller",
+	} {
+		if got := EventSource(reason); got != want {
+			t.Errorf("EventSource(%s) = %s, want %s", reason, got, want)
+		}
 	}
 }

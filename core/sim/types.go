@@ -10,6 +10,9 @@ type Event struct {
 	Reason  string  `json:"reason"` // Scheduled, FailedScheduling, TaintManagerEviction, …
 	Object  string  `json:"object"` // kind/name, e.g. "pod/default/web" or "node/n1"
 	Message string  `json:"message"`
+	// Source is the reporting component (kubectl describe's From column):
+	// default-scheduler, kubelet, taint-eviction-controller, node-controller.
+	Source string `json:"source,omitempty"`
 }
 
 // NodeState is a node as the board shows it at one moment.

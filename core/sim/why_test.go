@@ -1,6 +1,10 @@
 package sim
 
-import "testing"
+import (
+	"os"
+	"strings"
+	"testing"
+)
 
 func whyOf(res *Result, frame int, pod string) *Explanation {
 	for _, p := range res.Frames[frame].Pods {
@@ -65,3 +69,53 @@ func TestWhyListsUnreportedFailures(t *testing.T) {
 	}
 }
 
+func TestDescribeAndGetSteps(t *testing.T) {
+	b := `kind: Scenario
+name: d
+steps:
+- {at: 30s, run: "kubectl describe pod p"}
+- {at: 31s, run: "kubectl get pods -o wide"}
+- {at: 32s, run: "kubectl get events"}
+- {at: 33s, run: "kubectl describe pod nope"}
+- {at: 34s, run: "kubectl describe node n1"}
+`
+	res := run(t, b+s1Cluster)
+	out := map[string]string{}
+	for _, f := range res.Frames {
+		if f.Step != "" {
+			out[f.Step] = f.Output
+		}
+	}
+	for step, want := range map[string][]string{
+		"kubectl describe pod p": {
+			"Status:           Pending\n",
+			"Conditions:\n  Type           Status\n  PodScheduled   False \n",
+			"Tolerations:     node.kubernetes.io/not-ready:NoExecute op=Exists for 300s\n                 node.kubernetes.io/unreachable:NoExecute op=Exists for 300s\n",
+			"  Warning  FailedScheduling  30s   default-scheduler  0/3 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable.",
+		},
+		"kubectl get pods -o wide": {
+			"NAME     READY   STATUS    RESTARTS   AGE   IP       NODE     NOMINATED NODE   READINESS GATES\n",
+			"filler   1/1     Running   0          31s   <none>   n3       <none>           <none>\n",
+			"p        0/1     Pending   0          31s   <none>   <none>   <none>           <none>",
+		},
+		"kubectl get events":        {"LAST SEEN   TYPE      REASON             OBJECT   MESSAGE\n32s         Warning   FailedScheduling   pod/p    0/3 nodes"},
+		"kubectl describe pod nope": {`Error from server (NotFound): pods "nope" not found`},
+		"kubectl describe node n1":  {"Taints:             dedicated=gpu:NoSchedule\nUnschedulable:      false\n"},
+	} {
+		for _, w := range want {
+			if !strings.Contains(out[step], w) {
+				t.Errorf("%s: missing %q in\n%s", step, w, out[step])
+			}
+		}
+	}
+}
+
+// s1Cluster is the manifests of testdata/s1-taint-cordon-full.yaml.
+var s1Cluster = func() string {
+	b, err := os.ReadFile("testdata/s1-taint-cordon-full.yaml")
+	if err != nil {
+		return ""
+	}
+	s := string(b)
+	return s[strings.Index(s, "\n---\n"):]
+}()
