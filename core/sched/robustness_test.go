@@ -52,6 +52,19 @@ func randomCluster(rng *rand.Rand) (*core.Pod, []*NodeInfo) {
 		if rng.Intn(4) == 0 {
 			p.Status.Phase = core.PodSucceeded
 		}
+		if rng.Intn(2) == 0 {
+			// Controller-owned pods with a few labels exercise the
+			// PodTopologySpread system defaults.
+			ctl := rng.Intn(3) > 0
+			kinds := []string{"ReplicaSet", "StatefulSet", "ReplicationController", "Job"}
+			p.OwnerReferences = []core.OwnerReference{{Kind: kinds[rng.Intn(len(kinds))], Name: "o", Controller: &ctl}}
+			if rng.Intn(4) > 0 {
+				p.Labels = map[string]string{"app": pick(vals)}
+			}
+			if rng.Intn(3) == 0 {
+				p.Namespace = "other"
+			}
+		}
 		return p
 	}
 	var nodes []*NodeInfo
@@ -61,6 +74,12 @@ func randomCluster(rng *rand.Rand) (*core.Pod, []*NodeInfo) {
 			continue
 		}
 		n := &core.Node{ObjectMeta: core.ObjectMeta{Name: fmt.Sprintf("n%d", rng.Intn(8)), Labels: map[string]string{pick(keys[:3]): pick(vals)}}}
+		if rng.Intn(2) == 0 {
+			n.Labels["kubernetes.io/hostname"] = n.Name
+		}
+		if rng.Intn(2) == 0 {
+			n.Labels["topology.kubernetes.io/zone"] = pick(vals)
+		}
 		n.Spec.Unschedulable = rng.Intn(4) == 0
 		for j := rng.Intn(3); j > 0; j-- {
 			n.Spec.Taints = append(n.Spec.Taints, core.Taint{Key: pick(keys), Value: pick(vals), Effect: effects[rng.Intn(len(effects))]})
@@ -161,7 +180,7 @@ func TestRandomClustersNeverPanicAndAgreeWithExplain(t *testing.T) {
 					t.Fatalf("seed %d: panic %v", seed, p)
 				}
 			}()
-			checkConsistency(t, pod, nodes, Options{Rand: rng, EnableComparisonOperators: seed%2 == 0, StartNodeIndex: int(seed % 7)})
+			checkConsistency(t, pod, nodes, Options{Rand: rng, EnableComparisonOperators: seed%2 == 0, StartNodeIndex: int(seed % 7), Version: core.Version{Minor: core.OldestMinor + int(seed%12)}})
 		}()
 	}
 }
@@ -173,7 +192,7 @@ func FuzzSchedule(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed int64) {
 		rng := rand.New(rand.NewSource(seed))
 		pod, nodes := randomCluster(rng)
-		checkConsistency(t, pod, nodes, Options{Rand: rng})
+		checkConsistency(t, pod, nodes, Options{Rand: rng, EnableComparisonOperators: seed%3 == 0, Version: core.Version{Minor: core.OldestMinor + int(uint64(seed)%12)}})
 	})
 }
 
