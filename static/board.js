@@ -10,6 +10,35 @@
 (function () {
   "use strict";
 
+  // go-app enumerates localStorage at start-up without catching errors, so
+  // a page where storage throws (a sandboxed iframe without
+  // allow-same-origin, blocked cookies) would never start. There, give it an
+  // in-memory Storage instead: the playground keeps its state in the URL.
+  function memoryStorage() {
+    var items = new Map();
+    return {
+      get length() { return items.size; },
+      key: function (i) { return i >= 0 && i < items.size ? Array.from(items.keys())[i] : null; },
+      getItem: function (k) { return items.has(String(k)) ? items.get(String(k)) : null; },
+      setItem: function (k, v) { items.set(String(k), String(v)); },
+      removeItem: function (k) { items.delete(String(k)); },
+      clear: function () { items.clear(); }
+    };
+  }
+  ["localStorage", "sessionStorage"].forEach(function (name) {
+    try {
+      var s = window[name];
+      s.getItem("tp-probe");
+      void s.length;
+    } catch (e) {
+      try {
+        Object.defineProperty(window, name, { value: memoryStorage(), configurable: true });
+      } catch (e2) {
+        // Nothing more can be done; go-app will report the error.
+      }
+    }
+  });
+
   var first = null;
 
   function reducedMotion() {

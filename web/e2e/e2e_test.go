@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/taints-playground/playground/cmd/serve/server"
@@ -503,5 +504,26 @@ func TestDarkSchemeAndReducedMotion(t *testing.T) {
 	b.screenshot("playground-dark.png")
 	if p := b.problems(); len(p) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(p, "\n"))
+	}
+}
+
+// TestStartsWhereStorageThrows: in a sandboxed iframe (or with storage
+// blocked) window.localStorage throws; go-app would die at start-up, so
+// board.js swaps in an in-memory Storage. Simulated on the top page.
+func TestStartsWhereStorageThrows(t *testing.T) {
+	base := serve(t, distDir(t))
+	b := newBrowser(t, 1024, 768)
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `for (const name of ["localStorage", "sessionStorage"]) {
+			Object.defineProperty(window, name, { configurable: true,
+				get() { throw new DOMException("The document is sandboxed and lacks the 'allow-same-origin' flag.", "SecurityError"); } });
+		}`,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	b.do("navigate", chromedp.Navigate(base+"/"))
+	b.waitFor("the playground to start without storage", `document.body.dataset.ready === "1"`, 90*time.Second)
+	if n := eval[int](b, `document.querySelectorAll(".node-card").length`); n < 1 {
+		t.Errorf("no board%s", b.consoleDump())
 	}
 }
