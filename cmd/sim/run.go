@@ -15,7 +15,9 @@ import (
 )
 
 const usage = `usage:
-  sim run FILE [--json]            simulate a scenario file ("-" reads stdin)
+  sim run FILE [--json] [--kubernetes-version 1.MINOR]
+                                   simulate a scenario file ("-" reads stdin);
+                                   the version overrides options.kubernetesVersion
   sim run --preset NAME [--json]   simulate a built-in preset
   sim presets                      list the built-in presets
 `
@@ -57,7 +59,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var file, preset string
+	var file, preset, version string
 	asJSON := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -73,6 +75,15 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			i++
 		case strings.HasPrefix(a, "--preset="):
 			preset = strings.TrimPrefix(a, "--preset=")
+		case a == "--kubernetes-version":
+			if i+1 >= len(args) {
+				fmt.Fprintf(stderr, "--kubernetes-version needs a version such as 1.33\n%s", usage)
+				return exitInvalid
+			}
+			version = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--kubernetes-version="):
+			version = strings.TrimPrefix(a, "--kubernetes-version=")
 		case strings.HasPrefix(a, "-") && a != "-":
 			fmt.Fprintf(stderr, "unknown flag %s\n%s", a, usage)
 			return exitInvalid
@@ -116,6 +127,14 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitInvalid
+	}
+	if version != "" {
+		v, err := core.ParseVersion(version)
+		if err != nil {
+			fmt.Fprintf(stderr, "--kubernetes-version: %v\n", err)
+			return exitInvalid
+		}
+		s.Options.KubernetesVersion = v
 	}
 	res, err := sim.Run(s)
 	if err != nil {
