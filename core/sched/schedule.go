@@ -53,7 +53,8 @@ func pluginList(names []string) string {
 // snapshot drops nil entries, nodes without a Node object and later
 // entries repeating an earlier node's name (a scheduler snapshot is keyed
 // by name). Names are deduplicated with a small open-addressing hash set
-// rather than a Go map: this runs once per cycle over every node.
+// over NodeInfo.NameHash rather than a Go map: this runs once per cycle
+// over every node.
 func snapshot(nodes []*NodeInfo) []*NodeInfo {
 	out := make([]*NodeInfo, 0, len(nodes))
 	size := 16
@@ -67,12 +68,7 @@ next:
 		if n == nil || n.Node == nil {
 			continue
 		}
-		name := n.Node.Name
-		h := uint32(2166136261) // FNV-1a
-		for i := 0; i < len(name); i++ {
-			h ^= uint32(name[i])
-			h *= 16777619
-		}
+		h := n.NameHash()
 		for j := h & mask; ; j = (j + 1) & mask {
 			k := table[j]
 			if k == 0 {
@@ -80,7 +76,7 @@ next:
 				out = append(out, n)
 				continue next
 			}
-			if out[k-1].Node.Name == name {
+			if o := out[k-1]; o.NameHash() == h && o.Node.Name == n.Node.Name {
 				continue next
 			}
 		}

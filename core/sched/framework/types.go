@@ -106,6 +106,29 @@ type NodeInfo struct {
 	Pods []*core.Pod
 
 	cache *nodeCache
+	// hashNode and hash memoize NameHash for the node pointer hashNode.
+	hashNode *core.Node
+	hash     uint32
+}
+
+// NameHash returns a 32-bit FNV-1a hash of the node's name, memoized per
+// node pointer (a node's name never changes); the scheduler uses it to
+// drop repeated names from a snapshot without hashing every name each
+// cycle.
+func (n *NodeInfo) NameHash() uint32 {
+	if n == nil || n.Node == nil {
+		return 0
+	}
+	if n.hashNode != n.Node {
+		name := n.Node.Name
+		h := uint32(2166136261)
+		for i := 0; i < len(name); i++ {
+			h ^= uint32(name[i])
+			h *= 16777619
+		}
+		n.hash, n.hashNode = h, n.Node
+	}
+	return n.hash
 }
 
 // nodeCache is a NodeInfo's precomputed sums and the key they were
