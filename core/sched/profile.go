@@ -28,6 +28,10 @@ type profile struct {
 	spread    *podtopologyspread.PodTopologySpread
 	// nominated indexes Options.NominatedPods by node name.
 	nominated map[string][]*core.Pod
+	// skip[i] says filter[i] is skipped in skipState (set after PreFilter).
+	skipState *framework.CycleState
+	skipGen   int
+	skip      []bool
 }
 
 func newProfile(opts Options) *profile {
@@ -200,10 +204,18 @@ func (p *profile) runFilter(state *framework.CycleState, pod *core.Pod, node *No
 
 // runFilterPlugins runs the Filter plugins on one node in order and
 // returns the first rejecting status with Plugin set, or nil (upstream
-// RunFilterPlugins).
+// RunFilterPlugins). Which plugins PreFilter skipped is looked up once per
+// cycle state, not once per node.
 func (p *profile) runFilterPlugins(state *framework.CycleState, pod *core.Pod, node *NodeInfo) *Status {
-	for _, pl := range p.filter {
-		if state.SkipFilter(pl.Name()) {
+	if p.skipState != state || p.skipGen != state.SkipGeneration() || p.skip == nil {
+		p.skipState, p.skipGen = state, state.SkipGeneration()
+		p.skip = make([]bool, len(p.filter))
+		for i, pl := range p.filter {
+			p.skip[i] = state.SkipFilter(pl.Name())
+		}
+	}
+	for i, pl := range p.filter {
+		if p.skip[i] {
 			continue
 		}
 		if s := pl.Filter(state, pod, node); !s.IsSuccess() {

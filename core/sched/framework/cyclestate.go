@@ -6,9 +6,10 @@ import "github.com/taints-playground/playground/core"
 // cycle (upstream fwk.CycleState), plus memoized pod requests. Node sums
 // live in the NodeInfo itself. It is not safe for concurrent use.
 type CycleState struct {
-	data   map[string]any
-	skip   map[string]bool
-	podRes map[*core.Pod]*PodResource
+	data    map[string]any
+	skip    map[string]bool
+	skipGen int
+	podRes  map[*core.Pod]*PodResource
 }
 
 // NewCycleState returns an empty state.
@@ -57,6 +58,16 @@ func (s *CycleState) SetSkipFilter(plugin string) {
 	}
 	s.ensure()
 	s.skip[plugin] = true
+	s.skipGen++
+}
+
+// SkipGeneration counts SetSkipFilter calls, so callers can cache
+// SkipFilter answers until it changes.
+func (s *CycleState) SkipGeneration() int {
+	if s == nil {
+		return 0
+	}
+	return s.skipGen
 }
 
 // SkipFilter reports whether plugin's Filter is to be skipped.

@@ -31,7 +31,12 @@ const (
 )
 
 // NodeAffinity is the plugin. The zero value is ready to use.
-type NodeAffinity struct{}
+type NodeAffinity struct {
+	// raState and ra remember what PreFilter stored, so Filter does not
+	// read the cycle state once per node.
+	raState *framework.CycleState
+	ra      *RequiredNodeAffinity
+}
 
 var (
 	_ framework.PreFilterPlugin = (*NodeAffinity)(nil)
@@ -69,6 +74,7 @@ func (pl *NodeAffinity) PreFilter(state *framework.CycleState, pod *core.Pod, _ 
 	}
 	ra := GetRequiredNodeAffinity(pod)
 	state.Write(preFilterStateKey, &ra)
+	pl.raState, pl.ra = state, &ra
 	if req == nil || len(req.NodeSelectorTerms) == 0 {
 		return nil, nil
 	}
@@ -111,7 +117,9 @@ func (pl *NodeAffinity) Filter(state *framework.CycleState, pod *core.Pod, node 
 		return nil
 	}
 	var ra *RequiredNodeAffinity
-	if v, ok := state.Read(preFilterStateKey); ok {
+	if pl.ra != nil && pl.raState == state {
+		ra = pl.ra
+	} else if v, ok := state.Read(preFilterStateKey); ok {
 		ra, _ = v.(*RequiredNodeAffinity)
 	}
 	if ra == nil {

@@ -25,7 +25,12 @@ const Weight int64 = 1
 const preFilterStateKey = "PreFilter" + Name
 
 // Fit is the plugin. The zero value is ready to use.
-type Fit struct{}
+type Fit struct {
+	// reqState and req remember the request PreFilter stored, so Filter
+	// does not read the cycle state once per node.
+	reqState *framework.CycleState
+	req      *framework.Resource
+}
 
 var (
 	_ framework.PreFilterPlugin = (*Fit)(nil)
@@ -46,10 +51,14 @@ func (*Fit) Name() string { return Name }
 func (pl *Fit) PreFilter(state *framework.CycleState, pod *core.Pod, _ []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
 	r := framework.ResourceFromUnits(framework.PodRequests(pod, false))
 	state.Write(preFilterStateKey, &r)
+	pl.reqState, pl.req = state, &r
 	return nil, nil
 }
 
-func podRequest(state *framework.CycleState, pod *core.Pod) *framework.Resource {
+func (pl *Fit) podRequest(state *framework.CycleState, pod *core.Pod) *framework.Resource {
+	if pl.req != nil && pl.reqState == state {
+		return pl.req
+	}
 	if v, ok := state.Read(preFilterStateKey); ok {
 		if r, ok := v.(*framework.Resource); ok && r != nil {
 			return r
@@ -116,7 +125,7 @@ func (pl *Fit) Filter(state *framework.CycleState, pod *core.Pod, node *framewor
 	if node == nil || node.Node == nil {
 		return nil
 	}
-	ins := Fits(podRequest(state, pod), state.NodeResources(node))
+	ins := Fits(pl.podRequest(state, pod), state.NodeResources(node))
 	if len(ins) == 0 {
 		return nil
 	}
