@@ -177,6 +177,8 @@ type simulator struct {
 	infos   []*sched.NodeInfo
 	stale   map[string]bool
 	onNode  map[string][]*podRec // pods ever bound to a node, in binding order
+
+	anyNominated bool // some pod was nominated by preemption (NominatedPods is then looked up)
 }
 
 func newSimulator(s *scenario.Scenario) *simulator {
@@ -412,18 +414,32 @@ func (s *simulator) running(node string) []*podRec {
 func (s *simulator) nodeInfos(skip *podRec) []*sched.NodeInfo {
 	if len(s.infos) != len(s.nodes) {
 		s.infos = make([]*sched.NodeInfo, len(s.nodes))
-	}
-	for i, n := range s.nodes {
-		s.nodeIdx[n.Name] = i
-		if s.infos[i] == nil || s.infos[i].Node != n || s.stale[n.Name] {
-			var pods []*core.Pod
-			for _, p := range s.running(n.Name) {
-				pods = append(pods, p.pod)
-			}
-			s.infos[i] = newNodeInfo(n, pods)
+		for i, n := range s.nodes {
+			s.nodeIdx[n.Name] = i
 		}
 	}
-	s.stale = map[string]bool{}
+	rebuild := func(i int) {
+		n := s.nodes[i]
+		var pods []*core.Pod
+		for _, p := range s.running(n.Name) {
+			pods = append(pods, p.pod)
+		}
+		s.infos[i] = newNodeInfo(n, pods)
+	}
+	for i, n := range s.nodes {
+		// A kubectl write replaces the node object in place.
+		if s.infos[i] == nil || s.infos[i].Node != n {
+			rebuild(i)
+		}
+	}
+	if len(s.stale) > 0 {
+		for name := range s.stale {
+			if i, ok := s.nodeIdx[name]; ok && i < len(s.nodes) && s.nodes[i].Name == name {
+				rebuild(i)
+			}
+		}
+		clear(s.stale)
+	}
 	if skip == nil || skip.node == "" {
 		return s.infos
 	}
@@ -442,6 +458,9 @@ func (s *simulator) nodeInfos(skip *podRec) []*sched.NodeInfo {
 
 // nominatedPods are the pending pods preemption nominated to a node.
 func (s *simulator) nominatedPods() []*core.Pod {
+	if !s.anyNominated {
+		return nil
+	}
 	var out []*core.Pod
 	for _, p := range s.pods {
 		if !p.deleted && p.phase == PhasePending && p.pod.Status.NominatedNodeName != "" {
@@ -516,6 +535,7 @@ func (s *simulator) cycle(p *podRec) {
 // to the node and each victim is deleted with a Preempted event.
 func (s *simulator) preempt(p *podRec, res sched.Result) {
 	p.pod.Status.NominatedNodeName = res.NominatedNode
+	s.anyNominated = true
 	for _, v := range res.Victims {
 		for _, q := range s.pods {
 			if q.deleted || q.phase != PhaseRunning || q.ref() != v {
