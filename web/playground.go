@@ -6,6 +6,7 @@ package web
 import (
 	"fmt"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -493,7 +494,11 @@ func (p *Playground) renderSimulation() app.UI {
 		caption = append(caption, app.P().Class("caption-text").Text(f.Caption))
 	}
 	if f.Output != "" {
-		caption = append(caption, app.Pre().Class("step-output").Aria("label", English.StepOutput).Text(f.Output))
+		cls := "step-output"
+		if lo := strings.ToLower(f.Output); strings.HasPrefix(lo, "error") {
+			cls += " is-error" // kubectl's stderr: "Error from server (NotFound): …", "error: …"
+		}
+		caption = append(caption, app.Pre().Class(cls).Aria("label", English.StepOutput).Text(f.Output))
 	}
 
 	return app.Section().Class("sim-pane").Body(
