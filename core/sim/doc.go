@@ -1,6 +1,8 @@
 // Package sim runs a scenario on a virtual clock and records what a real
-// v1.37 cluster would do: one frame of the board per moment, and the
-// Kubernetes events in order.
+// cluster would do: one frame of the board per moment, and the Kubernetes
+// events in order. The release is options.kubernetesVersion (1.26–1.37,
+// default 1.37); it reaches the scheduler (sched.Options.Version: message
+// wording, BalancedAllocation, Lt/Gt) and the controllers below.
 //
 // The model, in the order things happen:
 //
@@ -29,8 +31,8 @@
 //     untolerated NoExecute taint (reason TaintToleration) — checked in
 //     that order. The taint-eviction controller deletes a rejected pod on a
 //     node with an untolerated NoExecute taint as well.
-//  4. The other pods are scheduled one at a time at t=0, higher
-//     spec.priority first, then file order, each cycle seeing the pods
+//  4. The other pods enter the scheduling queue at t=0 and are scheduled
+//     one at a time (see "The scheduling queue"), each cycle seeing the pods
 //     bound before it (sched.Schedule; ties broken by a math/rand generator
 //     seeded with options.seed).
 //  5. Steps run at their time, in file order for equal times; timers fire in
@@ -55,26 +57,73 @@
 //
 // Node conditions: `node N not-ready` is the kubelet posting Ready=False:
 // not-ready:NoSchedule at once, not-ready:NoExecute at the next 5 s
-// node-monitor pass. `node N unreachable` is the node-lifecycle controller
-// declaring the node Unknown (50 s after the kubelet's last heartbeat): it
-// sets Ready, MemoryPressure, DiskPressure and PIDPressure to Unknown and
-// adds unreachable:NoSchedule and unreachable:NoExecute in the same pass.
-// `node N ready` is the kubelet posting Ready=True: the NoSchedule taint
-// goes at once, the NoExecute taint at the next 5 s pass. Zone rate limits
-// and disruption modes are not modelled (one healthy zone).
+// node-monitor pass. `node N stop` is the kubelet going silent (its last
+// heartbeat observed now): the node-lifecycle controller marks it Unknown
+// at the first 5 s pass strictly after now + node-monitor-grace-period
+// (50 s from 1.32, PR #126287; 40 s before). `node N unreachable` is that
+// pass itself: Ready, MemoryPressure, DiskPressure and PIDPressure become
+// Unknown, unreachable:NoSchedule is added at once, unreachable:NoExecute in
+// the same pass from 1.34 (PR #120816) and at the next pass before. `node N
+// ready` is the kubelet posting Ready=True: the NoSchedule taint goes at
+// once, the NoExecute taint at the next 5 s pass. Zone rate limits and
+// disruption modes are not modelled (one healthy zone).
 //
-// Retrying pending pods: a pending pod is tried again right after a change
-// (the same virtual instant, as the idle upstream queue pops it at once)
-// when the change touched a node whose rejecting plugin for that pod no
-// longer rejects it — the effect of upstream's queueing hints
-// (TaintToleration: taint now tolerated; NodeUnschedulable: uncordoned;
-// NodeAffinity: labels now match; NodeResourcesFit: a pod on the node went
-// away). Every attempt that fails emits one FailedScheduling event, as
-// upstream does; the 5-minute flush of unschedulable pods is not modelled,
-// so an unchanged cluster emits no repeats. When preemption succeeds (the
-// message ends "preemption: found a potential placement …"), the victims
-// get a Preempted event and are deleted at once (no grace period), and the
-// preemptor, nominated to that node, is tried again in the same instant.
+// # The scheduling queue
+//
+// The queue follows kube-scheduler's PriorityQueue
+// (pkg/scheduler/backend/queue, v1.37.2):
+//
+//   - activeQ pops the highest spec.priority first, then the earliest queue
+//     timestamp (arrival; after a failure, the failure time), then file
+//     order for pods created at the same instant.
+//   - A failed attempt emits one FailedScheduling event and puts the pod in
+//     unschedulablePods with its rejecting plugins (every plugin that
+//     rejected some node) and a backoff of 1 s doubled per failed attempt,
+//     at most 10 s, counted from the failure.
+//   - A cluster event moves the pod back only if one of its rejecting
+//     plugins registered for it and, from 1.32 (QueueingHints on by
+//     default), that plugin's hint says Queue: TaintToleration — a node
+//     added or its taints changed from untolerated to tolerated;
+//     NodeUnschedulable — a node added schedulable or uncordoned;
+//     NodeAffinity — a node added or relabelled from non-matching to
+//     matching; NodeResourcesFit — a pod bound to a node deleted, evicted,
+//     preempted or rejected (and node additions). Before 1.32 the
+//     registration alone moves the pod (any taint/cordon change, any label
+//     change, any pod deletion), so more attempts and events happen.
+//   - A moved pod whose backoff has not expired waits in backoffQ. From 1.33
+//     (SchedulerPopFromBackoffQ) the idle scheduler pops it at once when
+//     activeQ is empty; before, it is retried when the backoff expires.
+//   - flushUnschedulableEntitiesLeftover runs every 30 s from t=0 and moves
+//     pods whose last attempt (or last flush) is more than 5 minutes old: a
+//     pod unschedulable since t=0 is retried at 330 s, 660 s, … and emits a
+//     FailedScheduling event each time.
+//   - All of this happens on the virtual clock; the scheduler takes no time,
+//     so everything a change triggers is settled in the same instant.
+//
+// Preemption: when a cycle fails but the scheduler found a node by
+// preemption (Result.NominatedNode, Result.Victims), the pod gets
+// status.nominatedNodeName, each victim gets `Normal Preempted "Preempted
+// by pod <uid> on node <node>"` (the pod's namespace/name when the
+// manifest has no uid) and is deleted at once (its grace period is not
+// modelled); the deletion requeues the preemptor, which binds. Pods
+// nominated to a node are passed to every cycle (Options.NominatedPods), so
+// lower-priority pods cannot take the freed room.
+//
+// # Why, describe and get
+//
+// Every PodState carries Why: for each node the plugin Kubernetes reports
+// and every filter verdict (the non-reported failures too), the score
+// breakdown per plugin when the node was scored, the chosen and tied
+// nodes, and the taint × toleration matrix with core.ExplainToleration's
+// reason for each cell. Frames of clusters larger than ExplainLimit node ×
+// pod pairs get summaries only.
+//
+// Step commands `kubectl describe pod|node NAME`, `kubectl get pods [-o
+// wide]` and `kubectl get events` print kubectl's text for the cluster at
+// that moment into Frame.Output (core/kubectl DescribePod, DescribeNode,
+// GetPods, GetEvents); repeated identical events are shown as a series.
+// A pod the kubelet rejected is shown with status.phase Failed and its
+// reason and message (PodState.StatusPhase, Reason, Message).
 //
 // Run never panics: any internal failure is returned as an error.
 package sim
