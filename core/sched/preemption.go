@@ -76,7 +76,8 @@ func podKey(p *core.Pod) string {
 // RunPostFilterPlugins, dynamicresources.go PostFilter), not observed on a
 // cluster, and assumed for 1.34–1.36, which have the same PostFilter shape.
 // Before 1.34 (no DynamicResources) DefaultPreemption runs and finds every
-// node unresolvable.
+// node unresolvable. Before 1.28 the post part got one more "." (see
+// behaviour.postFilterPeriod).
 func fail(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all []*NodeInfo, diag *nodeToStatus) {
 	b := p.behaviour
 	var post string
@@ -97,6 +98,9 @@ func fail(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, a
 		case b.draNoClaimsReason:
 			post = msgDRANoClaims
 		}
+	}
+	if post != "" && b.postFilterPeriod {
+		post += "."
 	}
 	msg := FitErrorMessage(len(all), diag.explicit, diag.absent, diag.preFilterMsg, post)
 	res.ConditionMessage = msg

@@ -44,6 +44,11 @@ type behaviour struct {
 	// victims" (PR #140180, 1.37); before, the status had no message and
 	// the FailedScheduling text had no post part at all.
 	preemptionSuccessMessage bool
+	// postFilterPeriod: FitError.Error appended the PostFilter message
+	// with " %v." (SeparatorFormat), so a preemption text that already
+	// ends in "." ended in ".." ("… incoming pod.."). PR #117588 (merged
+	// April 2023, first released in 1.28) dropped the extra period.
+	postFilterPeriod bool
 }
 
 func behaviourOf(v core.Version) behaviour {
@@ -51,6 +56,7 @@ func behaviourOf(v core.Version) behaviour {
 		draPostFilter:            v.AtLeast(34),
 		draNoClaimsReason:        v.AtLeast(34) && !v.AtLeast(37),
 		preemptionSuccessMessage: v.AtLeast(37),
+		postFilterPeriod:         !v.AtLeast(28),
 	}
 }
 

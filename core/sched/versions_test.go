@@ -45,9 +45,13 @@ func TestS1AcrossVersions(t *testing.T) {
 		35: filter137 + " no new claims to deallocate, " + post,
 		34: filter133 + " no new claims to deallocate, " + post,
 	}
-	for m := 26; m <= 32; m++ {
+	for m := 28; m <= 32; m++ {
 		want[m] = filter133 + " " + post
 	}
+	// Before 1.28 (PR #117588) the PostFilter part got a second period,
+	// as clusters of that time printed "… for incoming pod..".
+	want[26] = filter133 + " " + post + "."
+	want[27] = want[26]
 	pod := tu.MakePod("p", "1000m", "1Gi").DefaultTolerations().P
 	for _, ver := range Versions() {
 		r := Schedule(pod, s1Cluster(), Options{Version: ver})
@@ -104,6 +108,7 @@ func TestPreemptionSuccessAcrossVersions(t *testing.T) {
 		{36, "0/2 nodes are available: 2 Insufficient cpu."},
 		{34, "0/2 nodes are available: 2 Insufficient cpu."},
 		{33, "0/2 nodes are available: 2 Insufficient cpu."},
+		{28, "0/2 nodes are available: 2 Insufficient cpu."},
 		{26, "0/2 nodes are available: 2 Insufficient cpu."},
 	} {
 		r := Schedule(pod, nodes(), Options{Version: v(tc.minor)})
@@ -126,6 +131,7 @@ func TestNotEligibleAcrossVersions(t *testing.T) {
 		37: "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s). preemption: not eligible due to preemptionPolicy=Never.",
 		36: "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s). no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never.",
 		33: "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {a: b}. preemption: not eligible due to preemptionPolicy=Never.",
+		27: "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {a: b}. preemption: not eligible due to preemptionPolicy=Never..",
 	} {
 		if r := Schedule(pod, nodes, Options{Version: v(minor)}); r.Message != want {
 			t.Errorf("1.%d:\n got %s\nwant %s", minor, r.Message, want)
