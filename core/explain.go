@@ -99,3 +99,42 @@ func showEffect(e TaintEffect) string {
 	}
 	return string(e)
 }
+
+// TolerationVerdict is one cell of the taint × toleration matrix: whether
+// one toleration tolerates one taint, and ExplainToleration's reason.
+type TolerationVerdict struct {
+	Tolerates bool
+	Why       string
+}
+
+// TaintExplanation is one row of the taint × toleration matrix.
+type TaintExplanation struct {
+	Taint Taint
+	// By is the index of the first toleration, in pod order, that
+	// tolerates the taint (the one the taint-eviction controller uses for
+	// NoExecute), or -1 when none does.
+	By int
+	// Cells holds one verdict per toleration, in pod order.
+	Cells []TolerationVerdict
+}
+
+// ExplainTaints builds the taint × toleration matrix for a node's taints
+// (in node order) and a pod's tolerations: for every pair the verdict and
+// reason of ExplainToleration, and for every taint the first tolerating
+// toleration. Row i agrees with TolerationsTolerateTaint(tolerations,
+// &taints[i]) — By >= 0 exactly when that is true.
+func ExplainTaints(taints []Taint, tolerations []Toleration, enableComparisonOperators bool) []TaintExplanation {
+	out := make([]TaintExplanation, len(taints))
+	for i := range taints {
+		row := TaintExplanation{Taint: taints[i], By: -1, Cells: make([]TolerationVerdict, len(tolerations))}
+		for j := range tolerations {
+			ok, why := ExplainToleration(&tolerations[j], &taints[i], enableComparisonOperators)
+			row.Cells[j] = TolerationVerdict{Tolerates: ok, Why: why}
+			if ok && row.By < 0 {
+				row.By = j
+			}
+		}
+		out[i] = row
+	}
+	return out
+}
