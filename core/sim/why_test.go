@@ -119,3 +119,53 @@ var s1Cluster = func() string {
 	s := string(b)
 	return s[strings.Index(s, "\n---\n"):]
 }()
+
+func TestWhyScoreBreakdownS3(t *testing.T) {
+	// EXAMPLES.md S3, p1 alone on the fresh cluster: TaintToleration raw
+	// 2,1,0 → normalized 0,50,100 → weighted 0,150,300; NodeResourcesFit 90
+	// and BalancedAllocation 73 everywhere; totals 163, 313, 463; n3 chosen.
+	res := runFile(t, "examples/s3.yaml")
+	var e *Explanation
+	for i, f := range res.Frames {
+		if f.Step == "create pod p1" {
+			e = whyOf(res, i, "p1")
+		}
+	}
+	if e == nil {
+		t.Fatal("no frame for create pod p1")
+	}
+	want := map[string]struct{ raw, norm, weighted, total int64 }{
+		"n1": {2, 0, 0, 163}, "n2": {1, 50, 150, 313}, "n3": {0, 100, 300, 463},
+	}
+	if !e.Scored || e.Chosen != "n3" || len(e.Tied) != 1 {
+		t.Errorf("scored %v chosen %q tied %v", e.Scored, e.Chosen, e.Tied)
+	}
+	for node, w := range want {
+		v := verdict(e, node)
+		if v == nil || v.Score == nil || *v.Score != w.total {
+			t.Errorf("%s total %v, want %d", node, v.Score, w.total)
+			continue
+		}
+		parts := map[string]ScorePart{}
+		for _, sp := range v.Scores {
+			parts[sp.Plugin] = sp
+		}
+		if tt := parts["TaintToleration"]; tt.Raw != w.raw || tt.Normalized != w.norm || tt.Weighted != w.weighted {
+			t.Errorf("%s TaintToleration %+v", node, tt)
+		}
+		if fit := parts["NodeResourcesFit"]; fit.Weighted != 90 {
+			t.Errorf("%s NodeResourcesFit %+v", node, fit)
+		}
+		if ba := parts["NodeResourcesBalancedAllocation"]; ba.Weighted != 73 {
+			t.Errorf("%s BalancedAllocation %+v", node, ba)
+		}
+		if v.Chosen != (node == "n3") {
+			t.Errorf("%s chosen %v", node, v.Chosen)
+		}
+	}
+	// PreferNoSchedule taints are scored, not filtered, in the matrix.
+	n1 := verdict(e, "n1")
+	if len(n1.Taints) != 2 || n1.Taints[0].Filters || !n1.Taints[0].Scores || n1.Taints[0].Evicts {
+		t.Errorf("n1 taints %+v", n1.Taints)
+	}
+}
