@@ -1,0 +1,66 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/taints-playground/playground/core/scenario"
+)
+
+// Exec answers a console command (`kubectl describe pod p`, `kubectl get
+// events`, …) against the cluster as it is at virtual time at: it runs the
+// scenario with the command added as a step at that moment (after the
+// file's own steps of the same time) and returns what the command printed,
+// or its error text as an error. The scenario itself is not modified.
+func Exec(s *scenario.Scenario, at time.Duration, command string) (string, error) {
+	if s == nil {
+		return "", fmt.Errorf("no scenario")
+	}
+	if at < 0 {
+		at = 0
+	}
+	if err := scenario.CheckCommand(command); err != nil {
+		return "", fmt.Errorf("error: %v", err)
+	}
+	cp := *s
+	cp.Steps = nil
+	inserted := false
+	for _, st := range s.Steps {
+		if !inserted && st.At > at {
+			cp.Steps = append(cp.Steps, scenario.Step{At: at, Run: command})
+			inserted = true
+		}
+		cp.Steps = append(cp.Steps, st)
+	}
+	if !inserted {
+		cp.Steps = append(cp.Steps, scenario.Step{At: at, Run: command})
+	}
+	if cp.Until < at {
+		cp.Until = at
+	}
+	res, err := Run(&cp)
+	if err != nil {
+		return "", err
+	}
+	var found *Frame
+	for i := range res.Frames {
+		f := &res.Frames[i]
+		if f.Step == command && f.At == secs(at) {
+			found = f
+		}
+	}
+	if found == nil {
+		return "", fmt.Errorf("the command did not run")
+	}
+	if found.Output != "" && isErrorOutput(found) {
+		return "", fmt.Errorf("%s", found.Output)
+	}
+	return found.Output, nil
+}
+
+// isErrorOutput reports whether a step's output is a failed command's
+// error text (the summary notes the failure).
+func isErrorOutput(f *Frame) bool {
+	return strings.Contains(f.Summary, "the command failed: ")
+}
