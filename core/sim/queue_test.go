@@ -203,3 +203,34 @@ spec:
 		t.Errorf("events %+v", evs)
 	}
 }
+
+func TestPreemptionNeverAndTaintedNode(t *testing.T) {
+	b, err := os.ReadFile("testdata/preemption.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// preemptionPolicy: Never (SCHEDULER.md §2.2): no victims, the pod waits.
+	never := strings.Replace(string(b), "  priority: 1000\n", "  priority: 1000\n  preemptionPolicy: Never\n", 1)
+	res := run(t, never)
+	got := final(res)
+	if got["low"].Phase != PhaseRunning || got["high"].Phase != PhasePending {
+		t.Errorf("Never: low %s, high %s", got["low"].Phase, got["high"].Phase)
+	}
+	if m := failedAt(res, "high"); len(m) != 1 {
+		t.Errorf("Never: FailedScheduling at %v", m)
+	}
+	if ev := eventsFor(res, "pod/default/high"); len(ev) == 0 || ev[0].Message != "0/1 nodes are available: 1 Insufficient cpu. preemption: not eligible due to preemptionPolicy=Never." {
+		t.Errorf("Never: %+v", ev)
+	}
+	// §7: an untolerated taint makes the node unresolvable; preemption never
+	// evicts pods to get past a taint.
+	tainted := strings.Replace(string(b), "metadata: {name: n1}\n", "metadata: {name: n1}\nspec: {taints: [{key: team, value: a, effect: NoSchedule}]}\n", 1)
+	res = run(t, tainted)
+	got = final(res)
+	if got["low"].Phase != PhaseRunning || got["high"].Phase != PhasePending {
+		t.Errorf("tainted: low %s, high %s", got["low"].Phase, got["high"].Phase)
+	}
+	if ev := eventsFor(res, "pod/default/high"); len(ev) == 0 || ev[0].Message != "0/1 nodes are available: 1 node(s) had untolerated taint(s). preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling." {
+		t.Errorf("tainted: %+v", ev)
+	}
+}
