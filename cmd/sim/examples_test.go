@@ -77,10 +77,13 @@ const (
 	s1Msg137 = "0/3 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling."
 	s1Msg136 = "0/3 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable. no new claims to deallocate, preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling."
 	s1Msg133 = "0/3 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) were unschedulable. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling."
+	// SCHEDULER.md §2.1: releases up to 1.27 ended the preemption part with
+	// a double period.
+	s1Msg126 = s1Msg133 + "."
 )
 
 func TestExampleS1(t *testing.T) {
-	for _, c := range []struct{ version, msg string }{{"", s1Msg137}, {"1.37", s1Msg137}, {"1.36", s1Msg136}, {"1.35", s1Msg136}, {"1.33", s1Msg133}, {"1.26", s1Msg133}} {
+	for _, c := range []struct{ version, msg string }{{"", s1Msg137}, {"1.37", s1Msg137}, {"1.36", s1Msg136}, {"1.35", s1Msg136}, {"1.33", s1Msg133}, {"1.26", s1Msg126}} {
 		o := runExample(t, "examples/s1.yaml", c.version)
 		if got := failed(o, "p"); len(got) != 1 || got[0] != c.msg {
 			t.Errorf("S1 %s: FailedScheduling %q\nwant [%q]", c.version, got, c.msg)
