@@ -127,7 +127,8 @@ func TestPlaygroundControlsAndWhyPanel(t *testing.T) {
 	p.ctx.NewActionWithValue(ActionSelectPod, "default/a")
 	e.ConsumeAll()
 	html = app.HTMLString(p)
-	for _, want := range []string{"Why is a here?", "0/1 nodes are available", "TaintToleration", "Taints × tolerations", "not tolerated", "cell is-match"} {
+	for _, want := range []string{"Why is a here?", "0/1 nodes are available", "TaintToleration", "Taints × tolerations", "not tolerated", "cell is-match",
+		"Taints it does not tolerate", "On gpu-node-1 it would need a toleration for:"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("why panel lacks %q", want)
 		}
@@ -198,5 +199,29 @@ func TestNodeCardIsAMemoBoundary(t *testing.T) {
 		if !strings.Contains(html, want) {
 			t.Errorf("card lacks %q", want)
 		}
+	}
+}
+
+func TestIntroClampsLongDescriptions(t *testing.T) {
+	long := strings.Repeat("A long scenario description. ", 20)
+	p := New(Config{Presets: testPresets, Simulate: func(name string, b []byte) (*sim.Result, error) {
+		r := gpuResult(false)
+		r.Description = long
+		return r, nil
+	}})
+	e := app.NewTestEngine()
+	if err := e.Load(p); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	html := app.HTMLString(p)
+	if !strings.Contains(html, "intro is-clamped") || !strings.Contains(html, ">more<") {
+		t.Fatal("a long description should be clamped with a more button")
+	}
+	p.ctx.Dispatch(func(ctx app.Context) { p.intro = true })
+	e.ConsumeAll()
+	html = app.HTMLString(p)
+	if strings.Contains(html, "is-clamped") || !strings.Contains(html, ">less<") {
+		t.Error("expanded intro")
 	}
 }

@@ -19,6 +19,7 @@ type Messages struct {
 	LinkBadYAML    string
 	FallbackNotice string
 	Dismiss        string
+	More, Less     string
 	CopyLink       string
 	Playback       string
 	NodeAria       string
@@ -76,6 +77,8 @@ type Messages struct {
 	WhyPending   string
 	WhyEvicted   string
 	WhyNoDetail  string
+	WhyMissing   string
+	WhyMissingOn string
 	ColNode      string
 	ColFeasible  string
 	ColPlugin    string
@@ -115,6 +118,8 @@ var English = Messages{
 	LinkBadYAML:    "The scenario in this link does not run; its text is in the editor.",
 	FallbackNotice: "Showing the default scenario “%s” instead.",
 	Dismiss:        "Dismiss",
+	More:           "more",
+	Less:           "less",
 	CopyLink:       "Copy link",
 	Playback:       "Playback",
 	NodeAria:       "Node %s",
@@ -178,6 +183,8 @@ var English = Messages{
 	WhyPending:   "Pending: no node accepted it.",
 	WhyEvicted:   "Evicted from %s at t=%s.",
 	WhyNoDetail:  "The simulation gave no per-node detail for this pod.",
+	WhyMissing:   "Taints it does not tolerate",
+	WhyMissingOn: "On %s it would need a toleration for:",
 	ColNode:      "Node",
 	ColFeasible:  "Fits",
 	ColPlugin:    "Filter that rejected it",

@@ -60,6 +60,7 @@ type Playground struct {
 	playGen  int
 	typing   bool
 	version  string
+	intro    bool // the scenario description is expanded
 }
 
 // New returns the playground component.
@@ -364,13 +365,32 @@ func (p *Playground) renderIntro() app.UI {
 	if desc == "" {
 		return app.Div().Class("intro-slot")
 	}
+	long := len(desc) > introClampChars
+	cls := "intro"
+	if long && !p.intro {
+		cls += " is-clamped"
+	}
+	label := English.More
+	if p.intro {
+		label = English.Less
+	}
 	return app.Div().Class("intro-slot").Body(
-		app.P().Class("intro").Body(
+		app.Div().Class(cls).Body(
 			app.Strong().Text(title),
-			app.Span().Text(desc),
+			app.P().Class("intro-text").Text(desc),
+			app.If(long, func() app.UI {
+				return app.Button().Type("button").Class("btn btn-ghost btn-small intro-toggle").
+					Aria("expanded", p.intro).
+					OnClick(func(ctx app.Context, e app.Event) { p.intro = !p.intro }).
+					Text(label)
+			}),
 		),
 	)
 }
+
+// introClampChars is the description length above which the intro shows
+// three lines and a "more" button.
+const introClampChars = 280
 
 func (p *Playground) renderNotice() app.UI {
 	if p.m.Notice == "" {

@@ -50,8 +50,15 @@ func (w *WhyPanel) Render() app.UI {
 		),
 		w.outcome(),
 	}
-	if p.Why != nil && p.Why.Summary != "" {
+	if p.Why != nil && p.Why.Summary != "" &&
+		(p.FailedSchedulingMessage == "" || !strings.Contains(p.Why.Summary, p.FailedSchedulingMessage)) {
 		body = append(body, app.P().Class("why-summary").Text(p.Why.Summary))
+	}
+	if hints := w.missingTolerations(); len(hints) > 0 {
+		body = append(body, app.Div().Class("why-hints").Body(
+			app.H3().Text(English.WhyMissing),
+			app.Ul().Body(hints...),
+		))
 	}
 	if p.Why == nil || len(p.Why.Nodes) == 0 {
 		body = append(body, app.P().Class("muted").Text(English.WhyNoDetail))
@@ -220,4 +227,35 @@ func (w *WhyPanel) matrix() app.UI {
 			),
 		),
 	)
+}
+
+// missingTolerations lists, for a pod the TaintToleration filter kept off
+// some nodes, the blocking taints it does not tolerate there (from the
+// simulation's verdicts: NoSchedule and NoExecute taints marked untolerated
+// on nodes whose reported plugin is TaintToleration).
+func (w *WhyPanel) missingTolerations() []app.UI {
+	p := w.Pod
+	if p.Why == nil || p.Node != "" || p.Phase != PhasePending {
+		return nil
+	}
+	var out []app.UI
+	for _, v := range p.Why.Nodes {
+		if v.Feasible || v.Plugin != "TaintToleration" {
+			continue
+		}
+		var chips []app.UI
+		for _, m := range v.Taints {
+			if !m.Tolerated && m.Taint.Effect != core.TaintEffectPreferNoSchedule {
+				chips = append(chips, TaintChip(m.Taint))
+			}
+		}
+		if len(chips) == 0 {
+			continue
+		}
+		out = append(out, app.Li().Class("why-hint").Body(
+			app.Span().Text(fmt.Sprintf(English.WhyMissingOn, v.Node)),
+			app.Ul().Class("taint-inline").Body(chips...),
+		))
+	}
+	return out
 }

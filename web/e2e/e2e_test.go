@@ -213,6 +213,7 @@ func (b *browser) problems() []string {
 func (b *browser) screenshot(name string) string {
 	b.t.Helper()
 	b.waitFor("animations to finish before the screenshot", `document.getAnimations().length === 0`, 10*time.Second)
+	eval[chromedp.Void](b, `window.scrollTo(0, 0)`)
 	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		b.t.Fatalf("screenshot: %v", err)
@@ -334,11 +335,14 @@ func TestPlaygroundInChromium(t *testing.T) {
 	b.click("click pod-a", `[data-pod="default/pod-a"]`)
 	b.waitFor("the why panel", `!!document.querySelector(".why .why-table")`, 10*time.Second)
 	why := eval[string](b, `document.getElementById("why").innerText`)
-	for _, want := range []string{"0/1 nodes are available", "untolerated taint", gpuNode, "TaintToleration", "node.kubernetes.io/disk-pressure"} {
+	for _, want := range []string{"0/1 nodes are available", "untolerated taint", gpuNode, "TaintToleration", "node.kubernetes.io/disk-pressure",
+		"On " + gpuNode + " it would need a toleration for"} {
 		if !strings.Contains(why, want) {
 			t.Errorf("why panel lacks %q:\n%s", want, why)
 		}
 	}
+
+	b.screenshot("playground-why-pending.png")
 
 	// 4. Step through the frames.
 	if f := frameIndex(b); f != 0 {
