@@ -246,6 +246,22 @@ func (s *simulator) taintMatrix(p *podRec, n *core.Node) []TaintMatch {
 	return out
 }
 
+// queueNote says where a pending pod waits in the scheduling queue.
+func (s *simulator) queueNote(p *podRec) string {
+	switch p.q {
+	case qUnschedulable:
+		last := p.qTime
+		if p.flushTime > last {
+			last = p.flushTime
+		}
+		next := ((last+PodMaxInUnschedulablePods)/UnschedulableFlushPeriod + 1) * UnschedulableFlushPeriod
+		return fmt.Sprintf(" It waits in unschedulablePods after %d failed attempt(s); an event that one of its rejecting plugins cares about moves it back, and the periodic flush retries it at %s at the latest.", p.attempts, fmtT(next))
+	case qBackoff:
+		return fmt.Sprintf(" It waits in backoffQ until %s.", fmtT(p.backoffUntil))
+	}
+	return ""
+}
+
 func (s *simulator) summary(p *podRec, res sched.Result) string {
 	switch p.phase {
 	case PhaseEvicted:
@@ -261,10 +277,11 @@ func (s *simulator) summary(p *podRec, res sched.Result) string {
 		if msg == "" {
 			msg = res.Message
 		}
+		queue := s.queueNote(p)
 		if res.NodeName != "" {
-			return fmt.Sprintf("Pending: the last attempt failed (%s). It would fit %s now, but no cluster event has sent it back to the scheduling queue yet.", shortReason(msg), res.NodeName)
+			return fmt.Sprintf("Pending: the last attempt failed (%s). It would fit %s now, but no cluster event has sent it back to the scheduling queue yet.%s", shortReason(msg), res.NodeName, queue)
 		}
-		return "Pending: " + msg
+		return "Pending: " + msg + queue
 	}
 	var b strings.Builder
 	n := s.node(p.node)

@@ -57,7 +57,7 @@ func Run(s *scenario.Scenario) (res *Result, err error) {
 	if err := sm.run(); err != nil {
 		return nil, err
 	}
-	return &Result{Name: s.Name, Title: s.Title, Description: s.Description, Until: secs(s.Until), Frames: sm.frames, Events: sm.events}, nil
+	return &Result{Name: s.Name, Title: s.Title, Description: s.Description, Until: secs(s.Until), KubernetesVersion: s.Options.Version().String(), Frames: sm.frames, Events: sm.events}, nil
 }
 
 // podRec is the simulator's record of one pod.

@@ -178,6 +178,8 @@ type Result struct {
 	Title       string  `json:"title,omitempty"`
 	Description string  `json:"description,omitempty"`
 	Until       float64 `json:"until"` // last simulated moment, virtual seconds
-	Frames      []Frame `json:"frames"`
-	Events      []Event `json:"events"`
+	// KubernetesVersion is the simulated release, e.g. "1.37".
+	KubernetesVersion string  `json:"kubernetesVersion,omitempty"`
+	Frames            []Frame `json:"frames"`
+	Events            []Event `json:"events"`
 }
