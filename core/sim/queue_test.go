@@ -234,3 +234,52 @@ func TestPreemptionNeverAndTaintedNode(t *testing.T) {
 		t.Errorf("tainted: %+v", ev)
 	}
 }
+
+func TestKubeletStopThenReadyCancelsUnknown(t *testing.T) {
+	// The kubelet posts again before the grace period ends: the node never
+	// becomes Unknown, no taint, no eviction.
+	doc := strings.Replace(stopCluster, "%s", "1.37", 1) + "- {at: 30s, run: \"node n1 ready\"}\n"
+	res := run(t, doc)
+	p := final(res)["web"]
+	if p.Phase != PhaseRunning {
+		t.Errorf("web %s, want Running", p.Phase)
+	}
+	last := res.Frames[len(res.Frames)-1]
+	for _, n := range last.Nodes {
+		if len(n.Taints) != 0 {
+			t.Errorf("%s taints %+v", n.Name, n.Taints)
+		}
+	}
+}
+
+func TestUnreachableNoExecuteTimingByVersion(t *testing.T) {
+	// `node N unreachable` is the pass that marks the node Unknown: the
+	// NoExecute taint follows in the same pass from 1.34, 5 s later before.
+	doc := `apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web}
+spec:
+  nodeName: n1
+  containers: [{name: c, image: x}]
+---
+kind: Scenario
+name: u
+until: 400s
+options: {kubernetesVersion: "%s"}
+steps:
+- {at: 55s, run: "node n1 unreachable"}
+`
+	for _, c := range []struct {
+		version string
+		evicted float64
+	}{{"1.37", 355}, {"1.34", 355}, {"1.33", 360}} {
+		res := run(t, strings.Replace(doc, "%s", c.version, 1))
+		if p := final(res)["web"]; at(p.EvictedAt) != c.evicted {
+			t.Errorf("%s: web evicted at %v, want %v", c.version, at(p.EvictedAt), c.evicted)
+		}
+	}
+}
