@@ -31,6 +31,7 @@
 //	kubectl describe pod|node NAME / kubectl get pods [-o wide] / kubectl get events
 //	node NODE condition TYPE=STATUS      (Ready, MemoryPressure, DiskPressure, PIDPressure, NetworkUnavailable)
 //	create pod NAME                      (a Pod of this file, created at this step instead of t=0)
+//	create node NAME                     (a Node of this file, joining the cluster at this step)
 //
 // `at` and `until` are Go durations ("30s", "1m30s") or plain seconds; all
 // times are virtual seconds since the start, and steps must be in time

@@ -369,6 +369,20 @@ func (p *parser) applyScenario(s *Scenario) error {
 				}
 			}
 		}
+		if name, ok := CreateNodeName(st.Run); ok {
+			found := false
+			for _, n := range p.nodes {
+				found = found || n.Name == name
+			}
+			if !found {
+				return p.errf(d, "Scenario: %s.run: Invalid value: %q: this file has no Node named %q to create", field, st.Run, name)
+			}
+			for j, prev := range s.Steps {
+				if n, ok := CreateNodeName(prev.Run); ok && n == name {
+					return p.errf(d, "Scenario: %s.run: Invalid value: %q: steps[%d] already creates node %q", field, st.Run, j, name)
+				}
+			}
+		}
 		s.Steps = append(s.Steps, Step{At: st.At.Duration, Run: strings.TrimSpace(st.Run), Caption: st.Caption})
 	}
 	if len(s.Steps) > 0 {

@@ -63,7 +63,9 @@ type Step struct {
 	// `kubectl delete pod NAME`, `node NODE not-ready|unreachable|ready`,
 	// `node NODE condition TYPE=STATUS`, `node NODE stop` (the kubelet
 	// stops posting status; Unknown after node-monitor-grace-period),
-	// `kubectl describe pod|node NAME`, `kubectl get pods|events`, and `create pod NAME`, which
+	// `kubectl describe pod|node NAME`, `kubectl get pods|events`,
+	// `create node NAME` (the Node manifest of that name joins the cluster
+	// at this step), and `create pod NAME`, which
 	// creates the Pod manifest of that name from the file at this step
 	// instead of at t=0.
 	Run string
@@ -108,6 +110,26 @@ func (s *Scenario) CreatedLater(namespace, name string) bool {
 		}
 	}
 	return false
+}
+
+// NodeCreatedLater reports whether a step `create node NAME` adds the node
+// during the run rather than at t=0.
+func (s *Scenario) NodeCreatedLater(name string) bool {
+	for _, st := range s.Steps {
+		if n, ok := CreateNodeName(st.Run); ok && n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// CreateNodeName returns NAME for a step `create node NAME`.
+func CreateNodeName(run string) (string, bool) {
+	f := strings.Fields(run)
+	if len(f) == 3 && f[0] == "create" && (f[1] == "node" || f[1] == "nodes" || f[1] == "no") {
+		return f[2], true
+	}
+	return "", false
 }
 
 // CreatePodName returns NAME for a step `create pod NAME`.
@@ -233,8 +255,8 @@ func CheckCommand(run string) error {
 		}
 		return fmt.Errorf("unsupported kubectl command %q: supported are taint, cordon, uncordon, label, delete, describe, get", f[1])
 	case "create":
-		if len(f) != 3 || (f[1] != "pod" && f[1] != "pods" && f[1] != "po") {
-			return fmt.Errorf("usage: create pod NAME (a Pod manifest of this file, created at this step instead of at t=0)")
+		if len(f) != 3 || (f[1] != "pod" && f[1] != "pods" && f[1] != "po" && f[1] != "node" && f[1] != "nodes" && f[1] != "no") {
+			return fmt.Errorf("usage: create pod NAME or create node NAME (a manifest of this file, created at this step instead of at t=0)")
 		}
 		return nil
 	case "node":

@@ -48,3 +48,22 @@ func TestKubernetesVersion(t *testing.T) {
 		t.Errorf("1.35 with the gate: %v %v", err, err == nil && s.Options.ComparisonOperators())
 	}
 }
+
+func TestCreateNodeStep(t *testing.T) {
+	base := "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n---\napiVersion: v1\nkind: Node\nmetadata: {name: n2}\n---\nkind: Scenario\nname: c\nsteps:\n"
+	s, err := Parse([]byte(base+"- {at: 5s, run: create node n2}\n"), "c.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.NodeCreatedLater("n2") || s.NodeCreatedLater("n1") {
+		t.Errorf("NodeCreatedLater n2=%v n1=%v", s.NodeCreatedLater("n2"), s.NodeCreatedLater("n1"))
+	}
+	for _, c := range []struct{ steps, want string }{
+		{"- {at: 5s, run: create node n9}\n", `c.yaml: document 3: Scenario: steps[0].run: Invalid value: "create node n9": this file has no Node named "n9" to create`},
+		{"- {at: 5s, run: create node n2}\n- {at: 6s, run: create node n2}\n", `c.yaml: document 3: Scenario: steps[1].run: Invalid value: "create node n2": steps[0] already creates node "n2"`},
+	} {
+		if _, err := Parse([]byte(base+c.steps), "c.yaml"); err == nil || err.Error() != c.want {
+			t.Errorf("got %v\nwant %s", err, c.want)
+		}
+	}
+}

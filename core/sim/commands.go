@@ -30,6 +30,9 @@ func (s *simulator) runCommand(cmd string) (string, error) {
 	case "node":
 		return s.nodeCommand(args[1:])
 	case "create":
+		if len(args) == 3 && isNodeKind(args[1]) {
+			return s.addNode(args[2])
+		}
 		return s.createPod(args[1:])
 	}
 	return "", fmt.Errorf("error: unknown command %q", args[0])
@@ -171,6 +174,34 @@ func (s *simulator) createPod(args []string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("Error from server (AlreadyExists): pods %q already exists", args[1])
+}
+
+// addNode is `create node NAME`: the Node manifest of that name joins the
+// cluster now. The queue sees a Node Add event (every plugin registered
+// for it; TaintToleration, NodeUnschedulable, NodeAffinity and
+// NodeResourcesFit hints decide), and pods whose spec.nodeName names the
+// node are started by its kubelet.
+func (s *simulator) addNode(name string) (string, error) {
+	if s.node(name) != nil {
+		return "", fmt.Errorf("Error from server (AlreadyExists): nodes %q already exists", name)
+	}
+	for _, n := range s.scen.Nodes {
+		if n.Name != name {
+			continue
+		}
+		node := deepCopyNode(n)
+		s.createNode(node)
+		s.nodeEvent(nil, node)
+		s.note("node %s joined the cluster", name)
+		for _, p := range s.pods {
+			if p.missing && !p.deleted && !p.notYet && p.pod.Spec.NodeName == name {
+				p.missing = false
+				s.bindDirect(p)
+			}
+		}
+		return fmt.Sprintf("node/%s created", name), nil
+	}
+	return "", fmt.Errorf("error: this scenario has no Node manifest named %q", name)
 }
 
 // taintList prints taints for captions: "a=b:NoSchedule, c:NoExecute" or

@@ -54,6 +54,11 @@
 //
 // Pods named by a `create pod NAME` step are created at that step instead
 // of at t=0 (admission, then the scheduler or spec.nodeName binding).
+// Nodes named by a `create node NAME` step join the cluster at that step
+// (a Node Add event for the scheduling queue; pods whose spec.nodeName
+// names the node start there). The TaintNodesByCondition admission
+// plugin's transient not-ready:NoSchedule taint on a brand-new Node is not
+// modelled: the node is Ready at once.
 //
 // Node conditions: `node N not-ready` is the kubelet posting Ready=False:
 // not-ready:NoSchedule at once, not-ready:NoExecute at the next 5 s

@@ -283,3 +283,44 @@ steps:
 		}
 	}
 }
+
+func TestNodeAddRequeues(t *testing.T) {
+	// A new node is a Node Add event: TaintToleration's hint queues the pod
+	// when the new node's taints are tolerated (isSchedulableAfterNodeChange
+	// with no old node); a pod bound by spec.nodeName to the node starts.
+	doc := flushCluster + `---
+apiVersion: v1
+kind: Node
+metadata: {name: n2}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n3}
+spec:
+  taints: [{key: a, value: "1", effect: NoSchedule}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: pinned}
+spec:
+  nodeName: n2
+  containers: [{name: c, image: x}]
+---
+kind: Scenario
+name: add
+steps:
+- {at: 10s, run: "create node n3"}
+- {at: 20s, run: "create node n2"}
+`
+	res := run(t, doc)
+	if got := failedAt(res, "p"); !reflect.DeepEqual(got, []float64{0}) {
+		t.Errorf("FailedScheduling at %v: the untolerated new node n3 must not requeue p", got)
+	}
+	checkPods(t, res, map[string]want{
+		"p":      {PhaseRunning, "n2", 20, -1},
+		"pinned": {PhaseRunning, "n2", 20, -1},
+	})
+	if len(res.Frames[0].Nodes) != 1 {
+		t.Errorf("t=0 has %d nodes, want 1", len(res.Frames[0].Nodes))
+	}
+}

@@ -241,6 +241,9 @@ func fmtSecs(d time.Duration) string {
 // run is the whole simulation.
 func (s *simulator) run() error {
 	for _, n := range s.scen.Nodes {
+		if s.scen.NodeCreatedLater(n.Name) {
+			continue // joins at its `create node` step
+		}
 		s.createNode(deepCopyNode(n))
 	}
 	for i, p := range s.scen.Pods {
