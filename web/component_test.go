@@ -113,7 +113,8 @@ func TestPlaygroundControlsAndWhyPanel(t *testing.T) {
 		t.Fatalf("frame %d after Step", p.m.Frame)
 	}
 	html := app.HTMLString(p)
-	for _, want := range []string{"kubectl taint nodes gpu-node-1", "node/gpu-node-1 untainted", "lane lane-evicted", "evicted at t=30s", "TaintManagerEviction", "is-fresh"} {
+	for _, want := range []string{"kubectl taint nodes gpu-node-1", "node/gpu-node-1 untainted", "lane lane-evicted", "evicted at t=30s", "TaintManagerEviction", "is-fresh",
+		"What happened: t=30s: a scheduled to gpu-node-1; c evicted", "taint-eviction-controller", "Kubernetes 1.37"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("frame 1 lacks %q", want)
 		}
@@ -128,7 +129,11 @@ func TestPlaygroundControlsAndWhyPanel(t *testing.T) {
 	e.ConsumeAll()
 	html = app.HTMLString(p)
 	for _, want := range []string{"Why is a here?", "0/1 nodes are available", "TaintToleration", "Taints × tolerations", "not tolerated", "cell is-match",
-		"Taints it does not tolerate", "On gpu-node-1 it would need a toleration for:"} {
+		"Taints it does not tolerate", "On gpu-node-1 it would need a toleration for:",
+		"Scheduling attempts so far: 2", "unschedulablePods", // queue facts
+		"also rejects it, not reported:", "NodeResourcesFit: Insufficient nvidia.com/gpu", // unreported filters
+		"key nvidia.com/gpu ≠ node.kubernetes.io/disk-pressure", // the rule that decided a cell
+		"filters"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("why panel lacks %q", want)
 		}

@@ -32,9 +32,19 @@ func gpuResult(tolerateDisk bool) *sim.Result {
 	}
 	msg := "0/1 nodes are available: 1 node(s) had untolerated taint {node.kubernetes.io/disk-pressure: }. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
 	podA := sim.PodState{Namespace: "default", Name: "a", Phase: "Pending", Tolerations: aTols, FailedSchedulingMessage: msg,
+		Attempts: 2, Queue: "unschedulablePods",
 		Why: &sim.Explanation{Summary: "a does not tolerate every taint", Nodes: []sim.NodeVerdict{{
 			Node: "gpu-node-1", Plugin: "TaintToleration", Reasons: []string{"node(s) had untolerated taint {node.kubernetes.io/disk-pressure: }"},
-			Taints: []sim.TaintMatch{{Taint: gpu, Tolerated: true, By: &tolGPU}, {Taint: disk}},
+			Filters: []sim.FilterVerdict{
+				{Plugin: "TaintToleration", Code: "UnschedulableAndUnresolvable", Reasons: []string{"node(s) had untolerated taint"}, Reported: true},
+				{Plugin: "NodeResourcesFit", Code: "Unschedulable", Reasons: []string{"Insufficient nvidia.com/gpu"}},
+			},
+			Taints: []sim.TaintMatch{
+				{Taint: gpu, Tolerated: true, By: &tolGPU, ByIndex: 0, Filters: true,
+					Checks: []sim.TolerationCheck{{Index: 0, Toleration: tolGPU, Tolerates: true, Why: "Equal: values match"}}},
+				{Taint: disk, ByIndex: -1, Filters: true,
+					Checks: []sim.TolerationCheck{{Index: 0, Toleration: tolGPU, Why: "key nvidia.com/gpu ≠ node.kubernetes.io/disk-pressure"}}},
+			},
 		}}}}
 	if tolerateDisk {
 		podA.Phase, podA.Node, podA.FailedSchedulingMessage, podA.ScheduledAt = "Running", "gpu-node-1", "", f64(0)
@@ -50,18 +60,21 @@ func gpuResult(tolerateDisk bool) *sim.Result {
 	podA1.Phase, podA1.Node, podA1.FailedSchedulingMessage, podA1.ScheduledAt = "Running", "gpu-node-1", "", f64(30)
 	podC1 := podC
 	podC1.Phase, podC1.EvictedAt = "Evicted", f64(30)
+	podC1.Reason, podC1.Message = "TaintManagerEviction", "Marking for deletion Pod default/c"
 	f1 := sim.Frame{Index: 1, At: 30, Step: "kubectl taint nodes gpu-node-1 node.kubernetes.io/disk-pressure:NoSchedule-",
 		Caption: "disk pressure clears", Output: "node/gpu-node-1 untainted", Nodes: []sim.NodeState{node1}, Pods: []sim.PodState{podA1, podC1}, Events: 4}
+	f1.Summary = "t=30s: a scheduled to gpu-node-1; c evicted"
 	return &sim.Result{
-		Name:        "gpu",
-		Title:       "GPU node with two taints",
-		Description: "Pod A tolerates the GPU taint only.",
-		Frames:      []sim.Frame{f0, f1},
+		KubernetesVersion: "1.37",
+		Name:              "gpu",
+		Title:             "GPU node with two taints",
+		Description:       "Pod A tolerates the GPU taint only.",
+		Frames:            []sim.Frame{f0, f1},
 		Events: []sim.Event{
 			{At: 0, Type: "Warning", Reason: "FailedScheduling", Object: "pod/default/a", Message: msg},
 			{At: 0, Type: "Normal", Reason: "Scheduled", Object: "pod/default/c", Message: "Successfully assigned default/c to gpu-node-1"},
 			{At: 30, Type: "Normal", Reason: "Scheduled", Object: "pod/default/a", Message: "Successfully assigned default/a to gpu-node-1"},
-			{At: 30, Type: "Normal", Reason: "TaintManagerEviction", Object: "pod/default/c", Message: "Marking for deletion Pod default/c"},
+			{At: 30, Type: "Normal", Reason: "TaintManagerEviction", Object: "pod/default/c", Message: "Marking for deletion Pod default/c", Source: "taint-eviction-controller"},
 		},
 	}
 }

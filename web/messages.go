@@ -67,6 +67,9 @@ type Messages struct {
 	ColReason    string
 	ColObject    string
 	ColMessage   string
+	ColSource    string
+	SawHappen    string
+	K8sVersion   string
 	StepOutput   string
 	EventsNew    string
 	WhyTitle     string
@@ -78,6 +81,15 @@ type Messages struct {
 	WhyEvicted   string
 	WhyNoDetail  string
 	WhyMissing   string
+	WhyAttempts  string
+	WhyQueue     string
+	WhyNominated string
+	NotExamined  string
+	Tied         string
+	AlsoFails    string
+	UseFilter    string
+	UseScore     string
+	UseEvict     string
 	WhyMissingOn string
 	ColNode      string
 	ColFeasible  string
@@ -173,6 +185,9 @@ var English = Messages{
 	ColReason:    "Reason",
 	ColObject:    "Object",
 	ColMessage:   "Message",
+	ColSource:    "From",
+	SawHappen:    "What happened: %s",
+	K8sVersion:   "Kubernetes %s",
 	StepOutput:   "Step output",
 	EventsNew:    "new in this frame",
 	WhyTitle:     "Why is %s here?",
@@ -184,6 +199,15 @@ var English = Messages{
 	WhyEvicted:   "Evicted from %s at t=%s.",
 	WhyNoDetail:  "The simulation gave no per-node detail for this pod.",
 	WhyMissing:   "Taints it does not tolerate",
+	WhyAttempts:  "Scheduling attempts so far: %d",
+	WhyQueue:     "Waits in the scheduling queue's %s",
+	WhyNominated: "Nominated for %s by preemption",
+	NotExamined:  "not examined",
+	Tied:         "tied",
+	AlsoFails:    "also rejects it, not reported:",
+	UseFilter:    "filters",
+	UseScore:     "scores",
+	UseEvict:     "evicts",
 	WhyMissingOn: "On %s it would need a toleration for:",
 	ColNode:      "Node",
 	ColFeasible:  "Fits",
@@ -195,7 +219,7 @@ var English = Messages{
 	No:           "no",
 	Chosen:       "chosen",
 	Matrix:       "Taints × tolerations",
-	MatrixHint:   "Each row is a node taint; a column is one of the pod's tolerations; ● marks the toleration that matches it first.",
+	MatrixHint:   "Each row is a node taint; a column is one of the pod's tolerations. ● the toleration that matches it first, ○ another that matches; hover a cell for the rule that decided it.",
 	MatrixEmpty:  "No node has taints.",
 	ColTaint:     "Taint",
 	ColResult:    "Result",

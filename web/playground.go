@@ -513,6 +513,9 @@ func (p *Playground) renderSimulation() app.UI {
 	if f.Caption != "" {
 		caption = append(caption, app.P().Class("caption-text").Text(f.Caption))
 	}
+	if f.Summary != "" && f.Summary != f.Caption {
+		caption = append(caption, app.P().Class("caption-summary").Text(fmt.Sprintf(English.SawHappen, f.Summary)))
+	}
 	if f.Output != "" {
 		cls := "step-output"
 		if lo := strings.ToLower(f.Output); strings.HasPrefix(lo, "error") {
@@ -527,7 +530,12 @@ func (p *Playground) renderSimulation() app.UI {
 		app.Div().Class("caption").Aria("live", "polite").Body(caption...),
 		app.Section().ID(IDBoard).Class("board").Aria("label", English.Board).DataSet("frame", m.Frame).Body(
 			app.Div().Class("board-head").Body(
-				app.H2().Text(English.Board),
+				app.H2().Body(
+					app.Text(English.Board),
+					app.If(m.Result.KubernetesVersion != "", func() app.UI {
+						return app.Span().Class("k8s-version").Text(fmt.Sprintf(English.K8sVersion, m.Result.KubernetesVersion))
+					}),
+				),
 				legend(),
 			),
 			app.Div().Class("nodes").Body(cards...),

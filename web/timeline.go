@@ -117,6 +117,7 @@ func (l *EventLog) Render() app.UI {
 			app.Td().Class("ev-type").Text(e.Type),
 			app.Td().Class("ev-reason").Text(e.Reason),
 			app.Td().Class("ev-object").Text(e.Object),
+			app.Td().Class("ev-source").Text(e.Source),
 			app.Td().Class("ev-message").Text(e.Message),
 		))
 	}
@@ -134,6 +135,7 @@ func (l *EventLog) Render() app.UI {
 					app.Th().Text(English.ColType),
 					app.Th().Text(English.ColReason),
 					app.Th().Text(English.ColObject),
+					app.Th().Text(English.ColSource),
 					app.Th().Text(English.ColMessage),
 				)),
 				app.TBody().Body(rows...),

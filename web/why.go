@@ -70,19 +70,52 @@ func (w *WhyPanel) Render() app.UI {
 
 func (w *WhyPanel) outcome() app.UI {
 	p := w.Pod
+	var status app.UI = app.Text("")
+	if p.Reason != "" || p.Message != "" {
+		text := p.Reason
+		if p.Message != "" {
+			if text != "" {
+				text += ": "
+			}
+			text += p.Message
+		}
+		if p.StatusPhase != "" {
+			text = "status.phase " + p.StatusPhase + " · " + text
+		}
+		status = app.Code().Class("why-status").Text(text)
+	}
 	switch {
 	case p.Phase == PhaseEvicted:
 		at := "?"
 		if p.EvictedAt != nil {
 			at = FormatSeconds(*p.EvictedAt)
 		}
-		return app.P().Class("why-outcome is-evicted").Text(fmt.Sprintf(English.WhyEvicted, orDash(p.Node), at))
+		return app.Div().Class("why-outcome is-evicted").Body(
+			app.Strong().Text(fmt.Sprintf(English.WhyEvicted, orDash(p.Node), at)),
+			status,
+		)
 	case p.Node != "":
-		return app.P().Class("why-outcome is-running").Text(fmt.Sprintf(English.WhyRunningOn, p.Node))
+		return app.Div().Class("why-outcome is-running").Body(
+			app.Strong().Text(fmt.Sprintf(English.WhyRunningOn, p.Node)),
+			status,
+		)
 	}
 	out := []app.UI{app.Strong().Text(English.WhyPending)}
 	if p.FailedSchedulingMessage != "" {
 		out = append(out, app.Code().Class("why-message").Text(p.FailedSchedulingMessage))
+	}
+	var facts []app.UI
+	if p.Attempts > 0 {
+		facts = append(facts, app.Li().Text(fmt.Sprintf(English.WhyAttempts, p.Attempts)))
+	}
+	if p.Queue != "" {
+		facts = append(facts, app.Li().Text(fmt.Sprintf(English.WhyQueue, p.Queue)))
+	}
+	if p.NominatedNodeName != "" {
+		facts = append(facts, app.Li().Text(fmt.Sprintf(English.WhyNominated, p.NominatedNodeName)))
+	}
+	if len(facts) > 0 {
+		out = append(out, app.Ul().Class("why-facts").Body(facts...))
 	}
 	return app.Div().Class("why-outcome is-pending").Body(out...)
 }
@@ -106,13 +139,31 @@ func (w *WhyPanel) nodeTable() app.UI {
 		if v.Chosen {
 			cls += " is-chosen"
 		}
+		if v.NotExamined {
+			cls += " is-unexamined"
+			fits = English.NotExamined
+		}
 		score := "—"
 		if v.Score != nil {
 			score = fmt.Sprint(*v.Score)
 		}
 		chosen := ""
-		if v.Chosen {
+		switch {
+		case v.Chosen:
 			chosen = "★ " + English.Chosen
+		case v.Tied:
+			chosen = English.Tied
+		}
+		var breakdown []string
+		for _, part := range v.Scores {
+			breakdown = append(breakdown, fmt.Sprintf("%s %d", part.Plugin, part.Weighted))
+		}
+		scoreCell := app.Td().Class("num").Text(score)
+		if len(breakdown) > 0 {
+			scoreCell = app.Td().Class("num has-breakdown").Title(strings.Join(breakdown, " + ")).Body(
+				app.Text(score),
+				app.Span().Class("breakdown").Text(strings.Join(breakdown, " · ")),
+			)
 		}
 		rows = append(rows, app.Tr().Class(cls).Body(
 			app.Th().Scope("row").Text(v.Node),
@@ -121,8 +172,11 @@ func (w *WhyPanel) nodeTable() app.UI {
 				app.Text(fits),
 			),
 			app.Td().Class("plugin").Text(orDash(v.Plugin)),
-			app.Td().Class("reasons").Text(orDash(strings.Join(v.Reasons, "; "))),
-			app.Td().Class("num").Text(score),
+			app.Td().Class("reasons").Body(
+				app.Text(orDash(strings.Join(v.Reasons, "; "))),
+				unreported(v.Filters),
+			),
+			scoreCell,
 			app.Td().Class("chosen").Text(chosen),
 		))
 	}
@@ -138,6 +192,30 @@ func (w *WhyPanel) nodeTable() app.UI {
 			)),
 			app.TBody().Body(rows...),
 		),
+	)
+}
+
+// unreported lists the filters that also reject the node but that
+// Kubernetes does not report, because the first failing filter ends the
+// node's evaluation.
+func unreported(filters []sim.FilterVerdict) app.UI {
+	var items []app.UI
+	for _, f := range filters {
+		if f.Reported || f.Code == "" || f.Code == "Success" {
+			continue
+		}
+		text := f.Plugin
+		if len(f.Reasons) > 0 {
+			text += ": " + strings.Join(f.Reasons, "; ")
+		}
+		items = append(items, app.Li().Text(text))
+	}
+	if len(items) == 0 {
+		return app.Text("")
+	}
+	return app.Div().Class("unreported").Body(
+		app.Span().Class("small muted").Text(English.AlsoFails),
+		app.Ul().Body(items...),
 	)
 }
 
@@ -158,9 +236,16 @@ func sameToleration(a, b core.Toleration) bool {
 	return a.TolerationSeconds == nil || *a.TolerationSeconds == *b.TolerationSeconds
 }
 
-// MatchColumn is the index of the pod toleration a TaintMatch names, or -1.
+// MatchColumn is the index of the pod toleration that tolerates a taint
+// first (the simulator's ByIndex), or -1.
 func MatchColumn(tols []core.Toleration, m sim.TaintMatch) int {
-	if !m.Tolerated || m.By == nil {
+	if !m.Tolerated {
+		return -1
+	}
+	if m.ByIndex >= 0 && m.ByIndex < len(tols) && (m.By == nil || sameToleration(tols[m.ByIndex], *m.By)) {
+		return m.ByIndex
+	}
+	if m.By == nil {
 		return -1
 	}
 	for i, t := range tols {
@@ -186,14 +271,46 @@ func (w *WhyPanel) matrix() app.UI {
 	for _, v := range w.Pod.Why.Nodes {
 		for _, m := range v.Taints {
 			col := MatchColumn(tols, m)
+			var uses []string
+			if m.Filters {
+				uses = append(uses, English.UseFilter)
+			}
+			if m.Scores {
+				uses = append(uses, English.UseScore)
+			}
+			if m.Evicts {
+				uses = append(uses, English.UseEvict)
+			}
 			cells := []app.UI{
 				app.Th().Scope("row").Text(v.Node),
-				app.Td().Body(app.Ul().Class("taint-inline").Body(TaintChip(m.Taint))),
+				app.Td().Body(
+					app.Ul().Class("taint-inline").Body(TaintChip(m.Taint)),
+					app.If(len(uses) > 0, func() app.UI {
+						return app.Span().Class("taint-uses").Text(strings.Join(uses, " · "))
+					}),
+				),
+			}
+			checks := map[int]sim.TolerationCheck{}
+			for _, c := range m.Checks {
+				checks[c.Index] = c
 			}
 			for i := range tols {
-				if i == col {
-					cells = append(cells, app.Td().Class("cell is-match").Title(fmt.Sprintf(English.MatchedBy, i+1)).Text("●"))
-				} else {
+				c, known := checks[i]
+				switch {
+				case i == col:
+					title := fmt.Sprintf(English.MatchedBy, i+1)
+					if c.Why != "" {
+						title += ": " + c.Why
+					}
+					cells = append(cells, app.Td().Class("cell is-match").Title(title).Text("●"))
+				case known && c.Tolerates:
+					cells = append(cells, app.Td().Class("cell is-also").Title(orDash(c.Why)).Text("○"))
+				case known && c.Why != "":
+					cells = append(cells, app.Td().Class("cell").Title(c.Why).Body(
+						app.Span().Aria("hidden", "true").Text("·"),
+						app.Span().Class("cell-why").Text(c.Why),
+					))
+				default:
 					cells = append(cells, app.Td().Class("cell").Text("·"))
 				}
 			}
