@@ -90,29 +90,39 @@ func (s *simulator) describe(args []string) (string, error) {
 			if p == nil {
 				return strings.Join(out, "\n\n"), fmt.Errorf("Error from server (NotFound): pods %q not found", name)
 			}
-			out = append(out, strings.TrimRight(kubectl.DescribePod(s.apiPod(p), s.describeEvents("pod/"+p.ref()), s.now), "\n"))
+			out = append(out, strings.TrimRight(s.describePod(p), "\n"))
 		case isNodeKind(kind):
 			n := s.node(name)
 			if n == nil {
 				return strings.Join(out, "\n\n"), fmt.Errorf("Error from server (NotFound): nodes %q not found", name)
 			}
-			var pods []kubectl.NodePod
-			for _, p := range s.running(n.Name) {
-				pods = append(pods, kubectl.NodePod{Namespace: p.pod.Namespace, Name: p.pod.Name,
-					Requests: PodRequests(p.pod), Limits: podLimits(p.pod), Created: p.createdAt})
-			}
-			sort.Slice(pods, func(i, j int) bool {
-				if pods[i].Namespace != pods[j].Namespace {
-					return pods[i].Namespace < pods[j].Namespace
-				}
-				return pods[i].Name < pods[j].Name
-			})
-			out = append(out, strings.TrimRight(kubectl.DescribeNode(n, pods, s.describeEvents("node/"+n.Name), s.now), "\n"))
+			out = append(out, strings.TrimRight(s.describeNode(n), "\n"))
 		default:
 			return "", fmt.Errorf("error: the playground describes pods and nodes, not %q", kind)
 		}
 	}
 	return strings.Join(out, "\n\n"), nil
+}
+
+// describePod is `kubectl describe pod` for one live pod.
+func (s *simulator) describePod(p *podRec) string {
+	return kubectl.DescribePod(s.apiPod(p), s.describeEvents("pod/"+p.ref()), s.now)
+}
+
+// describeNode is `kubectl describe node` for one node.
+func (s *simulator) describeNode(n *core.Node) string {
+	var pods []kubectl.NodePod
+	for _, p := range s.running(n.Name) {
+		pods = append(pods, kubectl.NodePod{Namespace: p.pod.Namespace, Name: p.pod.Name,
+			Requests: PodRequests(p.pod), Limits: podLimits(p.pod), Created: p.createdAt})
+	}
+	sort.Slice(pods, func(i, j int) bool {
+		if pods[i].Namespace != pods[j].Namespace {
+			return pods[i].Namespace < pods[j].Namespace
+		}
+		return pods[i].Name < pods[j].Name
+	})
+	return kubectl.DescribeNode(n, pods, s.describeEvents("node/"+n.Name), s.now)
 }
 
 // get is `kubectl get pods [-o wide]` and `kubectl get events`.

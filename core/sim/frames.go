@@ -102,6 +102,9 @@ func (s *simulator) nodeState(n *core.Node) NodeState {
 		}
 		ns.Requested[core.ResourcePods]++
 	}
+	if !s.tooLarge() {
+		ns.Describe = s.describeNode(n)
+	}
 	return ns
 }
 
@@ -150,6 +153,9 @@ func (s *simulator) podState(p *podRec) PodState {
 		ps.EvictAt = secPtr(p.timer.fireAt)
 	}
 	ps.Why = s.explain(p)
+	if !s.tooLarge() && s.livePod(p.pod.Namespace, p.pod.Name) == p {
+		ps.Describe = s.describePod(p)
+	}
 	return ps
 }
 
@@ -158,10 +164,13 @@ func (s *simulator) podState(p *podRec) PodState {
 // is a full scheduling cycle plus every filter on every node).
 const ExplainLimit = 250000
 
+// tooLarge reports whether the cluster exceeds ExplainLimit.
+func (s *simulator) tooLarge() bool { return len(s.nodes)*len(s.pods) > ExplainLimit }
+
 // explain asks the scheduler about the pod on this frame's cluster (the
 // pod itself left out) and says in words why it is where it is.
 func (s *simulator) explain(p *podRec) *Explanation {
-	if len(s.nodes)*len(s.pods) > ExplainLimit {
+	if s.tooLarge() {
 		return &Explanation{Summary: s.summary(p, sched.Result{}), Limited: true}
 	}
 	infos := s.nodeInfos(p)

@@ -24,6 +24,9 @@ type NodeState struct {
 	Conditions    []core.NodeCondition        `json:"conditions,omitempty"`
 	Allocatable   map[core.ResourceName]int64 `json:"allocatable,omitempty"` // cpu in millicores, memory in bytes, others in units
 	Requested     map[core.ResourceName]int64 `json:"requested,omitempty"`   // same units, sum over bound pods
+	// Describe is `kubectl describe node NAME` at this moment ("" for
+	// clusters larger than ExplainLimit).
+	Describe string `json:"describe,omitempty"`
 }
 
 // PodState is a pod as the board shows it at one moment.
@@ -57,6 +60,11 @@ type PodState struct {
 	// Queue is where the pod waits in the scheduling queue: activeQ,
 	// backoffQ or unschedulablePods; "" when not queued.
 	Queue string `json:"queue,omitempty"`
+	// Describe is `kubectl describe pod NAME` at this moment: Conditions,
+	// Tolerations and Events as kubectl prints them ("" once the pod is
+	// gone from the API — evicted or preempted — and for clusters larger
+	// than ExplainLimit).
+	Describe string `json:"describe,omitempty"`
 	// Why explains the placement for the "why here / why not here" panel.
 	Why *Explanation `json:"why,omitempty"`
 }

@@ -169,3 +169,18 @@ func TestWhyScoreBreakdownS3(t *testing.T) {
 		t.Errorf("n1 taints %+v", n1.Taints)
 	}
 }
+
+func TestFramesCarryDescribeText(t *testing.T) {
+	res := runFile(t, "examples/s1.yaml")
+	last := res.Frames[len(res.Frames)-1]
+	for _, p := range last.Pods {
+		if p.Name == "p" && !strings.Contains(p.Describe, "  Normal   Scheduled         0s    default-scheduler  Successfully assigned default/p to n1") {
+			t.Errorf("p describe:\n%s", p.Describe)
+		}
+	}
+	for _, n := range last.Nodes {
+		if n.Name == "n2" && !strings.Contains(n.Describe, "Taints:             node.kubernetes.io/unschedulable:NoSchedule\nUnschedulable:      true\n") {
+			t.Errorf("n2 describe:\n%s", n.Describe)
+		}
+	}
+}
