@@ -92,9 +92,13 @@
 //     NodeUnschedulable — a node added schedulable or uncordoned;
 //     NodeAffinity — a node added or relabelled from non-matching to
 //     matching; NodeResourcesFit — a pod bound to a node deleted, evicted,
-//     preempted or rejected (and node additions). Before 1.32 the
-//     registration alone moves the pod (any taint/cordon change, any label
-//     change, any pod deletion), so more attempts and events happen.
+//     preempted or rejected (and node additions). Before 1.32 there are no
+//     hints: a node add or a taint, cordon or label change (every plugin
+//     registering Node Add also registered UpdateNodeTaint and
+//     UpdateNodeLabel, issue #109437) moves the pod when preCheckForNode
+//     passes on that node — the pod fits there now and no NoSchedule taint
+//     is untolerated (NoExecute is not checked) — and any deletion of a
+//     bound pod moves pods NodeResourcesFit rejected.
 //   - A moved pod whose backoff has not expired waits in backoffQ. From 1.33
 //     (SchedulerPopFromBackoffQ) the idle scheduler pops it at once when
 //     activeQ is empty; before, it is retried when the backoff expires.

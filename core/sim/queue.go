@@ -299,19 +299,77 @@ func (s *simulator) dispatch() {
 }
 
 // mayHelp reports whether the event moves the pod out of
-// unschedulablePods: one of its rejecting plugins registered for the
-// event and (from 1.32, QueueingHints) that plugin's hint says Queue.
+// unschedulablePods.
+//
+// From 1.32 (QueueingHints on by default): one of its rejecting plugins
+// registered for the event and that plugin's hint says Queue.
+//
+// Before 1.32 (no hints): one of its rejecting plugins registered for the
+// event — every plugin that registers Node Add also registers
+// UpdateNodeTaint and UpdateNodeLabel (kubernetes issue #109437) — and,
+// for node events, the scheduler's preCheckForNode passes on the new node:
+// the pod fits there now (AdmissionCheck: resources, node affinity, node
+// name, ports) and no NoSchedule taint of the node is untolerated (NoExecute
+// taints are not checked there).
 func (s *simulator) mayHelp(p *podRec, ev *clusterEvent) bool {
 	hints := s.version().AtLeast(queueingHintsSince)
 	for _, name := range []string{pluginNodeName, pluginNodeUnschedulable, pluginTaintToleration, pluginNodeAffinity, pluginNodePorts, pluginNodeResourcesFit} {
-		if !p.plugins[name] || !registered(name, ev) {
+		if !p.plugins[name] {
 			continue
 		}
-		if !hints || s.hint(name, p, ev) {
-			return true
+		if hints {
+			if registered(name, ev) && s.hint(name, p, ev) {
+				return true
+			}
+			continue
+		}
+		if registeredWithoutHints(name, ev) {
+			return ev.kind == evAssignedPodDelete || s.preCheck(p, ev.after)
 		}
 	}
 	return false
+}
+
+// registeredWithoutHints is EventsToRegister when QueueingHints are off.
+func registeredWithoutHints(plugin string, ev *clusterEvent) bool {
+	switch ev.kind {
+	case evNodeAdd:
+		return true
+	case evAssignedPodDelete:
+		return plugin == pluginNodeResourcesFit || plugin == pluginNodePorts
+	}
+	taints := taintsKey(ev.before.Spec.Taints) != taintsKey(ev.after.Spec.Taints) || ev.before.Spec.Unschedulable != ev.after.Spec.Unschedulable
+	labels := labelList(ev.before.Labels) != labelList(ev.after.Labels)
+	alloc := allocKey(ev.before) != allocKey(ev.after)
+	return taints || labels || (plugin == pluginNodeResourcesFit && alloc)
+}
+
+// preCheck is preCheckForNode (pkg/scheduler/eventhandlers.go, used while
+// QueueingHints are off): the node-level admission checks and the
+// NoSchedule taints.
+func (s *simulator) preCheck(p *podRec, n *core.Node) bool {
+	if n == nil {
+		return true
+	}
+	info := newNodeInfo(n, nil)
+	if i, ok := s.nodeIdx[n.Name]; ok {
+		infos := s.nodeInfos(nil)
+		if i < len(infos) && infos[i].Node != nil && infos[i].Node.Name == n.Name {
+			info = newNodeInfo(n, infos[i].Pods)
+		}
+	}
+	for _, st := range sched.ExplainNode(p.pod, info, s.schedOptions(nil)) {
+		switch st.Plugin {
+		case pluginNodeResourcesFit, pluginNodeAffinity, pluginNodeName, pluginNodePorts:
+			if st.Code != sched.Success {
+				return false
+			}
+		}
+	}
+	_, bad := core.FindMatchingUntoleratedTaint(n.Spec.Taints, p.pod.Spec.Tolerations, func(t *core.Taint) bool {
+		return t.Effect == core.TaintEffectNoSchedule
+	}, s.gate)
+	return !bad
 }
 
 // registered is each plugin's EventsToRegister (v1.37.2): TaintToleration

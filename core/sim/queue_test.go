@@ -91,10 +91,10 @@ func TestPeriodicFlush(t *testing.T) {
 }
 
 func TestQueueingHintsSkipStillUntolerated(t *testing.T) {
-	// Removing one of two untolerated taints: with QueueingHints (1.32+)
-	// TaintToleration says QueueSkip (the node is still untolerated), so no
-	// new attempt; before 1.32 any UpdateNodeTaint event requeues the pod,
-	// which fails again with a second FailedScheduling event.
+	// Removing one of two untolerated NoSchedule taints: with QueueingHints
+	// (1.32+) TaintToleration says QueueSkip (the node is still
+	// untolerated); before 1.32 the event is registered but preCheckForNode
+	// fails on the remaining NoSchedule taint. No new attempt either way.
 	steps := `---
 kind: Scenario
 name: h
@@ -103,11 +103,44 @@ options: {kubernetesVersion: "%s"}
 steps:
 - {at: 10s, run: "kubectl taint nodes n1 a-"}
 `
+	for _, v := range []string{"1.37", "1.32", "1.31", "1.26"} {
+		res := run(t, flushCluster+strings.Replace(steps, "%s", v, 1))
+		if got := failedAt(res, "p"); !reflect.DeepEqual(got, []float64{0}) {
+			t.Errorf("%s: FailedScheduling at %v, want [0]", v, got)
+		}
+	}
+}
+
+func TestLabelChangeRequeuesOnlyWithoutHints(t *testing.T) {
+	// n1's only taint is an untolerated NoExecute one. A label change on n1:
+	// from 1.32 TaintToleration did not register UpdateNodeLabel, so the pod
+	// stays put; before 1.32 every plugin registering Node Add also
+	// registered UpdateNodeLabel (issue #109437) and preCheckForNode only
+	// looks at NoSchedule taints, so the pod is retried and fails again.
+	doc := `apiVersion: v1
+kind: Node
+metadata: {name: n1}
+spec:
+  taints: [{key: maint, value: "1", effect: NoExecute}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers: [{name: c, image: x}]
+---
+kind: Scenario
+name: l
+until: 20s
+options: {kubernetesVersion: "%s"}
+steps:
+- {at: 10s, run: "kubectl label nodes n1 team=a"}
+`
 	for _, c := range []struct {
 		version string
 		want    []float64
 	}{{"1.37", []float64{0}}, {"1.32", []float64{0}}, {"1.31", []float64{0, 10}}, {"1.26", []float64{0, 10}}} {
-		res := run(t, flushCluster+strings.Replace(steps, "%s", c.version, 1))
+		res := run(t, strings.Replace(doc, "%s", c.version, 1))
 		if got := failedAt(res, "p"); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: FailedScheduling at %v, want %v", c.version, got, c.want)
 		}
