@@ -1,6 +1,9 @@
 package main
 
 import (
+	"math"
+	"time"
+
 	"github.com/taints-playground/playground/core/presets"
 	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sim"
@@ -15,6 +18,16 @@ func simulate(filename string, text []byte) (*sim.Result, error) {
 		return nil, err
 	}
 	return sim.Run(s)
+}
+
+// execute answers a console command (kubectl describe, get, …) against the
+// scenario's cluster at virtual time at, with the real simulator.
+func execute(filename string, text []byte, at float64, command string) (string, error) {
+	s, err := scenario.Parse(text, filename)
+	if err != nil {
+		return "", err
+	}
+	return sim.Exec(s, time.Duration(math.Round(at*float64(time.Second))), command)
 }
 
 // presetList adapts the embedded presets to the picker.

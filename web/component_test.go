@@ -11,7 +11,7 @@ import (
 
 func loadPlayground(t *testing.T) (*Playground, app.TestEngine) {
 	t.Helper()
-	p := New(Config{Presets: testPresets, Simulate: fakeSimulate})
+	p := New(Config{Presets: testPresets, Simulate: fakeSimulate, Exec: fakeExec})
 	e := app.NewTestEngine()
 	if err := e.Load(p); err != nil {
 		t.Fatal(err)
@@ -228,5 +228,26 @@ func TestIntroClampsLongDescriptions(t *testing.T) {
 	html = app.HTMLString(p)
 	if strings.Contains(html, "is-clamped") || !strings.Contains(html, ">less<") {
 		t.Error("expanded intro")
+	}
+}
+
+func TestPlaygroundConsole(t *testing.T) {
+	p, e := loadPlayground(t)
+	html := app.HTMLString(p)
+	for _, want := range []string{`id="console-input"`, "kubectl describe node gpu-node-1", "kubectl get events", "as it is at t=0s"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("console lacks %q", want)
+		}
+	}
+	p.ctx.Dispatch(func(ctx app.Context) { p.RunCommand(ctx, "kubectl describe node gpu-node-1") })
+	e.ConsumeAll()
+	html = app.HTMLString(p)
+	if !strings.Contains(html, "Taints: nvidia.com/gpu=true:NoSchedule") || !strings.Contains(html, "console-entry") {
+		t.Error("the answer is not shown")
+	}
+	p.ctx.Dispatch(func(ctx app.Context) { p.RunCommand(ctx, "kubectl nope") })
+	e.ConsumeAll()
+	if !strings.Contains(app.HTMLString(p), "console-entry is-error") {
+		t.Error("a failing command is not shown as an error")
 	}
 }

@@ -100,3 +100,14 @@ var testPresets = []Preset{
 	{Name: "gpu", Title: "GPU node with two taints", Description: "Pod A tolerates the GPU taint only.", YAML: "kind: Scenario # gpu"},
 	{Name: "docs", Title: "Three taints", YAML: "kind: Scenario # docs tolerate-disk"},
 }
+
+// fakeExec answers console commands in unit tests.
+func fakeExec(filename string, text []byte, at float64, command string) (string, error) {
+	switch {
+	case strings.Contains(command, "panic"):
+		panic("console boom")
+	case strings.HasPrefix(command, "kubectl describe node"):
+		return "Name: gpu-node-1\nTaints: nvidia.com/gpu=true:NoSchedule\n", nil
+	}
+	return "", errors.New(`error: unknown command "` + command + `"`)
+}

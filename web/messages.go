@@ -110,7 +110,12 @@ type Messages struct {
 	NoMatch      string
 	PanicError   string
 	Footer       string
-	Version      string
+
+	ConsoleTitle       string
+	ConsoleHint        string
+	ConsolePlaceholder string
+	ConsoleRun         string
+	Version            string
 }
 
 // English is the message catalogue the playground ships with.
@@ -230,4 +235,9 @@ var English = Messages{
 	PanicError:   "Internal error: %s",
 	Footer:       "Runs entirely in your browser: a Go model of kube-scheduler and the taint-eviction controller, compiled to WebAssembly.",
 	Version:      "version %s",
+
+	ConsoleTitle:       "kubectl console",
+	ConsoleHint:        "Ask the simulated cluster as it is at %s: describe, get, even taint — the scenario itself does not change.",
+	ConsolePlaceholder: "kubectl describe node NAME",
+	ConsoleRun:         "Run",
 }

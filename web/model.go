@@ -16,6 +16,21 @@ type Preset struct {
 	YAML        string
 }
 
+// ExecFunc answers a console command (kubectl describe, get, …) against the
+// scenario's cluster as it is at virtual time at (seconds).
+type ExecFunc func(filename string, text []byte, at float64, command string) (string, error)
+
+// ConsoleEntry is one command typed into the console and its answer.
+type ConsoleEntry struct {
+	At      float64
+	Command string
+	Output  string
+	Failed  bool
+}
+
+// MaxConsoleEntries is how many answers the console keeps.
+const MaxConsoleEntries = 12
+
 // SimulateFunc parses a scenario file and runs it. filename is only used in
 // error messages. The playground never schedules anything itself: every
 // board it shows comes from this function.
@@ -26,6 +41,7 @@ type SimulateFunc func(filename string, text []byte) (*sim.Result, error)
 type Model struct {
 	presets  []Preset
 	simulate SimulateFunc
+	exec     ExecFunc
 
 	// Preset is the name of the preset the editor text came from, or ""
 	// once the text no longer equals any preset.
@@ -45,12 +61,18 @@ type Model struct {
 	Selected string
 	// Playing is true while Run advances the frames.
 	Playing bool
+	// Command is the console's input; Console its answers, newest first.
+	Command string
+	Console []ConsoleEntry
 }
 
 // NewModel returns a model over the given presets and simulator.
 func NewModel(presets []Preset, simulate SimulateFunc) *Model {
 	return &Model{presets: presets, simulate: simulate}
 }
+
+// SetExec wires the console to a command runner.
+func (m *Model) SetExec(exec ExecFunc) { m.exec = exec }
 
 // Presets lists the presets in picker order.
 func (m *Model) Presets() []Preset { return m.presets }
@@ -83,6 +105,47 @@ func (m *Model) presetForText(text string) string {
 
 // run simulates text without touching the model. Panics in the simulator
 // come back as errors: in the browser a panic would kill the page.
+func (m *Model) filename() string {
+	if m.Preset != "" {
+		return m.Preset + ".yaml"
+	}
+	return "scenario.yaml"
+}
+
+// RunCommand answers a console command against the scenario on the board
+// at the current frame's time, and records it. It reports success.
+func (m *Model) RunCommand(command string) (ok bool) {
+	command = strings.TrimSpace(command)
+	f := m.Current()
+	if command == "" || f == nil {
+		return false
+	}
+	entry := ConsoleEntry{At: f.At, Command: command}
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				entry.Output, entry.Failed = fmt.Sprintf(English.PanicError, fmt.Sprint(r)), true
+			}
+		}()
+		if m.exec == nil {
+			entry.Output, entry.Failed = "the console is not available", true
+			return
+		}
+		out, err := m.exec(m.filename(), []byte(m.RanText), f.At, command)
+		if err != nil {
+			entry.Output, entry.Failed = strings.TrimSpace(err.Error()), true
+			return
+		}
+		entry.Output = strings.TrimRight(out, "\n")
+	}()
+	m.Console = append([]ConsoleEntry{entry}, m.Console...)
+	if len(m.Console) > MaxConsoleEntries {
+		m.Console = m.Console[:MaxConsoleEntries]
+	}
+	m.Command = ""
+	return !entry.Failed
+}
+
 func (m *Model) run(text string) (res *sim.Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -93,11 +156,7 @@ func (m *Model) run(text string) (res *sim.Result, err error) {
 	if m.simulate == nil {
 		return nil, errors.New("no simulator is configured")
 	}
-	name := "scenario.yaml"
-	if m.Preset != "" {
-		name = m.Preset + ".yaml"
-	}
-	res, err = m.simulate(name, []byte(text))
+	res, err = m.simulate(m.filename(), []byte(text))
 	if err == nil && res == nil {
 		err = errors.New("the simulation returned no result")
 	}

@@ -37,10 +37,11 @@ const (
 // is not a preset.
 const EditedPresetValue = "(edited)"
 
-// Config wires the playground to its presets and simulator.
+// Config wires the playground to its presets, simulator and console.
 type Config struct {
 	Presets  []Preset
 	Simulate SimulateFunc
+	Exec     ExecFunc
 }
 
 // Playground is the page: header with the preset picker, the YAML editor,
@@ -65,7 +66,9 @@ type Playground struct {
 
 // New returns the playground component.
 func New(cfg Config) *Playground {
-	return &Playground{m: NewModel(cfg.Presets, cfg.Simulate)}
+	m := NewModel(cfg.Presets, cfg.Simulate)
+	m.SetExec(cfg.Exec)
+	return &Playground{m: m}
 }
 
 // Model exposes the state (for tests).
@@ -546,6 +549,7 @@ func (p *Playground) renderSimulation() app.UI {
 		),
 		&WhyPanel{Pod: sel, Missing: missing},
 		&EventLog{Events: events, Fresh: fresh},
+		p.renderConsole(),
 	)
 }
 

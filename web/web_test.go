@@ -277,3 +277,39 @@ func TestSanitizeHref(t *testing.T) {
 		}
 	}
 }
+
+func TestModelConsole(t *testing.T) {
+	m := NewModel(testPresets, fakeSimulate)
+	if m.RunCommand("kubectl get pods") {
+		t.Error("a command ran before any scenario")
+	}
+	m.LoadPreset("gpu")
+	if m.RunCommand("kubectl get pods") || len(m.Console) != 1 || !strings.Contains(m.Console[0].Output, "not available") {
+		t.Errorf("without exec: %+v", m.Console)
+	}
+	m.SetExec(fakeExec)
+	m.Step()
+	m.Command = "kubectl describe node gpu-node-1"
+	if !m.RunCommand(m.Command) {
+		t.Fatalf("describe failed: %+v", m.Console[0])
+	}
+	e := m.Console[0]
+	if e.At != 30 || e.Failed || !strings.HasPrefix(e.Output, "Name: gpu-node-1") || strings.HasSuffix(e.Output, "\n") || m.Command != "" {
+		t.Errorf("entry %+v, input %q", e, m.Command)
+	}
+	if m.RunCommand("kubectl frobnicate") || !m.Console[0].Failed || !strings.Contains(m.Console[0].Output, "unknown command") {
+		t.Errorf("error entry %+v", m.Console[0])
+	}
+	if m.RunCommand("please panic") || !strings.Contains(m.Console[0].Output, "console boom") {
+		t.Errorf("panic entry %+v", m.Console[0])
+	}
+	if m.RunCommand("   ") {
+		t.Error("blank command ran")
+	}
+	for i := 0; i < 2*MaxConsoleEntries; i++ {
+		m.RunCommand("kubectl describe node gpu-node-1")
+	}
+	if len(m.Console) != MaxConsoleEntries {
+		t.Errorf("console keeps %d entries", len(m.Console))
+	}
+}

@@ -344,6 +344,14 @@ func TestPlaygroundInChromium(t *testing.T) {
 
 	b.screenshot("playground-why-pending.png")
 
+	// The console answers kubectl against the cluster of this frame.
+	b.click("describe node suggestion", `.cmd-chip[data-cmd="kubectl describe node `+gpuNode+`"]`)
+	b.waitFor("kubectl describe output", `!!document.querySelector(".console-entry .console-out") && document.querySelector(".console-entry .console-out").innerText.includes("node.kubernetes.io/disk-pressure:NoSchedule")`, 20*time.Second)
+	eval[chromedp.Void](b, `(() => { const el = document.getElementById("console-input");
+		el.value = "kubectl get pods -o wide"; el.dispatchEvent(new Event("input", {bubbles: true})); })()`)
+	b.click("console run", "#console-run")
+	b.waitFor("kubectl get pods output", `document.querySelector(".console-entry .console-out").innerText.includes("pod-a")`, 20*time.Second)
+
 	// 4. Step through the frames.
 	if f := frameIndex(b); f != 0 {
 		t.Errorf("a freshly picked preset shows frame %d", f)
