@@ -24,6 +24,13 @@ func (p *Playground) onConsoleInput(ctx app.Context, e app.Event) {
 func (p *Playground) onConsoleSubmit(ctx app.Context, e app.Event) {
 	p.guard(func() { e.PreventDefault() })
 	p.RunCommand(ctx, p.m.Command)
+	// The typed text may never have reached the virtual DOM (input and
+	// submit handled in one frame), so clear the field itself too.
+	p.guard(func() {
+		if in := app.Window().GetElementByID(IDConsoleInput); in.Truthy() {
+			in.Set("value", "")
+		}
+	})
 }
 
 // consoleSuggestions are commands worth a click for the frame on the board.

@@ -351,6 +351,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 		el.value = "kubectl get pods -o wide"; el.dispatchEvent(new Event("input", {bubbles: true})); })()`)
 	b.click("console run", "#console-run")
 	b.waitFor("kubectl get pods output", `document.querySelector(".console-entry .console-out").innerText.includes("pod-a")`, 20*time.Second)
+	b.waitFor("the console input to clear", `document.getElementById("console-input").value === ""`, 5*time.Second)
 
 	// 4. Step through the frames.
 	if f := frameIndex(b); f != 0 {
