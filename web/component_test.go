@@ -143,6 +143,11 @@ func TestPlaygroundControlsAndWhyPanel(t *testing.T) {
 	if p.m.Frame != 1 || !strings.Contains(app.HTMLString(p), "Running on gpu-node-1.") {
 		t.Errorf("seek to 1: frame %d", p.m.Frame)
 	}
+	p.ctx.NewActionWithValue(ActionSelectPod, "default/c")
+	e.ConsumeAll()
+	if html := app.HTMLString(p); !strings.Contains(html, "kubectl describe pod c") || !strings.Contains(html, "Node:         gpu-node-1") {
+		t.Error("the why panel lacks kubectl describe")
+	}
 	p.ctx.NewAction(ActionClosePod)
 	e.ConsumeAll()
 	if p.m.Selected != "" {

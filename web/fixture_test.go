@@ -52,6 +52,7 @@ func gpuResult(tolerateDisk bool) *sim.Result {
 			Taints: []sim.TaintMatch{{Taint: gpu, Tolerated: true, By: &tolGPU}, {Taint: disk, Tolerated: true, By: &tolDisk}}}}}
 	}
 	podC := sim.PodState{Namespace: "default", Name: "c", Phase: "Running", Node: "gpu-node-1", ScheduledAt: f64(0),
+		Describe:    "Name:         c\nNamespace:    default\nNode:         gpu-node-1\n",
 		Tolerations: []core.Toleration{tolGPU, tolDisk}}
 	f0 := sim.Frame{Index: 0, At: 0, Caption: "initial pass", Nodes: []sim.NodeState{node}, Pods: []sim.PodState{podA, podC}, Events: 2}
 	node1 := node

@@ -65,6 +65,12 @@ func (w *WhyPanel) Render() app.UI {
 	} else {
 		body = append(body, w.nodeTable(), w.matrix())
 	}
+	if p.Describe != "" {
+		body = append(body, app.Details().Class("describe").Body(
+			app.Summary().Text("kubectl describe pod "+p.Name),
+			app.Pre().Class("console-out").Text(strings.TrimRight(p.Describe, "\n")),
+		))
+	}
 	return app.Section().Class("why").ID("why").Aria("live", "polite").Body(body...)
 }
 
