@@ -294,6 +294,30 @@ type PodSpec struct {
 	PreemptionPolicy  *string           `json:"preemptionPolicy,omitempty"`
 	SchedulerName     string            `json:"schedulerName,omitempty"`
 	HostNetwork       bool              `json:"hostNetwork,omitempty"`
+	// Volumes matter to `kubectl drain` only (emptyDir is local storage).
+	Volumes []Volume `json:"volumes,omitempty"`
+	// TerminationGracePeriodSeconds is read but not simulated (deletion is
+	// immediate on the virtual clock).
+	TerminationGracePeriodSeconds *int64 `json:"terminationGracePeriodSeconds,omitempty"`
+}
+
+// Volume is the subset of core/v1 Volume the playground reads.
+type Volume struct {
+	Name     string                `json:"name"`
+	EmptyDir *EmptyDirVolumeSource `json:"emptyDir,omitempty"`
+	HostPath *HostPathVolumeSource `json:"hostPath,omitempty"`
+}
+
+// EmptyDirVolumeSource is a pod-local scratch directory.
+type EmptyDirVolumeSource struct {
+	Medium    string    `json:"medium,omitempty"`
+	SizeLimit *Quantity `json:"sizeLimit,omitempty"`
+}
+
+// HostPathVolumeSource is a directory of the node.
+type HostPathVolumeSource struct {
+	Path string `json:"path"`
+	Type string `json:"type,omitempty"`
 }
 
 // PodPhase is Pending, Running, Succeeded, Failed or Unknown.
@@ -330,4 +354,164 @@ type Pod struct {
 	ObjectMeta `json:"metadata,omitempty"`
 	Spec       PodSpec   `json:"spec,omitempty"`
 	Status     PodStatus `json:"status,omitempty"`
+}
+
+// LabelSelector selects objects by labels (metav1.LabelSelector).
+type LabelSelector struct {
+	MatchLabels      map[string]string          `json:"matchLabels,omitempty"`
+	MatchExpressions []LabelSelectorRequirement `json:"matchExpressions,omitempty"`
+}
+
+// LabelSelectorRequirement is one expression of a LabelSelector: operator
+// In, NotIn, Exists or DoesNotExist.
+type LabelSelectorRequirement struct {
+	Key      string   `json:"key"`
+	Operator string   `json:"operator"`
+	Values   []string `json:"values,omitempty"`
+}
+
+// Matches reports whether the labels satisfy the selector. A nil selector
+// matches nothing and an empty one everything (as metav1.LabelSelectorAsSelector).
+func (s *LabelSelector) Matches(labels map[string]string) bool {
+	if s == nil {
+		return false
+	}
+	for k, v := range s.MatchLabels {
+		if got, ok := labels[k]; !ok || got != v {
+			return false
+		}
+	}
+	for _, r := range s.MatchExpressions {
+		got, ok := labels[r.Key]
+		in := false
+		for _, v := range r.Values {
+			in = in || (ok && got == v)
+		}
+		switch r.Operator {
+		case "In":
+			if !in {
+				return false
+			}
+		case "NotIn":
+			if in {
+				return false
+			}
+		case "Exists":
+			if !ok {
+				return false
+			}
+		case "DoesNotExist":
+			if ok {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// PodTemplateSpec is a pod template of a workload (core/v1 PodTemplateSpec).
+type PodTemplateSpec struct {
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       PodSpec `json:"spec,omitempty"`
+}
+
+// DeploymentSpec is the subset of apps/v1 DeploymentSpec the playground
+// reads (rolling updates are not simulated).
+type DeploymentSpec struct {
+	Replicas *int32          `json:"replicas,omitempty"`
+	Selector *LabelSelector  `json:"selector"`
+	Template PodTemplateSpec `json:"template"`
+}
+
+// Deployment is an apps/v1 Deployment.
+type Deployment struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       DeploymentSpec `json:"spec,omitempty"`
+}
+
+// ReplicaSetSpec is the subset of apps/v1 ReplicaSetSpec the playground reads.
+type ReplicaSetSpec struct {
+	Replicas *int32          `json:"replicas,omitempty"`
+	Selector *LabelSelector  `json:"selector"`
+	Template PodTemplateSpec `json:"template"`
+}
+
+// ReplicaSet is an apps/v1 ReplicaSet.
+type ReplicaSet struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       ReplicaSetSpec `json:"spec,omitempty"`
+}
+
+// DaemonSetSpec is the subset of apps/v1 DaemonSetSpec the playground reads.
+type DaemonSetSpec struct {
+	Selector *LabelSelector  `json:"selector"`
+	Template PodTemplateSpec `json:"template"`
+}
+
+// DaemonSet is an apps/v1 DaemonSet.
+type DaemonSet struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       DaemonSetSpec `json:"spec,omitempty"`
+}
+
+// IntOrString is an integer or a string such as "50%" (intstr.IntOrString).
+type IntOrString struct {
+	IsString bool
+	IntVal   int32
+	StrVal   string
+}
+
+// MarshalJSON writes the number or the string.
+func (v IntOrString) MarshalJSON() ([]byte, error) {
+	if v.IsString {
+		return json.Marshal(v.StrVal)
+	}
+	return json.Marshal(v.IntVal)
+}
+
+// UnmarshalJSON reads a number or a string.
+func (v *IntOrString) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		v.IsString = true
+		return json.Unmarshal(b, &v.StrVal)
+	}
+	v.IsString = false
+	return json.Unmarshal(b, &v.IntVal)
+}
+
+// PodDisruptionBudgetSpec is policy/v1 PodDisruptionBudgetSpec.
+type PodDisruptionBudgetSpec struct {
+	MinAvailable   *IntOrString   `json:"minAvailable,omitempty"`
+	Selector       *LabelSelector `json:"selector,omitempty"`
+	MaxUnavailable *IntOrString   `json:"maxUnavailable,omitempty"`
+}
+
+// PodDisruptionBudget is a policy/v1 PodDisruptionBudget. The eviction API
+// (kubectl drain) respects it; taint eviction ignores it.
+type PodDisruptionBudget struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       PodDisruptionBudgetSpec `json:"spec,omitempty"`
+}
+
+// PriorityClass is a scheduling.k8s.io/v1 PriorityClass.
+type PriorityClass struct {
+	TypeMeta         `json:",inline"`
+	ObjectMeta       `json:"metadata,omitempty"`
+	Value            int32   `json:"value"`
+	GlobalDefault    bool    `json:"globalDefault,omitempty"`
+	Description      string  `json:"description,omitempty"`
+	PreemptionPolicy *string `json:"preemptionPolicy,omitempty"`
+}
+
+// Namespace is a core/v1 Namespace; its annotations carry
+// PodTolerationRestriction's defaultTolerations and tolerationsWhitelist.
+type Namespace struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
 }
