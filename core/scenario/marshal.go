@@ -20,14 +20,18 @@ func (s *Scenario) Marshal() (out []byte, err error) {
 		}
 	}()
 	var docs [][]byte
+	adm := admissionDoc(s.Options.Admission)
 	if s.Name != "" || s.Title != "" || s.Description != "" || len(s.Steps) > 0 || s.UntilSet ||
-		s.Options.Seed != DefaultSeed || len(s.Options.FeatureGates) > 0 || s.Options.KubernetesVersion.Minor != 0 {
+		s.Options.Seed != DefaultSeed || len(s.Options.FeatureGates) > 0 || s.Options.KubernetesVersion.Minor != 0 || adm != nil {
 		sd := scenarioDoc{APIVersion: APIVersion, Kind: Kind, Name: s.Name, Title: s.Title, Description: s.Description}
 		if s.UntilSet {
 			sd.Until = &Duration{Duration: s.Until}
 		}
-		if s.Options.Seed != DefaultSeed || len(s.Options.FeatureGates) > 0 || s.Options.KubernetesVersion.Minor != 0 {
+		if s.Options.Seed != DefaultSeed || len(s.Options.FeatureGates) > 0 || s.Options.KubernetesVersion.Minor != 0 || adm != nil {
 			sd.Options = &optionsDoc{}
+			if adm != nil {
+				*sd.Options = *adm
+			}
 			if s.Options.KubernetesVersion.Minor != 0 {
 				sd.Options.KubernetesVersion = s.Options.KubernetesVersion.String()
 			}
@@ -40,7 +44,7 @@ func (s *Scenario) Marshal() (out []byte, err error) {
 			}
 		}
 		for _, st := range s.Steps {
-			sd.Steps = append(sd.Steps, stepDoc{At: &Duration{Duration: st.At}, Run: st.Run, Caption: st.Caption})
+			sd.Steps = append(sd.Steps, stepDoc{At: &Duration{Duration: st.At}, Run: st.Run, Caption: st.Caption, Manifest: st.Manifest})
 		}
 		b, err := toYAML(sd, "", "")
 		if err != nil {
@@ -57,6 +61,36 @@ func (s *Scenario) Marshal() (out []byte, err error) {
 	}
 	for _, p := range s.Pods {
 		b, err := toYAML(p, "v1", "Pod")
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, b)
+	}
+	type obj struct {
+		v                any
+		apiVersion, kind string
+	}
+	var objs []obj
+	for _, o := range s.Namespaces {
+		objs = append(objs, obj{o, "v1", "Namespace"})
+	}
+	for _, o := range s.PriorityClasses {
+		objs = append(objs, obj{o, "scheduling.k8s.io/v1", "PriorityClass"})
+	}
+	for _, o := range s.Deployments {
+		objs = append(objs, obj{o, "apps/v1", "Deployment"})
+	}
+	for _, o := range s.ReplicaSets {
+		objs = append(objs, obj{o, "apps/v1", "ReplicaSet"})
+	}
+	for _, o := range s.DaemonSets {
+		objs = append(objs, obj{o, "apps/v1", "DaemonSet"})
+	}
+	for _, o := range s.PodDisruptionBudgets {
+		objs = append(objs, obj{o, "policy/v1", "PodDisruptionBudget"})
+	}
+	for _, o := range objs {
+		b, err := toYAML(o.v, o.apiVersion, o.kind)
 		if err != nil {
 			return nil, err
 		}
@@ -118,4 +152,31 @@ func pruneValue(v any) (any, bool) {
 		return t, len(t) == 0
 	}
 	return v, false
+}
+
+// admissionDoc is the options document for non-default admission
+// settings, nil when everything is default.
+func admissionDoc(a Admission) *optionsDoc {
+	o := &optionsDoc{}
+	set := false
+	if a.PodTolerationRestriction {
+		o.EnableAdmissionPlugins = []string{"PodTolerationRestriction"}
+		set = true
+	}
+	if a.DisableDefaultTolerationSeconds {
+		o.DisableAdmissionPlugins = []string{"DefaultTolerationSeconds"}
+		set = true
+	}
+	if a.NotReadySeconds != nil || a.UnreachableSeconds != nil {
+		o.DefaultNotReadyTolerationSeconds, o.DefaultUnreachableTolerationSeconds = a.NotReadySeconds, a.UnreachableSeconds
+		set = true
+	}
+	if len(a.ClusterDefaultTolerations) > 0 || len(a.ClusterTolerationsWhitelist) > 0 {
+		o.PodTolerationRestriction = &podTolerationRestrictionDoc{Default: a.ClusterDefaultTolerations, Whitelist: a.ClusterTolerationsWhitelist}
+		set = true
+	}
+	if !set {
+		return nil
+	}
+	return o
 }

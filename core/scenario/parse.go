@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"sigs.k8s.io/yaml"
 
@@ -127,6 +128,11 @@ type parser struct {
 	podRefs  []objectRef
 	scen     *scenarioDoc
 	scenRef  document
+	// Workloads and the other kinds (workloads.go).
+	objs    Manifests
+	objRefs []objectRef
+	// inline is set while reading a step's manifest: no Scenario document.
+	inline bool
 }
 
 func (p *parser) errf(d document, format string, args ...any) error {
@@ -152,8 +158,17 @@ func (p *parser) parse(data []byte) (*Scenario, error) {
 	if err := p.validateObjects(s); err != nil {
 		return nil, err
 	}
+	if err := p.validateWorkloads(s.Options.ComparisonOperators()); err != nil {
+		return nil, err
+	}
 	s.Nodes = p.nodes
 	s.Pods = p.pods
+	s.Deployments = p.objs.Deployments
+	s.ReplicaSets = p.objs.ReplicaSets
+	s.DaemonSets = p.objs.DaemonSets
+	s.PodDisruptionBudgets = p.objs.PodDisruptionBudgets
+	s.PriorityClasses = p.objs.PriorityClasses
+	s.Namespaces = p.objs.Namespaces
 	return s, nil
 }
 
@@ -177,6 +192,9 @@ func (p *parser) document(d document) error {
 	case "":
 		return p.errf(d, "Object 'Kind' is missing: every document needs a kind (Node, Pod, List or Scenario)")
 	case Kind:
+		if p.inline {
+			return p.errf(d, "kind Scenario belongs in the scenario file, not in a step's manifest")
+		}
 		if tm.APIVersion != "" && tm.APIVersion != APIVersion {
 			return p.errf(d, "Scenario apiVersion %q is not supported: use %s (or leave apiVersion out)", tm.APIVersion, APIVersion)
 		}
@@ -235,7 +253,10 @@ func (p *parser) object(d document, prefix string, tm typeMeta, data []byte) err
 	case "":
 		return p.errf(d, "%sObject 'Kind' is missing", prefix)
 	default:
-		return p.errf(d, "%skind %q is not supported: a scenario holds Node, Pod and List manifests and one kind: Scenario document", prefix, tm.Kind)
+		if want, ok := workloadKinds[tm.Kind]; ok {
+			return p.workload(d, prefix, tm, want, data)
+		}
+		return p.errf(d, "%skind %q is not supported: a scenario holds Node, Pod, Deployment, ReplicaSet, DaemonSet, PodDisruptionBudget, PriorityClass, Namespace and List manifests and one kind: Scenario document", prefix, tm.Kind)
 	}
 	if tm.APIVersion != "" && tm.APIVersion != "v1" {
 		return p.errf(d, "%sno matches for kind %q in version %q", prefix, tm.Kind, tm.APIVersion)
@@ -334,6 +355,9 @@ func (p *parser) applyScenario(s *Scenario) error {
 			}
 			s.Options.FeatureGates[g] = sd.Options.FeatureGates[g]
 		}
+		if err := p.applyAdmission(s, sd.Options); err != nil {
+			return err
+		}
 	}
 	for i, st := range sd.Steps {
 		field := fmt.Sprintf("steps[%d]", i)
@@ -351,6 +375,24 @@ func (p *parser) applyScenario(s *Scenario) error {
 		}
 		if strings.TrimSpace(st.Run) == "" {
 			return p.errf(d, "Scenario: %s.run: Required value: the command to run", field)
+		}
+		run, manifest := splitInlineManifest(st.Run)
+		if manifest != "" && st.Manifest != "" {
+			return p.errf(d, "Scenario: %s.manifest: Invalid value: the manifest is given twice (after the command and in manifest)", field)
+		}
+		if manifest == "" {
+			manifest = st.Manifest
+		}
+		st.Run = run
+		if IsApply(run) {
+			if strings.TrimSpace(manifest) == "" {
+				return p.errf(d, "Scenario: %s.manifest: Required value: kubectl apply -f - reads the manifest given in the step's manifest field (or in the lines after the command)", field)
+			}
+			if _, err := ParseManifest([]byte(manifest), s.Options.ComparisonOperators()); err != nil {
+				return p.errf(d, "Scenario: %s.manifest: %v", field, err)
+			}
+		} else if manifest != "" {
+			return p.errf(d, "Scenario: %s.manifest: Invalid value: only kubectl apply -f - takes a manifest", field)
 		}
 		if err := CheckCommand(st.Run); err != nil {
 			return p.errf(d, "Scenario: %s.run: Invalid value: %q: %v", field, st.Run, err)
@@ -383,10 +425,16 @@ func (p *parser) applyScenario(s *Scenario) error {
 				}
 			}
 		}
-		s.Steps = append(s.Steps, Step{At: st.At.Duration, Run: strings.TrimSpace(st.Run), Caption: st.Caption})
+		s.Steps = append(s.Steps, Step{At: st.At.Duration, Run: strings.TrimSpace(st.Run), Caption: st.Caption, Manifest: manifest})
 	}
-	if len(s.Steps) > 0 {
-		s.Until = s.Steps[len(s.Steps)-1].At
+	var waitEnd time.Duration
+	for _, st := range s.Steps {
+		if st.At > s.Until {
+			s.Until = st.At
+		}
+		if w, err := WaitDuration(st.Run); err == nil && st.At+w > waitEnd {
+			waitEnd = st.At + w
+		}
 	}
 	if sd.Until != nil {
 		if err := sd.Until.check("until"); err != nil {
@@ -400,6 +448,9 @@ func (p *parser) applyScenario(s *Scenario) error {
 		}
 		s.Until = sd.Until.Duration
 		s.UntilSet = true
+	} else if waitEnd > s.Until {
+		// A final `wait D` step runs the clock D further.
+		s.Until = waitEnd
 	}
 	return nil
 }

@@ -43,6 +43,15 @@ type Scenario struct {
 	// as DefaultTolerationSeconds are applied by the simulator).
 	Nodes []*core.Node
 	Pods  []*core.Pod
+	// Deployments, ReplicaSets, DaemonSets, PodDisruptionBudgets,
+	// PriorityClasses and Namespaces are the other manifests, in document
+	// order (namespaced kinds defaulted to "default").
+	Deployments          []*core.Deployment
+	ReplicaSets          []*core.ReplicaSet
+	DaemonSets           []*core.DaemonSet
+	PodDisruptionBudgets []*core.PodDisruptionBudget
+	PriorityClasses      []*core.PriorityClass
+	Namespaces           []*core.Namespace
 	// Steps are the timeline, sorted by At (ties keep file order).
 	Steps []Step
 	// Until is the last moment simulated, inclusive: the file's `until`, or
@@ -71,6 +80,9 @@ type Step struct {
 	Run string
 	// Caption explains the step for people; may be empty.
 	Caption string
+	// Manifest is the YAML that `kubectl apply -f -` reads (the step's
+	// manifest field, or the lines after the command in a block scalar).
+	Manifest string
 }
 
 // Options configure a simulation run.
@@ -83,6 +95,42 @@ type Options struct {
 	// (options.kubernetesVersion, "1.26" … "1.37"); the zero Version means
 	// core.DefaultVersion (1.37).
 	KubernetesVersion core.Version
+	// Admission configures the admission plugins that add tolerations.
+	Admission Admission
+}
+
+// Admission is the kube-apiserver admission configuration the scenario
+// sets (options.enableAdmissionPlugins, options.disableAdmissionPlugins,
+// options.defaultNotReadyTolerationSeconds,
+// options.defaultUnreachableTolerationSeconds,
+// options.podTolerationRestriction).
+type Admission struct {
+	// DisableDefaultTolerationSeconds turns DefaultTolerationSeconds off
+	// (it is on by default).
+	DisableDefaultTolerationSeconds bool
+	// NotReadySeconds and UnreachableSeconds are the flags
+	// --default-not-ready-toleration-seconds and
+	// --default-unreachable-toleration-seconds; nil means 300.
+	NotReadySeconds, UnreachableSeconds *int64
+	// PodTolerationRestriction turns that plugin on (off by default).
+	PodTolerationRestriction bool
+	// ClusterDefaultTolerations and ClusterTolerationsWhitelist are the
+	// plugin's configuration file (used where a namespace has no annotation).
+	ClusterDefaultTolerations   []core.Toleration
+	ClusterTolerationsWhitelist []core.Toleration
+}
+
+// DefaultTolerationSeconds returns the not-ready and unreachable seconds
+// DefaultTolerationSeconds puts on the tolerations it adds.
+func (a Admission) DefaultTolerationSeconds() (notReady, unreachable int64) {
+	notReady, unreachable = 300, 300
+	if a.NotReadySeconds != nil {
+		notReady = *a.NotReadySeconds
+	}
+	if a.UnreachableSeconds != nil {
+		unreachable = *a.UnreachableSeconds
+	}
+	return notReady, unreachable
 }
 
 // Version returns the simulated Kubernetes release (1.37 when unset).
@@ -225,15 +273,27 @@ type scenarioDoc struct {
 }
 
 type optionsDoc struct {
-	Seed              *int64          `json:"seed,omitempty"`
-	KubernetesVersion string          `json:"kubernetesVersion,omitempty"`
-	FeatureGates      map[string]bool `json:"featureGates,omitempty"`
+	Seed                                *int64                       `json:"seed,omitempty"`
+	KubernetesVersion                   string                       `json:"kubernetesVersion,omitempty"`
+	FeatureGates                        map[string]bool              `json:"featureGates,omitempty"`
+	EnableAdmissionPlugins              []string                     `json:"enableAdmissionPlugins,omitempty"`
+	DisableAdmissionPlugins             []string                     `json:"disableAdmissionPlugins,omitempty"`
+	DefaultNotReadyTolerationSeconds    *int64                       `json:"defaultNotReadyTolerationSeconds,omitempty"`
+	DefaultUnreachableTolerationSeconds *int64                       `json:"defaultUnreachableTolerationSeconds,omitempty"`
+	PodTolerationRestriction            *podTolerationRestrictionDoc `json:"podTolerationRestriction,omitempty"`
+}
+
+// podTolerationRestrictionDoc is the plugin's cluster-level configuration.
+type podTolerationRestrictionDoc struct {
+	Default   []core.Toleration `json:"default,omitempty"`
+	Whitelist []core.Toleration `json:"whitelist,omitempty"`
 }
 
 type stepDoc struct {
-	At      *Duration `json:"at"`
-	Run     string    `json:"run"`
-	Caption string    `json:"caption,omitempty"`
+	At       *Duration `json:"at"`
+	Run      string    `json:"run"`
+	Caption  string    `json:"caption,omitempty"`
+	Manifest string    `json:"manifest,omitempty"`
 }
 
 // CheckCommand reports whether run is a step command the simulator knows,
@@ -247,24 +307,37 @@ func CheckCommand(run string) error {
 	switch f[0] {
 	case "kubectl":
 		if len(f) < 2 {
-			return fmt.Errorf("kubectl needs a command: taint, cordon, uncordon, label or delete")
+			return fmt.Errorf("kubectl needs a command: taint, cordon, uncordon, drain, label, delete, scale or apply")
 		}
 		switch f[1] {
-		case "taint", "cordon", "uncordon", "label", "delete", "describe", "get":
+		case "apply":
+			if len(f) != 4 || f[2] != "-f" || f[3] != "-" {
+				return fmt.Errorf("usage: kubectl apply -f - (the manifest comes in the step's manifest field or in the lines after the command)")
+			}
+			return nil
+		case "taint", "cordon", "uncordon", "label", "delete", "describe", "get", "drain", "scale":
 			return nil
 		}
-		return fmt.Errorf("unsupported kubectl command %q: supported are taint, cordon, uncordon, label, delete, describe, get", f[1])
+		return fmt.Errorf("unsupported kubectl command %q: supported are taint, cordon, uncordon, drain, label, delete, scale, apply, describe, get", f[1])
 	case "create":
 		if len(f) != 3 || (f[1] != "pod" && f[1] != "pods" && f[1] != "po" && f[1] != "node" && f[1] != "nodes" && f[1] != "no") {
 			return fmt.Errorf("usage: create pod NAME or create node NAME (a manifest of this file, created at this step instead of at t=0)")
 		}
 		return nil
+	case "wait":
+		if len(f) != 2 {
+			return fmt.Errorf("usage: wait DURATION (e.g. wait 30s)")
+		}
+		if _, err := WaitDuration(run); err != nil {
+			return err
+		}
+		return nil
 	case "node":
 		if len(f) < 3 {
-			return fmt.Errorf("usage: node NODE not-ready|unreachable|ready, or node NODE condition TYPE=STATUS")
+			return fmt.Errorf("usage: node NODE stop|start|not-ready|unreachable|ready, or node NODE condition TYPE=STATUS")
 		}
 		switch f[2] {
-		case "not-ready", "unreachable", "ready", "stop":
+		case "not-ready", "unreachable", "ready", "stop", "start":
 			if len(f) != 3 {
 				return fmt.Errorf("usage: node NODE %s", f[2])
 			}
@@ -275,7 +348,30 @@ func CheckCommand(run string) error {
 			}
 			return nil
 		}
-		return fmt.Errorf("unknown node state %q: use not-ready, unreachable, ready, stop, or condition TYPE=STATUS", f[2])
+		return fmt.Errorf("unknown node state %q: use stop, start, not-ready, unreachable, ready, or condition TYPE=STATUS", f[2])
 	}
-	return fmt.Errorf("unknown command %q: steps run kubectl (taint, cordon, uncordon, label, delete), node NODE not-ready|unreachable|ready, or create pod NAME", f[0])
+	return fmt.Errorf("unknown command %q: steps run kubectl (taint, cordon, uncordon, drain, label, delete, scale, apply), node NODE stop|start|not-ready|unreachable|ready, wait DURATION, or create pod NAME", f[0])
+}
+
+// WaitDuration returns D of a step `wait D`.
+func WaitDuration(run string) (time.Duration, error) {
+	f := strings.Fields(run)
+	if len(f) != 2 || f[0] != "wait" {
+		return 0, fmt.Errorf("usage: wait DURATION (e.g. wait 30s)")
+	}
+	var d Duration
+	if err := d.parse(f[1]); err != nil {
+		return 0, fmt.Errorf("wait %s: %v", f[1], err)
+	}
+	if d.Duration < 0 {
+		return 0, fmt.Errorf("wait %s: must be 0s or later", f[1])
+	}
+	return d.Duration, nil
+}
+
+// IsApply reports whether run is `kubectl apply -f -` (the only form of
+// apply a step supports: the manifest comes with the step).
+func IsApply(run string) bool {
+	f := strings.Fields(run)
+	return len(f) >= 2 && f[0] == "kubectl" && f[1] == "apply"
 }
