@@ -205,7 +205,8 @@ func TestNodeCardIsAMemoBoundary(t *testing.T) {
 		t.Errorf("identical cards should compare equal (no re-render): %v", err)
 	}
 	html := app.HTMLString(a)
-	for _, want := range []string{"eff-noschedule", "node.kubernetes.io/disk-pressure", "nvidia.com/gpu=true", "bar-fill"} {
+	for _, want := range []string{"eff-noschedule", "node.kubernetes.io/disk-pressure", "nvidia.com/gpu=true", "bar-fill",
+		"kubectl describe node gpu-node-1", "p1000", "requests cpu 500m, memory 1Gi", "priority 1000"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("card lacks %q", want)
 		}

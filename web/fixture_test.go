@@ -25,6 +25,7 @@ func gpuResult(tolerateDisk bool) *sim.Result {
 		Taints:      []core.Taint{gpu, disk},
 		Allocatable: map[core.ResourceName]int64{"cpu": 8000, "memory": 32 << 30, "pods": 110, "nvidia.com/gpu": 4},
 		Requested:   map[core.ResourceName]int64{"cpu": 500, "memory": 1 << 30, "pods": 1, "nvidia.com/gpu": 1},
+		Describe:    "Name:               gpu-node-1\nTaints:             nvidia.com/gpu=true:NoSchedule\n",
 	}
 	aTols := []core.Toleration{tolGPU}
 	if tolerateDisk {
@@ -52,7 +53,8 @@ func gpuResult(tolerateDisk bool) *sim.Result {
 			Taints: []sim.TaintMatch{{Taint: gpu, Tolerated: true, By: &tolGPU}, {Taint: disk, Tolerated: true, By: &tolDisk}}}}}
 	}
 	podC := sim.PodState{Namespace: "default", Name: "c", Phase: "Running", Node: "gpu-node-1", ScheduledAt: f64(0),
-		Describe:    "Name:         c\nNamespace:    default\nNode:         gpu-node-1\n",
+		Describe: "Name:         c\nNamespace:    default\nNode:         gpu-node-1\n",
+		Priority: 1000, Requests: map[core.ResourceName]int64{"cpu": 500, "memory": 1 << 30},
 		Tolerations: []core.Toleration{tolGPU, tolDisk}}
 	f0 := sim.Frame{Index: 0, At: 0, Caption: "initial pass", Nodes: []sim.NodeState{node}, Pods: []sim.PodState{podA, podC}, Events: 2}
 	node1 := node

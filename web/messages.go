@@ -51,6 +51,8 @@ type Messages struct {
 	EvictsAt       string
 	EvictedAtLabel string
 	ClickForWhy    string
+	PodRequests    string
+	PodPriority    string
 
 	EffectNoSchedule       string
 	EffectPreferNoSchedule string
@@ -174,6 +176,8 @@ var English = Messages{
 	EvictsAt:       "evicted at t=%s unless the taint goes",
 	EvictedAtLabel: "evicted at t=%s",
 	ClickForWhy:    "Why is %s here?",
+	PodRequests:    "requests %s",
+	PodPriority:    "priority %d",
 
 	EffectNoSchedule:       "NoSchedule",
 	EffectPreferNoSchedule: "PreferNoSchedule",

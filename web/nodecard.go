@@ -52,6 +52,12 @@ func (c *NodeCard) Render() app.UI {
 			renderTaints(n.Taints),
 			renderBars(n.Allocatable, n.Requested),
 			app.Div().Class("node-pods").Body(podChips(c.Pods, English.NoPods)...),
+			app.If(n.Describe != "", func() app.UI {
+				return app.Details().Class("describe").Body(
+					app.Summary().Text("kubectl describe node "+n.Name),
+					app.Pre().Class("console-out").Text(strings.TrimRight(n.Describe, "\n")),
+				)
+			}),
 		)
 }
 
@@ -234,12 +240,25 @@ func podChip(p PodView) app.UI {
 	if p.Note != "" {
 		body = append(body, app.Span().Class("pod-note").Text(p.Note))
 	}
+	title := fmt.Sprintf(English.ClickForWhy, p.Name)
+	if p.Requests != "" {
+		title += "\n" + fmt.Sprintf(English.PodRequests, p.Requests)
+	}
+	if p.Priority != 0 {
+		title += "\n" + fmt.Sprintf(English.PodPriority, p.Priority)
+		body[0] = app.Span().Class("pod-head").Body(
+			app.Span().Class("icon icon-pod").Aria("hidden", "true"),
+			app.Span().Class("pod-name").Text(name),
+			app.Span().Class("pod-prio").Title(fmt.Sprintf(English.PodPriority, p.Priority)).Text(fmt.Sprintf("p%d", p.Priority)),
+			app.Span().Class("pod-phase").Text(p.Phase),
+		)
+	}
 	return app.Button().
 		Type("button").
 		Class(classes).
 		DataSet("pod", key).
 		Aria("pressed", p.Selected).
-		Title(fmt.Sprintf(English.ClickForWhy, p.Name)).
+		Title(title).
 		// go-app keeps an element's handler when the new closure has the
 		// same code pointer, so chips reused for another pod (positional
 		// diffing) would report the old pod: the scope forces a re-mount.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/taints-playground/playground/core/sim"
 )
@@ -15,6 +16,8 @@ type PodView struct {
 	Phase       string
 	Tolerations []string
 	Note        string
+	Requests    string
+	Priority    int32
 	Selected    bool
 }
 
@@ -30,6 +33,12 @@ func NewPodView(p sim.PodState, selected string) PodView {
 	for _, t := range p.Tolerations {
 		v.Tolerations = append(v.Tolerations, FormatToleration(t))
 	}
+	var req []string
+	for _, r := range ResourceOrder(nil, p.Requests) {
+		req = append(req, string(r)+" "+FormatResource(r, p.Requests[r]))
+	}
+	v.Requests = strings.Join(req, ", ")
+	v.Priority = p.Priority
 	switch {
 	case p.Phase == PhaseEvicted && p.EvictedAt != nil:
 		v.Note = fmt.Sprintf(English.EvictedAtLabel, FormatSeconds(*p.EvictedAt))
