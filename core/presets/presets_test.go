@@ -186,7 +186,7 @@ func TestDocsThreeTaints(t *testing.T) {
 func TestAnimatedCard(t *testing.T) {
 	res := runPreset(t, "animated-card")
 	if len(res.Frames) != 8 {
-		t.Fatalf("%d frames, want 8 (initial, six steps, the eviction at 360)", len(res.Frames))
+		t.Fatalf("%d frames, want 8 (initial, six steps, the end at 360)", len(res.Frames))
 	}
 	web1 := podWant{"Running", "node-1", 0, -1, ""}
 	checkFrame(t, res.Frames[1], map[string]podWant{"web-1": web1})
@@ -200,12 +200,18 @@ func TestAnimatedCard(t *testing.T) {
 		"db-1":  db1,
 		"web-2": {"Evicted", "node-1", 40, 50, ""},
 	})
-	if at := res.Frames[6].Pods[1].EvictAt; res.Frames[6].Pods[1].Name != "db-1" || at == nil || *at != 360 {
-		t.Errorf("frame 6: db-1 eviction deadline = %v, want 360", at)
+	// node-1 is the only node: with every zone fully disrupted the
+	// node-lifecycle controller adds no NoExecute taint (master disruption
+	// mode), so db-1 has no deadline and stays.
+	if at := res.Frames[6].Pods[1].EvictAt; res.Frames[6].Pods[1].Name != "db-1" || at != nil {
+		t.Errorf("frame 6: db-1 eviction deadline = %v, want none", at)
+	}
+	if z := res.Frames[6].Nodes[0].ZoneState; z != "AllZonesDown" {
+		t.Errorf("frame 6: zone state %q, want AllZonesDown", z)
 	}
 	checkFrame(t, res.Frames[7], map[string]podWant{
 		"web-1": {"Evicted", "node-1", 0, 50, ""},
-		"db-1":  {"Evicted", "node-1", 20, 360, ""},
+		"db-1":  {"Running", "node-1", 20, -1, ""},
 		"web-2": {"Evicted", "node-1", 40, 50, ""},
 	})
 	checkEvents(t, res, []ev{
@@ -216,7 +222,6 @@ func TestAnimatedCard(t *testing.T) {
 		{50, "Normal", "TaintManagerEviction", "pod/default/web-1", "Marking for deletion Pod default/web-1"},
 		{50, "Normal", "TaintManagerEviction", "pod/default/web-2", "Marking for deletion Pod default/web-2"},
 		{60, "Normal", "NodeNotReady", "node/node-1", "Node node-1 status is now: NodeNotReady"},
-		{360, "Normal", "TaintManagerEviction", "pod/default/db-1", "Marking for deletion Pod default/db-1"},
 	})
 }
 

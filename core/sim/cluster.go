@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/admission/defaulttolerationseconds"
 )
 
 // DefaultTolerationSeconds is what the DefaultTolerationSeconds admission
@@ -25,32 +26,19 @@ const (
 const NodeMonitorPeriod = 5 * time.Second
 
 // AddDefaultTolerations applies the DefaultTolerationSeconds admission plugin
-// to a pod's tolerations and returns the new list: for
+// with its default flags (core/admission/defaulttolerationseconds): for
 // node.kubernetes.io/not-ready and node.kubernetes.io/unreachable, unless
 // some toleration has that key or an empty key AND effect NoExecute or an
 // empty effect (operator, value and seconds are not looked at), it appends
 // {key, operator: Exists, effect: NoExecute, tolerationSeconds: 300}.
 func AddDefaultTolerations(tols []core.Toleration) []core.Toleration {
-	out := append([]core.Toleration(nil), tols...)
-	for _, key := range []string{core.TaintNodeNotReady, core.TaintNodeUnreachable} {
-		covered := false
-		for _, t := range tols {
-			if (t.Key == key || t.Key == "") && (t.Effect == core.TaintEffectNoExecute || t.Effect == "") {
-				covered = true
-				break
-			}
-		}
-		if !covered {
-			secs := DefaultTolerationSeconds
-			out = append(out, core.Toleration{Key: key, Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute, TolerationSeconds: &secs})
-		}
-	}
+	out, _ := defaulttolerationseconds.Admit(tols, DefaultTolerationSeconds, DefaultTolerationSeconds)
 	return out
 }
 
-// PodPriority is the priority the Priority admission plugin gives a pod:
-// spec.priority when set, else the built-in class named by
-// priorityClassName, else 0.
+// PodPriority is the priority the Priority admission plugin gives a pod
+// when no PriorityClass objects exist: spec.priority when set, else the
+// built-in class named by priorityClassName, else 0.
 func PodPriority(p *core.Pod) int32 {
 	if p.Spec.Priority != nil {
 		return *p.Spec.Priority
@@ -62,14 +50,6 @@ func PodPriority(p *core.Pod) int32 {
 		return SystemClusterCritical
 	}
 	return 0
-}
-
-// admit creates the simulator's record of a pod after admission.
-func (s *simulator) admit(p *core.Pod, order int) *podRec {
-	p.Spec.Tolerations = AddDefaultTolerations(p.Spec.Tolerations)
-	prio := PodPriority(p)
-	p.Spec.Priority = &prio
-	return &podRec{pod: p, order: order, priority: prio, phase: PhasePending, direct: p.Spec.NodeName != ""}
 }
 
 // DefaultAllocatable is what a node gets when its manifest lists neither
@@ -107,7 +87,7 @@ func (s *simulator) createNode(n *core.Node) {
 	s.nodeIdx[n.Name] = len(s.nodes)
 	s.nodes = append(s.nodes, n)
 	s.reconcileNoSchedule(n)
-	s.reconcileNoExecute(n)
+	s.syncNoExecuteNow(n)
 }
 
 // managedNoSchedule maps the NoSchedule taint keys the node-lifecycle
@@ -145,22 +125,6 @@ func (s *simulator) reconcileNoSchedule(n *core.Node) {
 		managed[m.key] = true
 	}
 	s.syncTaints(n, core.TaintEffectNoSchedule, managed, want)
-}
-
-// reconcileNoExecute is the NoExecute half of the controller's work: the
-// not-ready taint for Ready=False, unreachable for Ready=Unknown, none
-// for Ready=True.
-func (s *simulator) reconcileNoExecute(n *core.Node) {
-	var want []string
-	if c := condition(n, core.NodeReady); c != nil {
-		switch c.Status {
-		case core.ConditionFalse:
-			want = []string{core.TaintNodeNotReady}
-		case core.ConditionUnknown:
-			want = []string{core.TaintNodeUnreachable}
-		}
-	}
-	s.syncTaints(n, core.TaintEffectNoExecute, map[string]bool{core.TaintNodeNotReady: true, core.TaintNodeUnreachable: true}, want)
 }
 
 // syncTaints makes the managed taints of one effect exactly want.

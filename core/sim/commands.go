@@ -8,6 +8,7 @@ import (
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/kubectl"
+	"github.com/taints-playground/playground/core/scenario"
 )
 
 // runCommand runs one step command and returns what it printed. An error is
@@ -29,6 +30,13 @@ func (s *simulator) runCommand(cmd string) (string, error) {
 		return s.kubectl(args[1], args[2:])
 	case "node":
 		return s.nodeCommand(args[1:])
+	case "wait":
+		d, err := scenario.WaitDuration(cmd)
+		if err != nil {
+			return "", err
+		}
+		s.note("waiting %s", fmtSecs(d))
+		return "", nil
 	case "create":
 		if len(args) == 3 && isNodeKind(args[1]) {
 			return s.addNode(args[2])
@@ -47,6 +55,12 @@ func (s *simulator) kubectl(verb string, args []string) (string, error) {
 		return s.describe(args)
 	case "get":
 		return s.get(args)
+	case "drain":
+		return s.drain(args)
+	case "scale":
+		return s.scale(args)
+	case "apply":
+		return s.apply(args)
 	}
 	store := &nodeStore{s: s}
 	before := map[string]*core.Node{}
@@ -144,6 +158,7 @@ func (s *simulator) deletePods(args []string) (string, error) {
 		wasRunning := found.node != "" && found.phase == PhaseRunning
 		found.deleted = true
 		found.q = qNone
+		s.ctrlDirty = true
 		// The taint-eviction controller drops (and reports) a pending timer.
 		s.cancelEviction(found)
 		if wasRunning {
@@ -164,6 +179,9 @@ func (s *simulator) createPod(args []string) (string, error) {
 	for _, p := range s.pods {
 		if p.notYet && p.pod.Name == args[1] {
 			p.notYet = false
+			if p.admitErr != "" {
+				return "", fmt.Errorf("Error from server: error when creating %q: %s", p.pod.Name, p.admitErr)
+			}
 			p.createdAt = s.now
 			if p.direct {
 				s.bindDirect(p)
@@ -272,7 +290,7 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 		s.note("the kubelet on %s stopped posting status; the node-lifecycle controller will mark it Unknown at %s (node-monitor-grace-period %s)", n.Name, fmtT(at), fmtSecs(grace))
 		out = fmt.Sprintf("node/%s: the kubelet stops posting node status (last heartbeat observed at %s)", n.Name, fmtT(s.now))
 		return out, nil
-	case "ready":
+	case "ready", "start":
 		s.stopGen[n.Name]++ // the kubelet posts again: no Unknown transition pending
 		setCondition(n, core.NodeReady, core.ConditionTrue, "KubeletReady", "kubelet is posting ready status")
 		for _, t := range []core.NodeConditionType{core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure} {
@@ -284,6 +302,9 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 		s.reconcileNoSchedule(n)
 		s.queuePass(n)
 		out = fmt.Sprintf("node/%s: the kubelet reports Ready=True", n.Name)
+		if args[1] == "start" {
+			out = fmt.Sprintf("node/%s: the kubelet starts posting node status again (Ready=True)", n.Name)
+		}
 	case "condition":
 		if len(args) != 3 {
 			return "", fmt.Errorf("usage: node NODE condition TYPE=STATUS")

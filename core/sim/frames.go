@@ -32,8 +32,16 @@ func (s *simulator) frame(step, caption, output, fallback string) {
 		Output:  output,
 		Events:  len(s.events),
 	}
+	states, _ := s.zoneCounts()
 	for _, n := range s.nodes {
-		f.Nodes = append(f.Nodes, s.nodeState(n))
+		ns := s.nodeState(n)
+		ns.Zone, ns.ZoneState = s.nodeZone(n, states)
+		if z := s.zones[zoneKeyOf(n)]; z != nil {
+			for _, q := range z.queue {
+				ns.NoExecuteQueued = ns.NoExecuteQueued || q == n.Name
+			}
+		}
+		f.Nodes = append(f.Nodes, ns)
 	}
 	for _, p := range s.pods {
 		if !p.deleted && !p.notYet {
@@ -127,6 +135,9 @@ func (s *simulator) podState(p *podRec) PodState {
 		Phase:                   p.phase,
 		Priority:                p.priority,
 		Tolerations:             append([]core.Toleration(nil), p.pod.Spec.Tolerations...),
+		TolerationSources:       append([]string(nil), p.tolSources...),
+		Owner:                   p.owner(),
+		DisruptionTarget:        p.disruption,
 		FailedSchedulingMessage: p.failedMsg,
 		Requests:                PodRequests(p.pod),
 	}

@@ -263,6 +263,9 @@ func (s *simulator) flushLeftover(p *podRec, gen uint64) {
 
 // nodeEvent records a node add or update for the queue.
 func (s *simulator) nodeEvent(before, after *core.Node) {
+	if len(s.dsets) > 0 {
+		s.ctrlDirty = true
+	}
 	kind := evNodeUpdate
 	if before == nil {
 		kind = evNodeAdd
@@ -273,6 +276,7 @@ func (s *simulator) nodeEvent(before, after *core.Node) {
 // podGone records that a pod bound to a node went away (deleted, evicted,
 // preempted, or terminal): the AssignedPod Delete event.
 func (s *simulator) podGone(p *podRec) {
+	s.ctrlDirty = true
 	s.markStale(p.node)
 	s.cevents = append(s.cevents, clusterEvent{kind: evAssignedPodDelete})
 }

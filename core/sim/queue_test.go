@@ -176,6 +176,14 @@ kind: Node
 metadata: {name: n1}
 ---
 apiVersion: v1
+kind: Node
+metadata: {name: n2}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n3}
+---
+apiVersion: v1
 kind: Pod
 metadata: {name: web}
 spec:
@@ -291,6 +299,14 @@ func TestUnreachableNoExecuteTimingByVersion(t *testing.T) {
 	doc := `apiVersion: v1
 kind: Node
 metadata: {name: n1}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n3}
 ---
 apiVersion: v1
 kind: Pod

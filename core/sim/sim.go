@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/controllers/tainteviction"
 	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sched"
 	"github.com/taints-playground/playground/core/sched/framework"
@@ -92,6 +93,20 @@ type podRec struct {
 	backoffUntil time.Duration
 	flushTime    time.Duration // last time the periodic flush moved it
 	plugins      map[string]bool
+
+	// tolSources says who added each toleration (parallel to
+	// pod.Spec.Tolerations): user, DefaultTolerationSeconds, DaemonSet
+	// controller, PodTolerationRestriction.
+	tolSources []string
+	// admitErr is the admission rejection ("" when admitted).
+	admitErr string
+	// rs / ds: the controller that created the pod; dsNode the node a
+	// daemon pod is for.
+	rs     *rsRec
+	ds     *core.DaemonSet
+	dsNode string
+	// disruption is the DisruptionTarget condition set before deletion.
+	disruption *core.PodCondition
 }
 
 func (p *podRec) ref() string { return p.pod.Namespace + "/" + p.pod.Name }
@@ -113,6 +128,9 @@ const (
 	itemFlush   // flushUnschedulableEntitiesLeftover reaching a pod
 	itemBackoff // a pod's backoff expired (before 1.33)
 	itemUnknown // the grace period of a silent kubelet ran out
+	itemTainter // the node-lifecycle controller's NoExecute tainting loop
+	itemDrain   // kubectl drain retrying an eviction refused by a PDB
+	itemWait    // the end of a `wait D` step
 )
 
 // item is one entry of the event queue.
@@ -179,6 +197,22 @@ type simulator struct {
 	onNode  map[string][]*podRec // pods ever bound to a node, in binding order
 
 	anyNominated bool // some pod was nominated by preemption (NominatedPods is then looked up)
+
+	// Controllers (workloads.go, lifecycle.go, drain.go).
+	nameRng    *rand.Rand
+	rsets      []*rsRec
+	dsets      []*core.DaemonSet
+	pdbs       []*core.PodDisruptionBudget
+	pclasses   []*core.PriorityClass
+	namespaces map[string]*core.Namespace
+	ctrlDirty  bool
+	zones      map[string]*zoneRec
+	allFull    bool // master disruption mode: every zone FullDisruption
+	allWas     bool // every zone was fully disrupted at the last update
+	zonesSeen  bool // updateZones ran once
+	tainterAt  map[int64]bool
+	drains     []*drainRec
+	curStep    *scenario.Step // the step whose command runs (apply reads its manifest)
 }
 
 func newSimulator(s *scenario.Scenario) *simulator {
@@ -191,6 +225,12 @@ func newSimulator(s *scenario.Scenario) *simulator {
 		nodeIdx: map[string]int{},
 		stale:   map[string]bool{},
 		onNode:  map[string][]*podRec{},
+		// Generated names come from their own seeded generator so that
+		// they never shift the scheduler's tie-breaks.
+		nameRng:    rand.New(rand.NewSource(s.Options.Seed ^ 0x5eed)),
+		namespaces: map[string]*core.Namespace{},
+		zones:      map[string]*zoneRec{},
+		tainterAt:  map[int64]bool{},
 	}
 }
 
@@ -246,10 +286,33 @@ func (s *simulator) run() error {
 		}
 		s.createNode(deepCopyNode(n))
 	}
+	// The node-lifecycle controller's first pass sees the starting zones.
+	s.updateZones()
+	for _, ns := range s.scen.Namespaces {
+		s.namespaces[ns.Name] = ns
+	}
+	s.pclasses = append(s.pclasses, s.scen.PriorityClasses...)
+	s.pdbs = append(s.pdbs, s.scen.PodDisruptionBudgets...)
 	for i, p := range s.scen.Pods {
 		rec := s.admit(deepCopyPod(p), i)
 		rec.notYet = s.scen.CreatedLater(p.Namespace, p.Name)
+		if rec.admitErr != "" {
+			rec.deleted = true
+			if !rec.notYet {
+				s.note("pod %s was not created: %s", p.Name, rec.admitErr)
+			}
+		}
 		s.pods = append(s.pods, rec)
+	}
+	for _, d := range s.scen.Deployments {
+		s.addDeployment(d)
+	}
+	for _, rs := range s.scen.ReplicaSets {
+		s.addReplicaSet(rs)
+	}
+	for _, ds := range s.scen.DaemonSets {
+		s.dsets = append(s.dsets, ds)
+		s.ctrlDirty = true
 	}
 	// Pods created with spec.nodeName are bound first, in file order.
 	for _, p := range s.pods {
@@ -281,7 +344,16 @@ func (s *simulator) run() error {
 		switch it.kind {
 		case itemStep:
 			st := s.scen.Steps[it.step]
+			if d, err := scenario.WaitDuration(st.Run); err == nil {
+				s.push(&item{at: s.now + d, kind: itemWait, step: it.step})
+			}
+			s.curStep = &st
 			out, err := s.runCommand(st.Run)
+			s.curStep = nil
+			// The NoExecute tainter reacting to this step shares its frame.
+			for s.queue.Len() > 0 && s.queue[0].at == s.now && s.queue[0].kind == itemTainter {
+				s.fire(heap.Pop(&s.queue).(*item))
+			}
 			if err != nil {
 				if out != "" {
 					out += "\n"
@@ -291,7 +363,10 @@ func (s *simulator) run() error {
 			}
 			s.settle()
 			s.frame(st.Run, st.Caption, out, "")
-		case itemTimer, itemPass, itemFlush, itemBackoff, itemUnknown:
+		case itemWait:
+			s.settle()
+			s.frame("", "", "", "waited "+fmtSecs(it.at-s.scen.Steps[it.step].At)+" after "+fmtT(s.scen.Steps[it.step].At))
+		case itemTimer, itemPass, itemFlush, itemBackoff, itemUnknown, itemTainter, itemDrain:
 			s.fire(it)
 			// Everything due at the same moment shares one frame.
 			for s.queue.Len() > 0 && s.queue[0].at == s.now && s.queue[0].kind != itemStep {
@@ -330,6 +405,10 @@ func (s *simulator) fire(it *item) {
 		s.evict(p, fmt.Sprintf("its toleration of %s on %s ran out: tolerationSeconds counted from %s, when the taint-eviction controller saw the taint", t.taint, p.node, fmtT(t.created)))
 	case itemFlush:
 		s.flushLeftover(it.pod, it.gen)
+	case itemTainter:
+		s.runTainter()
+	case itemDrain:
+		s.retryDrain(it.step)
 	case itemBackoff:
 		s.backoffExpired(it.pod, it.gen)
 	case itemUnknown:
@@ -751,7 +830,8 @@ func condition(n *core.Node, t core.NodeConditionType) *core.NodeCondition {
 }
 
 // processPod is the taint-eviction controller looking at one pod bound to
-// a node (tainteviction processPodOnNode).
+// a node (tainteviction processPodOnNode; the decision is
+// core/controllers/tainteviction.Decide).
 func (s *simulator) processPod(p *podRec) {
 	if p.deleted || p.phase != PhaseRunning {
 		return
@@ -760,37 +840,35 @@ func (s *simulator) processPod(p *podRec) {
 	if n == nil {
 		return
 	}
-	action, after := core.EvictionDecision(n.Spec.Taints, p.pod.Spec.Tolerations, s.gate)
-	switch action {
-	case core.EvictionNone, core.EvictionNever:
+	var existing *tainteviction.Timer
+	if p.timer != nil {
+		existing = &tainteviction.Timer{Created: p.timer.created, FireAt: p.timer.fireAt}
+	}
+	d := tainteviction.Decide(s.now, existing, n.Spec.Taints, p.pod.Spec.Tolerations, s.gate)
+	switch d.Action {
+	case tainteviction.Nothing, tainteviction.Keep:
+	case tainteviction.Cancel:
 		s.cancelEviction(p)
-	case core.EvictionNow:
+	case tainteviction.EvictNow:
 		s.cancelEviction(p)
 		reason := "a NoExecute toleration with tolerationSeconds ≤ 0 lets it stay no time at all"
 		if t, bad := core.FindMatchingUntoleratedTaint(n.Spec.Taints, p.pod.Spec.Tolerations, core.NoExecuteTaintsFilter, s.gate); bad {
 			reason = fmt.Sprintf("%s has %s, which it does not tolerate", p.node, t.ToString())
 		}
 		s.evict(p, reason)
-	case core.EvictionAfter:
-		fireAt := s.now + after
-		if after > math.MaxInt64-s.now {
-			fireAt = math.MaxInt64
-		}
+	case tainteviction.Schedule:
 		created := s.now
 		if p.timer != nil {
-			// An existing deadline is kept unless it was set this very moment.
-			if p.timer.created < s.now {
-				return
-			}
+			// Replaced at the instant it was set: same creation time.
 			created = p.timer.created
 			s.cancelEviction(p)
 		}
 		s.timerID++
-		p.timer = &evictionTimer{id: s.timerID, created: created, fireAt: fireAt, taint: s.limitingTaint(n, p, after)}
-		if fireAt != math.MaxInt64 {
-			s.push(&item{at: fireAt, kind: itemTimer, pod: p, timer: s.timerID})
+		p.timer = &evictionTimer{id: s.timerID, created: created, fireAt: d.FireAt, taint: s.limitingTaint(n, p, d.After)}
+		if d.FireAt != math.MaxInt64 {
+			s.push(&item{at: d.FireAt, kind: itemTimer, pod: p, timer: s.timerID})
 		}
-		s.note("%s will be evicted at %s (tolerates %s for %s)", p.pod.Name, fmtT(fireAt), p.timer.taint, fmtSecs(after))
+		s.note("%s will be evicted at %s (tolerates %s for %s)", p.pod.Name, fmtT(d.FireAt), p.timer.taint, fmtSecs(d.After))
 	}
 }
 
@@ -825,13 +903,15 @@ func (s *simulator) cancelEviction(p *podRec) {
 		return
 	}
 	p.timer = nil
-	s.emit(EventNormal, ReasonTaintManagerEviction, "pod/"+p.ref(), "Cancelling deletion of Pod "+p.ref())
+	s.emit(EventNormal, ReasonTaintManagerEviction, "pod/"+p.ref(), tainteviction.CancellingMessage(p.pod.Namespace, p.pod.Name))
 	s.note("%s: pending eviction cancelled", p.pod.Name)
 }
 
 // evict deletes a pod by the taint-eviction controller.
 func (s *simulator) evict(p *podRec, why string) {
-	s.emit(EventNormal, ReasonTaintManagerEviction, "pod/"+p.ref(), "Marking for deletion Pod "+p.ref())
+	s.emit(EventNormal, ReasonTaintManagerEviction, "pod/"+p.ref(), tainteviction.MarkingMessage(p.pod.Namespace, p.pod.Name))
+	c := tainteviction.DisruptionTarget()
+	p.disruption = &c
 	p.phase = PhaseEvicted
 	p.evictedAt = durPtr(s.now)
 	p.evictReason = why
@@ -845,6 +925,10 @@ func (s *simulator) evict(p *podRec, why string) {
 // (queueing hints), then pods are popped one at a time.
 func (s *simulator) settle() {
 	for i := 0; i < maxIterations; i++ {
+		if s.ctrlDirty {
+			s.ctrlDirty = false
+			s.syncControllers()
+		}
 		s.dispatch()
 		p := s.nextPod()
 		if p == nil {

@@ -445,10 +445,22 @@ func TestDefaultTolerationSeconds(t *testing.T) {
 
 func TestS17NotReadyOutcomes(t *testing.T) {
 	// S17 rows 5 and 6 with the node going NotReady at t=2 (NoExecute at 5).
+	// n2 and n3 are healthy but cordoned: the zone stays Normal (a zone
+	// with every node down would stop evictions), the pods all land on n1.
 	res := run(t, `
 apiVersion: v1
 kind: Node
 metadata: {name: n1}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2}
+spec: {unschedulable: true}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n3}
+spec: {unschedulable: true}
 ---
 apiVersion: v1
 kind: Pod

@@ -27,6 +27,17 @@ type NodeState struct {
 	// Describe is `kubectl describe node NAME` at this moment ("" for
 	// clusters larger than ExplainLimit).
 	Describe string `json:"describe,omitempty"`
+	// Zone is the node-lifecycle controller's zone of the node ("region/zone"
+	// from the topology.kubernetes.io labels; "" for the unlabelled zone).
+	Zone string `json:"zone,omitempty"`
+	// ZoneState is that zone's disruption state: Normal,
+	// PartialDisruption, FullDisruption, or AllZonesDown (master
+	// disruption mode: every zone fully disrupted, no taint eviction).
+	// "" for nodes labelled node.kubernetes.io/exclude-disruption.
+	ZoneState string `json:"zoneState,omitempty"`
+	// NoExecuteQueued is set while the node waits in its zone's
+	// rate-limited queue for a NoExecute not-ready/unreachable taint.
+	NoExecuteQueued bool `json:"noExecuteQueued,omitempty"`
 }
 
 // PodState is a pod as the board shows it at one moment.
@@ -36,6 +47,16 @@ type PodState struct {
 	Node        string            `json:"node"`                  // "" while Pending
 	Phase       string            `json:"phase"`                 // Pending, Running, Evicted
 	Tolerations []core.Toleration `json:"tolerations,omitempty"` // as admitted (DefaultTolerationSeconds applied)
+	// TolerationSources is parallel to Tolerations: who added each one —
+	// "user", "DefaultTolerationSeconds", "DaemonSet controller" or
+	// "PodTolerationRestriction".
+	TolerationSources []string `json:"tolerationSources,omitempty"`
+	// Owner is the pod's controller, "ReplicaSet/web-7d4b9c8f6" or
+	// "DaemonSet/agent" ("" for a bare pod).
+	Owner string `json:"owner,omitempty"`
+	// DisruptionTarget is the condition the pod got before its deletion
+	// (reason DeletionByTaintManager, EvictionByEvictionAPI, …).
+	DisruptionTarget *core.PodCondition `json:"disruptionTarget,omitempty"`
 	Priority    int32             `json:"priority"`
 	// Requests is the pod's effective request, same units as NodeState.
 	Requests map[core.ResourceName]int64 `json:"requests,omitempty"`

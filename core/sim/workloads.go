@@ -1,0 +1,307 @@
+package sim
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/admission/defaulttolerationseconds"
+	"github.com/taints-playground/playground/core/admission/podtolerationrestriction"
+	"github.com/taints-playground/playground/core/controllers/daemonset"
+	"github.com/taints-playground/playground/core/controllers/deployment"
+	"github.com/taints-playground/playground/core/controllers/replicaset"
+)
+
+// Who added a toleration (PodState.TolerationSources).
+const (
+	SourceUser                     = "user"
+	SourceDefaultTolerationSeconds = defaulttolerationseconds.PluginName
+	SourceDaemonSet                = "DaemonSet controller"
+	SourcePodTolerationRestriction = podtolerationrestriction.PluginName
+)
+
+// rsRec is a ReplicaSet the simulator runs, with the Deployment that owns
+// it ("" for a ReplicaSet of the file).
+type rsRec struct {
+	rs     *core.ReplicaSet
+	deploy *core.Deployment
+}
+
+func (r *rsRec) object() string { return "replicaset/" + r.rs.Namespace + "/" + r.rs.Name }
+
+// emitFrom emits an event from a named component.
+func (s *simulator) emitFrom(source, typ, reason, object, msg string) {
+	s.events = append(s.events, Event{At: secs(s.now), Type: typ, Reason: reason, Object: object, Message: msg, Source: source})
+}
+
+// admit creates the simulator's record of a pod after admission, in
+// kube-apiserver's plugin order: Priority (spec.priority from
+// priorityClassName or the globalDefault class), DefaultTolerationSeconds,
+// PodTolerationRestriction (when enabled). A rejected pod is returned
+// with admitErr set. sources says who added each toleration the pod
+// arrives with (nil: all from the user).
+func (s *simulator) admit(p *core.Pod, order int) *podRec {
+	return s.admitWith(p, order, nil)
+}
+
+func (s *simulator) admitWith(p *core.Pod, order int, sources []string) *podRec {
+	rec := &podRec{pod: p, order: order, phase: PhasePending, direct: p.Spec.NodeName != ""}
+	if sources == nil {
+		sources = make([]string, len(p.Spec.Tolerations))
+		for i := range sources {
+			sources[i] = SourceUser
+		}
+	}
+	prio, err := s.resolvePriority(p)
+	if err != nil {
+		rec.admitErr = err.Error()
+	}
+	p.Spec.Priority = &prio
+	rec.priority = prio
+	adm := s.scen.Options.Admission
+	if !adm.DisableDefaultTolerationSeconds {
+		nr, ur := adm.DefaultTolerationSeconds()
+		var added int
+		p.Spec.Tolerations, added = defaulttolerationseconds.Admit(p.Spec.Tolerations, nr, ur)
+		for i := 0; i < added; i++ {
+			sources = append(sources, SourceDefaultTolerationSeconds)
+		}
+	}
+	if adm.PodTolerationRestriction && rec.admitErr == "" {
+		before := p.Spec.Tolerations
+		res, err := podtolerationrestriction.Admit(before, s.namespaces[p.Namespace],
+			podtolerationrestriction.Config{Default: adm.ClusterDefaultTolerations, Whitelist: adm.ClusterTolerationsWhitelist}, isBestEffort(p))
+		if err != nil {
+			rec.admitErr = err.Error()
+		} else {
+			var src []string
+			for _, t := range res.Tolerations {
+				who := SourcePodTolerationRestriction
+				for i := range before {
+					if reflect.DeepEqual(before[i], t) {
+						who = sources[i]
+						break
+					}
+				}
+				src = append(src, who)
+			}
+			p.Spec.Tolerations, sources = res.Tolerations, src
+		}
+	}
+	rec.tolSources = sources
+	return rec
+}
+
+// resolvePriority is the Priority admission plugin: priorityClassName
+// names a built-in or scenario PriorityClass (spec.priority and, when the
+// pod sets none, preemptionPolicy come from it); without a name the
+// globalDefault class applies, else 0.
+func (s *simulator) resolvePriority(p *core.Pod) (int32, error) {
+	name := p.Spec.PriorityClassName
+	if name == "" {
+		for _, pc := range s.pclasses {
+			if pc.GlobalDefault {
+				p.Spec.PriorityClassName = pc.Name
+				if p.Spec.PreemptionPolicy == nil && pc.PreemptionPolicy != nil {
+					v := *pc.PreemptionPolicy
+					p.Spec.PreemptionPolicy = &v
+				}
+				if p.Spec.Priority != nil {
+					return *p.Spec.Priority, nil
+				}
+				return pc.Value, nil
+			}
+		}
+		return PodPriority(p), nil
+	}
+	for _, pc := range s.pclasses {
+		if pc.Name == name {
+			if p.Spec.PreemptionPolicy == nil && pc.PreemptionPolicy != nil {
+				v := *pc.PreemptionPolicy
+				p.Spec.PreemptionPolicy = &v
+			}
+			if p.Spec.Priority != nil {
+				return *p.Spec.Priority, nil
+			}
+			return pc.Value, nil
+		}
+	}
+	switch name {
+	case "system-node-critical", "system-cluster-critical":
+		return PodPriority(p), nil
+	}
+	if p.Spec.Priority != nil {
+		return *p.Spec.Priority, nil
+	}
+	return 0, fmt.Errorf("pods %q is forbidden: no PriorityClass with name %s was found", p.Name, name)
+}
+
+// addObjects registers the file's (or an apply's) workload objects.
+func (s *simulator) addDeployment(d *core.Deployment) *rsRec {
+	rs := deployment.NewReplicaSet(d)
+	r := &rsRec{rs: rs, deploy: d}
+	s.rsets = append(s.rsets, r)
+	s.emitFrom("deployment-controller", EventNormal, deployment.ScalingReplicaSet, "deployment/"+d.Namespace+"/"+d.Name,
+		fmt.Sprintf("Scaled up replica set %s from 0 to %d", rs.Name, replicaset.Replicas(rs)))
+	s.note("deployment %s created replica set %s (%d replicas)", d.Name, rs.Name, replicaset.Replicas(rs))
+	s.ctrlDirty = true
+	return r
+}
+
+func (s *simulator) addReplicaSet(rs *core.ReplicaSet) *rsRec {
+	r := &rsRec{rs: rs}
+	s.rsets = append(s.rsets, r)
+	s.ctrlDirty = true
+	return r
+}
+
+// syncControllers runs the ReplicaSet and DaemonSet controllers once.
+func (s *simulator) syncControllers() {
+	for _, r := range s.rsets {
+		s.syncReplicaSet(r)
+	}
+	for _, ds := range s.dsets {
+		s.syncDaemonSet(ds)
+	}
+}
+
+// activeFor lists the pods a ReplicaSet counts: controlled by it, not
+// deleted, not evicted or failed (FilterActivePods).
+func (s *simulator) activeFor(r *rsRec) []*podRec {
+	var out []*podRec
+	for _, p := range s.pods {
+		if p.rs == r && !p.deleted && !p.notYet && p.phase != PhaseEvicted && p.admitErr == "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// burstReplicas bounds the pods one sync creates or deletes (upstream's
+// BurstReplicas).
+const burstReplicas = 500
+
+// syncReplicaSet creates or deletes pods so that spec.replicas are active.
+func (s *simulator) syncReplicaSet(r *rsRec) {
+	active := s.activeFor(r)
+	diff := replicaset.Diff(r.rs, len(active))
+	if diff > burstReplicas {
+		diff = burstReplicas
+	}
+	for i := 0; i < diff; i++ {
+		p := replicaset.NewPod(r.rs, replicaset.RandomSuffix(s.nameRng))
+		for s.livePod(p.Namespace, p.Name) != nil {
+			p.Name = r.rs.Name + "-" + replicaset.RandomSuffix(s.nameRng)
+		}
+		rec := s.admitWith(p, len(s.pods), nil)
+		rec.rs = r
+		rec.createdAt = s.now
+		if rec.admitErr != "" {
+			s.emitFrom("replicaset-controller", EventWarning, "FailedCreate", r.object(), "Error creating: "+rec.admitErr)
+			s.note("replica set %s cannot create a pod: %s", r.rs.Name, rec.admitErr)
+			return
+		}
+		s.pods = append(s.pods, rec)
+		s.emitFrom("replicaset-controller", EventNormal, replicaset.ReasonSuccessfulCreate, r.object(), "Created pod: "+p.Name)
+		s.note("replica set %s created %s (Pending)", r.rs.Name, p.Name)
+		s.startPod(rec)
+	}
+	if diff < 0 {
+		// getPodsToDelete: unscheduled before scheduled, then newest first.
+		sort.SliceStable(active, func(i, j int) bool {
+			a, b := active[i], active[j]
+			if (a.node == "") != (b.node == "") {
+				return a.node == ""
+			}
+			return a.createdAt > b.createdAt || (a.createdAt == b.createdAt && a.order > b.order)
+		})
+		for _, p := range active[:-diff] {
+			s.controllerDelete(p, "replicaset-controller", r.object(), fmt.Sprintf("replica set %s scaled down", r.rs.Name))
+		}
+	}
+}
+
+// startPod hands a newly created pod to the kubelet (spec.nodeName) or
+// the scheduler.
+func (s *simulator) startPod(p *podRec) {
+	if p.direct {
+		s.bindDirect(p)
+	} else if s.forUs(p) {
+		s.enqueue(p)
+	}
+}
+
+// controllerDelete deletes a pod on behalf of a controller
+// (SuccessfulDelete event on the owner).
+func (s *simulator) controllerDelete(p *podRec, source, owner, why string) {
+	wasRunning := p.node != "" && p.phase == PhaseRunning
+	s.emitFrom(source, EventNormal, replicaset.ReasonSuccessfulDelete, owner, "Deleted pod: "+p.pod.Name)
+	p.deleted = true
+	p.q = qNone
+	s.cancelEviction(p)
+	if wasRunning {
+		s.podGone(p)
+	}
+	s.note("%s deleted: %s", p.pod.Name, why)
+}
+
+// syncDaemonSet creates a daemon pod for every node that should run one
+// and has none, and deletes the pods of nodes where it may not continue.
+func (s *simulator) syncDaemonSet(ds *core.DaemonSet) {
+	tmpl := daemonset.TemplatePod(ds)
+	has := map[string]bool{}
+	pods := map[string]*podRec{}
+	for _, p := range s.pods {
+		if p.ds == ds && !p.deleted && p.phase != PhaseEvicted && p.admitErr == "" {
+			has[p.dsNode] = true
+			pods[p.dsNode] = p
+		}
+	}
+	create, remove := daemonset.Plan(s.nodes, tmpl, has, s.gate)
+	object := "daemonset/" + ds.Namespace + "/" + ds.Name
+	for _, node := range remove {
+		s.controllerDelete(pods[node], daemonset.ControllerName, object, fmt.Sprintf("daemon set %s may not run on %s any more", ds.Name, node))
+	}
+	for _, node := range create {
+		p := daemonset.NewDaemonPod(tmpl, node)
+		p.Name = ds.Name + "-" + replicaset.RandomSuffix(s.nameRng)
+		p = deepCopyPod(p)
+		sources := make([]string, len(p.Spec.Tolerations))
+		for i, t := range p.Spec.Tolerations {
+			sources[i] = SourceDaemonSet
+			for _, u := range ds.Spec.Template.Spec.Tolerations {
+				if reflect.DeepEqual(u, t) {
+					sources[i] = SourceUser
+				}
+			}
+		}
+		rec := s.admitWith(p, len(s.pods), sources)
+		rec.ds, rec.dsNode, rec.createdAt = ds, node, s.now
+		if rec.admitErr != "" {
+			s.emitFrom(daemonset.ControllerName, EventWarning, "FailedCreate", object, "Error creating: "+rec.admitErr)
+			s.note("daemon set %s cannot create a pod: %s", ds.Name, rec.admitErr)
+			continue
+		}
+		s.pods = append(s.pods, rec)
+		s.emitFrom(daemonset.ControllerName, EventNormal, daemonset.ReasonSuccessfulCreate, object, "Created pod: "+p.Name)
+		s.note("daemon set %s created %s for %s", ds.Name, p.Name, node)
+		s.startPod(rec)
+	}
+}
+
+// owner names a pod's controller for the board: "ReplicaSet/web-7d4b9c8f6".
+func (p *podRec) owner() string {
+	switch {
+	case p.rs != nil:
+		return "ReplicaSet/" + p.rs.rs.Name
+	case p.ds != nil:
+		return "DaemonSet/" + p.ds.Name
+	}
+	for _, o := range p.pod.OwnerReferences {
+		if o.Controller != nil && *o.Controller {
+			return o.Kind + "/" + o.Name
+		}
+	}
+	return ""
+}
