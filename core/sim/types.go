@@ -57,7 +57,7 @@ type PodState struct {
 	// DisruptionTarget is the condition the pod got before its deletion
 	// (reason DeletionByTaintManager, EvictionByEvictionAPI, …).
 	DisruptionTarget *core.PodCondition `json:"disruptionTarget,omitempty"`
-	Priority    int32             `json:"priority"`
+	Priority         int32              `json:"priority"`
 	// Requests is the pod's effective request, same units as NodeState.
 	Requests map[core.ResourceName]int64 `json:"requests,omitempty"`
 	// ScheduledAt, EvictedAt: virtual seconds; nil when it has not happened.
