@@ -165,10 +165,10 @@ func TestPresetsCommand(t *testing.T) {
 		t.Fatal(code)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 4 || !strings.HasPrefix(lines[1], "gpu-node ") || !strings.HasPrefix(lines[2], "docs-three-taints ") || !strings.HasPrefix(lines[3], "animated-card ") {
+	if len(lines) != 5 || !strings.HasPrefix(lines[1], "gpu-node ") || !strings.HasPrefix(lines[2], "docs-three-taints ") || !strings.HasPrefix(lines[3], "animated-card ") || !strings.HasPrefix(lines[4], "node-failure ") {
 		t.Errorf("presets output:\n%s", out)
 	}
-	for _, name := range []string{"gpu-node", "docs-three-taints", "animated-card"} {
+	for _, name := range []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure"} {
 		if code, out, errs := runArgs(t, "", "run", "--preset", name, "--json"); code != 0 || !strings.Contains(out, `"events"`) {
 			t.Errorf("%s: exit %d %s", name, code, errs)
 		}

@@ -15,10 +15,14 @@ import (
 )
 
 const usage = `usage:
-  sim run FILE [--json] [--kubernetes-version 1.MINOR]
+  sim run FILE [--json [--detail]] [--kubernetes-version 1.MINOR]
                                    simulate a scenario file ("-" reads stdin);
-                                   the version overrides options.kubernetesVersion
-  sim run --preset NAME [--json]   simulate a built-in preset
+                                   the version overrides options.kubernetesVersion;
+                                   --detail adds owners, tolerations and who
+                                   added them, eviction deadlines, disruption
+                                   conditions, node conditions and zones
+  sim run --preset NAME [--json [--detail]]
+                                   simulate a built-in preset
   sim presets                      list the built-in presets
 `
 
@@ -60,12 +64,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var file, preset, version string
-	asJSON := false
+	asJSON, detail := false, false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
 		case a == "--json":
 			asJSON = true
+		case a == "--detail":
+			detail = true
 		case a == "--preset":
 			if i+1 >= len(args) {
 				fmt.Fprintf(stderr, "--preset needs a name\n%s", usage)
@@ -142,7 +148,11 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	if asJSON {
-		b, err := json.MarshalIndent(Summarize(res), "", "  ")
+		sum := Summarize(res)
+		if detail {
+			sum = SummarizeDetail(res)
+		}
+		b, err := json.MarshalIndent(sum, "", "  ")
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return exitFailed
@@ -186,6 +196,15 @@ type OutputPod struct {
 	Reason            string `json:"reason,omitempty"`
 	Message           string `json:"message,omitempty"`
 	NominatedNodeName string `json:"nominatedNodeName,omitempty"`
+	// Owner is the pod's controller ("ReplicaSet/web-…", "DaemonSet/agent").
+	Owner string `json:"owner,omitempty"`
+	// EvictAt is a pending NoExecute deletion deadline.
+	EvictAt *float64 `json:"evictAt,omitempty"`
+	// TolerationSources says who added each admitted toleration.
+	Tolerations       []core.Toleration `json:"tolerations,omitempty"`
+	TolerationSources []string          `json:"tolerationSources,omitempty"`
+	// DisruptionTarget is the condition set before the pod's deletion.
+	DisruptionTarget *core.PodCondition `json:"disruptionTarget,omitempty"`
 }
 
 // OutputNode is one node at the end of the run.
@@ -193,6 +212,10 @@ type OutputNode struct {
 	Name          string       `json:"name"`
 	Taints        []core.Taint `json:"taints"`
 	Unschedulable bool         `json:"unschedulable"`
+	// Conditions, Zone and ZoneState are the node-lifecycle view.
+	Conditions []core.NodeCondition `json:"conditions,omitempty"`
+	Zone       string               `json:"zone,omitempty"`
+	ZoneState  string               `json:"zoneState,omitempty"`
 }
 
 // OutputEvent is one event; At in virtual seconds.
@@ -232,6 +255,28 @@ func Summarize(res *sim.Result) Output {
 	}
 	for _, e := range res.Events {
 		out.Events = append(out.Events, OutputEvent(e))
+	}
+	return out
+}
+
+// SummarizeDetail is Summarize with the --detail fields filled in.
+func SummarizeDetail(res *sim.Result) Output {
+	out := Summarize(res)
+	if len(res.Frames) == 0 {
+		return out
+	}
+	last := res.Frames[len(res.Frames)-1]
+	for i, p := range last.Pods {
+		if i < len(out.Pods) {
+			o := &out.Pods[i]
+			o.Owner, o.EvictAt, o.Tolerations, o.TolerationSources, o.DisruptionTarget = p.Owner, p.EvictAt, p.Tolerations, p.TolerationSources, p.DisruptionTarget
+		}
+	}
+	for i, n := range last.Nodes {
+		if i < len(out.Nodes) {
+			o := &out.Nodes[i]
+			o.Conditions, o.Zone, o.ZoneState = n.Conditions, n.Zone, n.ZoneState
+		}
 	}
 	return out
 }

@@ -11,8 +11,8 @@ import (
 var files embed.FS
 
 // order is the order presets are offered in: the reference note's GPU node,
-// the Kubernetes docs example, the six-step card.
-var order = []string{"gpu-node", "docs-three-taints", "animated-card"}
+// the Kubernetes docs example, the six-step card, a failing node.
+var order = []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure"}
 
 // Preset is one built-in scenario.
 type Preset struct {

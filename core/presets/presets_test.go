@@ -99,7 +99,7 @@ func TestList(t *testing.T) {
 			}
 		}
 	}
-	if want := []string{"gpu-node", "docs-three-taints", "animated-card"}; !reflect.DeepEqual(names, want) {
+	if want := []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("names = %q, want %q", names, want)
 	}
 	if !reflect.DeepEqual(names, Names()) {
@@ -247,6 +247,57 @@ func TestMarshalRoundTrip(t *testing.T) {
 		jb, _ := json.Marshal(b)
 		if string(ja) != string(jb) {
 			t.Errorf("%s: the marshalled scenario simulates differently", p.Name)
+		}
+	}
+}
+
+// TestNodeFailure: n1's kubelet stops at 10; Unknown and
+// unreachable:NoExecute at the 65 s pass; the web pod there is deleted at
+// 365 (DefaultTolerationSeconds' 300 s) and the ReplicaSet's replacement is
+// scheduled at once onto n2 or n3.
+func TestNodeFailure(t *testing.T) {
+	res := runPreset(t, "node-failure")
+	var onN1 string
+	for _, p := range res.Frames[0].Pods {
+		if p.Node == "n1" {
+			onN1 = p.Name
+		}
+	}
+	if onN1 == "" || len(res.Frames[0].Pods) != 3 {
+		t.Fatalf("initial pods %+v", res.Frames[0].Pods)
+	}
+	var deadline *float64
+	for _, f := range res.Frames {
+		for _, p := range f.Pods {
+			if p.Name == onN1 && f.At >= 65 && f.At < 365 {
+				deadline = p.EvictAt
+			}
+		}
+	}
+	if deadline == nil || *deadline != 365 {
+		t.Fatalf("deadline %v, want 365", deadline)
+	}
+	last := res.Frames[len(res.Frames)-1]
+	running := 0
+	for _, p := range last.Pods {
+		switch {
+		case p.Name == onN1:
+			if p.Phase != "Evicted" || p.EvictedAt == nil || *p.EvictedAt != 365 {
+				t.Errorf("%s: %s at %v", p.Name, p.Phase, p.EvictedAt)
+			}
+		case p.Phase == "Running":
+			running++
+			if p.Node == "n1" {
+				t.Errorf("%s on n1", p.Name)
+			}
+		}
+	}
+	if running != 3 {
+		t.Fatalf("%d running", running)
+	}
+	for _, f := range res.Frames {
+		if f.Caption == "" {
+			t.Errorf("frame %d has no caption", f.Index)
 		}
 	}
 }

@@ -88,7 +88,22 @@ func (s *simulator) describe(args []string) (string, error) {
 		case isPodKind(kind):
 			p := s.livePod(ns, name)
 			if p == nil {
-				return strings.Join(out, "\n\n"), fmt.Errorf("Error from server (NotFound): pods %q not found", name)
+				// kubectl describe falls back to a name prefix: `kubectl
+				// describe pods web` describes every pod named web….
+				var matches []*podRec
+				for _, q := range s.pods {
+					if strings.HasPrefix(q.pod.Name, name) && s.livePod(ns, q.pod.Name) == q {
+						matches = append(matches, q)
+					}
+				}
+				sort.Slice(matches, func(i, j int) bool { return matches[i].pod.Name < matches[j].pod.Name })
+				if len(matches) == 0 {
+					return strings.Join(out, "\n\n"), fmt.Errorf("Error from server (NotFound): pods %q not found", name)
+				}
+				for _, q := range matches {
+					out = append(out, strings.TrimRight(s.describePod(q), "\n"))
+				}
+				continue
 			}
 			out = append(out, strings.TrimRight(s.describePod(p), "\n"))
 		case isNodeKind(kind):
