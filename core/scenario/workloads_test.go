@@ -107,3 +107,13 @@ func TestManifestErrors(t *testing.T) {
 		t.Fatal("bad wait accepted")
 	}
 }
+
+func FuzzParseManifest(f *testing.F) {
+	f.Add([]byte("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {a: b}}\n  template: {metadata: {labels: {a: b}}}\n"))
+	f.Add([]byte("kind: PodDisruptionBudget\napiVersion: policy/v1\nmetadata: {name: p}\nspec: {minAvailable: 50%}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if _, err := ParseManifest(data, false); err != nil && strings.Contains(err.Error(), "cannot read manifest") {
+			t.Fatalf("panic: %v", err)
+		}
+	})
+}

@@ -15,6 +15,8 @@ func FuzzStepCommand(f *testing.F) {
 		"kubectl describe pod p", "kubectl describe node n1", "kubectl get pods -o wide", "kubectl get events",
 		"kubectl taint nodes n1 a=b:NoExecute", "kubectl cordon n3", "node n1 stop", "node n2 unreachable",
 		"create node n1", "create pod p", "kubectl delete pod filler", "kubectl label node n1 x=y",
+		"kubectl drain n3 --force", "kubectl drain n1 --ignore-daemonsets", "kubectl scale deployment web --replicas=3",
+		"kubectl apply -f -", "wait 30s", "node n1 start", "node n1 condition Ready=Unknown",
 	} {
 		f.Add(c)
 	}

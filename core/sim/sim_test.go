@@ -764,7 +764,8 @@ func TestRunRejectsNil(t *testing.T) {
 }
 
 func FuzzRun(f *testing.F) {
-	for _, name := range []string{"s1-taint-cordon-full.yaml", "s8-noexecute-variants.yaml", "s11-unreachable-recovery.yaml", "s12-notready-then-unreachable.yaml"} {
+	for _, name := range []string{"s1-taint-cordon-full.yaml", "s8-noexecute-variants.yaml", "s11-unreachable-recovery.yaml", "s12-notready-then-unreachable.yaml",
+		"examples/s7.yaml", "examples/s19.yaml", "examples/s17-not-ready.yaml"} {
 		b, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
 			f.Fatal(err)
