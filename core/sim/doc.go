@@ -15,13 +15,25 @@
 //     taint from the Ready condition. A node without a Ready condition is
 //     taken as Ready=True; one without status.allocatable gets its capacity,
 //     or DefaultAllocatable when it lists neither (pods 110 when missing).
-//  2. Pods are admitted: the Priority plugin resolves priorityClassName
-//     system-node-critical / system-cluster-critical when spec.priority is
-//     unset; DefaultTolerationSeconds appends
+//  2. Pods are admitted in kube-apiserver's plugin order (core/admission):
+//     Priority resolves priorityClassName (the built-in system-node-critical
+//     / system-cluster-critical, or a PriorityClass of the file or of an
+//     apply; without a name the globalDefault class) to spec.priority and
+//     preemptionPolicy; DefaultTolerationSeconds appends
 //     node.kubernetes.io/not-ready and node.kubernetes.io/unreachable
-//     {operator: Exists, effect: NoExecute, tolerationSeconds: 300} unless a
-//     toleration with that key (or an empty key) and effect NoExecute (or an
-//     empty effect) is already there.
+//     {operator: Exists, effect: NoExecute, tolerationSeconds: 300 — or
+//     options.defaultNotReadyTolerationSeconds /
+//     defaultUnreachableTolerationSeconds} unless a toleration with that key
+//     (or an empty key) and effect NoExecute (or an empty effect) is already
+//     there (options.disableAdmissionPlugins: [DefaultTolerationSeconds]
+//     turns it off); PodTolerationRestriction, only with
+//     options.enableAdmissionPlugins: [PodTolerationRestriction], merges the
+//     namespace's scheduler.alpha.kubernetes.io/defaultTolerations (and the
+//     memory-pressure toleration for non-BestEffort pods) and rejects pods
+//     outside scheduler.alpha.kubernetes.io/tolerationsWhitelist. A rejected
+//     pod is never created. PodState.TolerationSources says who added each
+//     toleration: user, DefaultTolerationSeconds, DaemonSet controller,
+//     PodTolerationRestriction.
 //  3. Pods with spec.nodeName skip the scheduler and are bound in file order
 //     before anything is scheduled. The kubelet admits a bound pod unless
 //     the node has a DiskPressure/PIDPressure condition (or MemoryPressure
@@ -39,18 +51,49 @@
 //     time order (ties: the order they were set). Steps at 0s run after the
 //     t=0 scheduling pass.
 //
-// Taint eviction mirrors the taint-eviction controller: whenever a node's
-// NoExecute taints change, every pod bound to it is re-evaluated with
-// core.EvictionDecision. An untolerated taint deletes the pod at once
-// ("Marking for deletion"); a finite tolerationSeconds sets a timer that
-// many seconds after the controller saw the taint; an existing timer is
-// not moved by later re-evaluations (only one set at this very instant is
-// replaced, as upstream's CreatedAt comparison does); a decision of "no
-// NoExecute taint" or "tolerated forever" cancels a pending timer
-// ("Cancelling deletion"), and so does deleting the pod. Evicted pods are
-// deleted upstream; the board keeps them with phase Evicted, as it keeps
-// pods the kubelet rejected at admission (upstream: phase Failed, which
-// kubectl shows by its reason).
+// Taint eviction mirrors the taint-eviction controller
+// (core/controllers/tainteviction.Decide): whenever a node's NoExecute
+// taints change, every pod bound to it is re-evaluated. An untolerated
+// taint deletes the pod at once ("Marking for deletion"); a finite
+// tolerationSeconds sets a timer that many seconds after the controller saw
+// the taint; an existing timer is not moved by later re-evaluations (only
+// one set at this very instant is replaced, as upstream's CreatedAt
+// comparison does); a decision of "no NoExecute taint" or "tolerated
+// forever" cancels a pending timer ("Cancelling deletion"), and so does
+// deleting the pod. A deleted pod gets condition DisruptionTarget
+// (DeletionByTaintManager; PodState.DisruptionTarget) and PDBs are not
+// consulted. Evicted pods are deleted upstream; the board keeps them with
+// phase Evicted, as it keeps pods the kubelet rejected at admission
+// (upstream: phase Failed, which kubectl shows by its reason).
+//
+// # Controllers
+//
+// Deployments own one ReplicaSet named NAME-<template hash>; ReplicaSets
+// (core/controllers/replicaset) keep spec.replicas active pods: a pod that
+// is evicted, deleted, preempted or rejected no longer counts and is
+// replaced in the same instant by a new Pending pod named
+// RS-<5 characters> (drawn from a generator seeded by options.seed, so
+// names are the same on every run), with a controller ownerReference, so
+// PodTopologySpread's default spreading applies; the scheduler places it
+// in the same instant (events SuccessfulCreate "Created pod: NAME",
+// SuccessfulDelete "Deleted pod: NAME", ScalingReplicaSet). DaemonSets
+// (core/controllers/daemonset) get one pod per node where
+// NodeShouldRunDaemonPod allows it — re-checked whenever a node is added
+// or changes — with the automatic tolerations and a matchFields pin; a
+// daemon pod whose node gets an untolerated NoExecute taint is deleted and
+// not recreated.
+//
+// `kubectl drain NODE` cordons, applies kubectl's pod filters (DaemonSet
+// pods need --ignore-daemonsets, emptyDir pods --delete-emptydir-data,
+// bare pods --force; mirror pods are skipped; any refusal evicts nothing)
+// and evicts through the eviction API: a PodDisruptionBudget that allows
+// no disruption refuses ("Cannot evict pod as it would violate the pod's
+// disruption budget."), and drain retries every 5 s until it may (the
+// retry that succeeds gets a frame). Drain adds no NoExecute taint.
+// `kubectl scale deployment|replicaset NAME --replicas=N` and `kubectl
+// apply -f -` (the step's manifest: Deployment, ReplicaSet, DaemonSet,
+// PodDisruptionBudget, PriorityClass, Namespace, Pod, Node) change the
+// controllers' objects; `wait D` adds a frame D later.
 //
 // Pods named by a `create pod NAME` step are created at that step instead
 // of at t=0 (admission, then the scheduler or spec.nodeName binding).
@@ -61,17 +104,37 @@
 // modelled: the node is Ready at once.
 //
 // Node conditions: `node N not-ready` is the kubelet posting Ready=False:
-// not-ready:NoSchedule at once, not-ready:NoExecute at the next 5 s
-// node-monitor pass. `node N stop` is the kubelet going silent (its last
-// heartbeat observed now): the node-lifecycle controller marks it Unknown
-// at the first 5 s pass strictly after now + node-monitor-grace-period
-// (50 s from 1.32, PR #126287; 40 s before). `node N unreachable` is that
-// pass itself: Ready, MemoryPressure, DiskPressure and PIDPressure become
-// Unknown, unreachable:NoSchedule is added at once, unreachable:NoExecute in
-// the same pass from 1.34 (PR #120816) and at the next pass before. `node N
-// ready` is the kubelet posting Ready=True: the NoSchedule taint goes at
-// once, the NoExecute taint at the next 5 s pass. Zone rate limits and
-// disruption modes are not modelled (one healthy zone).
+// not-ready:NoSchedule at once (no grace period), not-ready:NoExecute at the
+// next 5 s node-monitor pass. `node N stop` is the kubelet going silent
+// (its last heartbeat observed now): the node-lifecycle controller marks it
+// Unknown at the first 5 s pass strictly after now +
+// node-monitor-grace-period (50 s from 1.32, PR #126287; 40 s before).
+// `node N unreachable` is that pass itself: Ready, MemoryPressure,
+// DiskPressure and PIDPressure become Unknown, unreachable:NoSchedule is
+// added at once, unreachable:NoExecute in the same pass from 1.34 (PR
+// #120816) and at the next pass before. `node N ready` (or `start`, the
+// kubelet posting again) is Ready=True: the NoSchedule taint goes at once,
+// the NoExecute taint at the next 5 s pass, cancelling pending deletions.
+//
+// NoExecute not-ready/unreachable taints are added through the zone's
+// rate-limited queue (core/controllers/nodelifecycle): right after the
+// passes of a moment the tainter computes every zone's state from the
+// current Ready conditions (zones from topology.kubernetes.io/region and
+// zone labels; nodes labelled node.kubernetes.io/exclude-disruption are not
+// counted) and then lets queued nodes through each zone's token bucket
+// (burst 1): 0.1 nodes/s when Normal or FullDisruption, 0.01/s when
+// PartialDisruption in a zone of more than 50 nodes, 0 when
+// PartialDisruption in a smaller zone (the node waits, NodeState.
+// NoExecuteQueued). Swapping from a blocked limiter drains the new token,
+// so the first taint after a recovery comes 10 s later. Swapping
+// not-ready for unreachable (or back) and removals are never limited.
+// When every zone becomes fully disrupted (a cluster whose nodes are all
+// down, e.g. a single node) the controller enters master disruption mode:
+// it removes the NoExecute not-ready/unreachable taints and taints nothing
+// until some node is Ready again (NodeState.ZoneState AllZonesDown). Steps
+// at the same instant are separate passes; nodes that `stop` at the same
+// time become Unknown in one pass. Nodes of the starting cluster get their
+// NoExecute taints at once, without the limiter.
 //
 // # The scheduling queue
 //
