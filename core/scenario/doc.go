@@ -50,6 +50,7 @@
 // in the step's `manifest` field or as the lines after the command in a
 // block scalar:
 //
+//	steps:
 //	- at: 60s
 //	  run: kubectl apply -f -
 //	  manifest: |
