@@ -175,9 +175,9 @@ func (s *simulator) get(args []string) (string, error) {
 // eventNamespace is the namespace an event is stored in: the pod's, and
 // "default" for node events.
 func eventNamespace(e *Event) string {
-	if rest, ok := strings.CutPrefix(e.Object, "pod/"); ok {
-		ns, _, _ := strings.Cut(rest, "/")
-		return ns
+	// Namespaced objects are written kind/namespace/name.
+	if parts := strings.SplitN(e.Object, "/", 3); len(parts) == 3 {
+		return parts[1]
 	}
 	return "default"
 }
@@ -271,10 +271,8 @@ func (s *simulator) seriesOf(match func(*Event) bool) []kubectl.DescribeEvent {
 
 // kubectlObject turns "pod/default/web" into kubectl's "pod/web".
 func kubectlObject(o string) string {
-	if rest, ok := strings.CutPrefix(o, "pod/"); ok {
-		if _, name, ok := strings.Cut(rest, "/"); ok {
-			return "pod/" + name
-		}
+	if parts := strings.SplitN(o, "/", 3); len(parts) == 3 {
+		return parts[0] + "/" + parts[2]
 	}
 	return o
 }
