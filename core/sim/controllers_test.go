@@ -662,3 +662,30 @@ spec: {containers: [{name: c, image: x}]}
 		t.Fatalf("%d tolerations with the plugin off", n)
 	}
 }
+
+// Pods of the file that name a ReplicaSet of the file as controller count
+// toward its replicas.
+func TestReplicaSetAdoptsFilePods(t *testing.T) {
+	res := run(t, `apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: api-5c4}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: api}}
+  template:
+    metadata: {labels: {app: api}}
+    spec: {containers: [{name: c, image: x}]}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: api-5c4-aaaaa
+  labels: {app: api}
+  ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: api-5c4, controller: true}]
+spec: {containers: [{name: c, image: x}]}
+`+nodeDocs("n", 1, ""))
+	pods := byPrefix(res, "api-5c4-")
+	if len(pods) != 2 || pods[0].Name != "api-5c4-aaaaa" || pods[0].Owner != "ReplicaSet/api-5c4" {
+		t.Fatalf("pods %+v", pods)
+	}
+}

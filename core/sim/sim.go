@@ -314,6 +314,7 @@ func (s *simulator) run() error {
 		s.dsets = append(s.dsets, ds)
 		s.ctrlDirty = true
 	}
+	s.adoptPods()
 	// Pods created with spec.nodeName are bound first, in file order.
 	for _, p := range s.pods {
 		if p.direct && !p.notYet {

@@ -305,3 +305,21 @@ func (p *podRec) owner() string {
 	}
 	return ""
 }
+
+// adoptPods links the file's pods to the file's ReplicaSets and DaemonSets
+// named by their controller ownerReference, so the controllers count them
+// (a ReplicaSet with its replicas already running creates nothing).
+func (s *simulator) adoptPods() {
+	for _, p := range s.pods {
+		for _, r := range s.rsets {
+			if replicaset.IsControlledBy(p.pod, r.rs) {
+				p.rs = r
+			}
+		}
+		for _, ds := range s.dsets {
+			if daemonset.IsControlledBy(p.pod, ds) {
+				p.ds, p.dsNode = ds, p.pod.Spec.NodeName
+			}
+		}
+	}
+}
