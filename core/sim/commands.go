@@ -180,7 +180,7 @@ func (s *simulator) createPod(args []string) (string, error) {
 		if p.notYet && p.pod.Name == args[1] {
 			p.notYet = false
 			if p.admitErr != "" {
-				return "", fmt.Errorf("Error from server: error when creating %q: %s", p.pod.Name, p.admitErr)
+				return "", fmt.Errorf("%s", admissionErrorText(p, fmt.Sprintf("%q", p.pod.Name)))
 			}
 			p.createdAt = s.now
 			if p.direct {

@@ -689,3 +689,62 @@ spec: {containers: [{name: c, image: x}]}
 		t.Fatalf("pods %+v", pods)
 	}
 }
+
+func TestPriorityClassResolution(t *testing.T) {
+	res := run(t, `kind: Scenario
+name: pc
+steps:
+- {at: 1s, run: "create pod lost"}
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: batch}
+value: 100
+preemptionPolicy: Never
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: normal}
+value: 10
+globalDefault: true
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: b}
+spec: {priorityClassName: batch, containers: [{name: c, image: x}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: d}
+spec: {containers: [{name: c, image: x}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: crit}
+spec: {priorityClassName: system-node-critical, containers: [{name: c, image: x}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: lost}
+spec: {priorityClassName: nope, containers: [{name: c, image: x}]}
+`+nodeDocs("n", 1, ""))
+	fin := final(res)
+	if fin["b"].Priority != 100 || fin["d"].Priority != 10 || fin["crit"].Priority != SystemNodeCritical {
+		t.Fatalf("priorities b=%d d=%d crit=%d", fin["b"].Priority, fin["d"].Priority, fin["crit"].Priority)
+	}
+	if _, ok := fin["lost"]; ok {
+		t.Fatal("pod with an unknown PriorityClass was created")
+	}
+	if out := res.Frames[1].Output; out != `Error from server (Forbidden): error when creating "lost": pods "lost" is forbidden: no PriorityClass with name nope was found` {
+		t.Fatalf("output %q", out)
+	}
+}
+
+func TestApplyUnchangedAndConfigured(t *testing.T) {
+	pdb := "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: web}\nspec: {minAvailable: 1, selector: {matchLabels: {app: web}}}\n"
+	res := run(t, "kind: Scenario\nname: a\nsteps:\n- {at: 1s, run: kubectl apply -f -, manifest: \""+strings.ReplaceAll(pdb, "\n", "\\n")+"\"}\n"+
+		"- {at: 2s, run: kubectl apply -f -, manifest: \""+strings.ReplaceAll(pdb, "\n", "\\n")+"\"}\n"+nodeDocs("n", 1, "")+fmt.Sprintf(webDeployment, 1))
+	if res.Frames[1].Output != "poddisruptionbudget.policy/web created" || res.Frames[2].Output != "poddisruptionbudget.policy/web unchanged" {
+		t.Fatalf("outputs %q %q", res.Frames[1].Output, res.Frames[2].Output)
+	}
+}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -269,8 +270,8 @@ func (s *simulator) apply(args []string) (string, error) {
 	var errs []string
 	for _, ns := range m.Namespaces {
 		verb := "created"
-		if _, ok := s.namespaces[ns.Name]; ok {
-			verb = "configured"
+		if old, ok := s.namespaces[ns.Name]; ok {
+			verb = changed(old, ns)
 		}
 		s.namespaces[ns.Name] = ns
 		lines = append(lines, "namespace/"+ns.Name+" "+verb)
@@ -279,7 +280,7 @@ func (s *simulator) apply(args []string) (string, error) {
 		verb := "created"
 		for i, old := range s.pclasses {
 			if old.Name == pc.Name {
-				s.pclasses[i], verb = pc, "configured"
+				s.pclasses[i], verb = pc, changed(old, pc)
 			}
 		}
 		if verb == "created" {
@@ -291,7 +292,7 @@ func (s *simulator) apply(args []string) (string, error) {
 		verb := "created"
 		for i, old := range s.pdbs {
 			if old.Name == pdb.Name && old.Namespace == pdb.Namespace {
-				s.pdbs[i], verb = pdb, "configured"
+				s.pdbs[i], verb = pdb, changed(old, pdb)
 			}
 		}
 		if verb == "created" {
@@ -312,8 +313,15 @@ func (s *simulator) apply(args []string) (string, error) {
 	}
 	for _, d := range m.Deployments {
 		if r := s.findDeployment(d.Namespace, d.Name); r != nil {
-			out, _ := s.scale([]string{"deployment", d.Name, "-n", d.Namespace, fmt.Sprintf("--replicas=%d", deployment.Replicas(d))})
-			_ = out
+			if replicaset.Replicas(r.rs) == deployment.Replicas(d) {
+				lines = append(lines, "deployment.apps/"+d.Name+" unchanged")
+				continue
+			}
+			// Only spec.replicas is applied (rolling updates are not simulated).
+			if _, err := s.scale([]string{"deployment", d.Name, "-n", d.Namespace, fmt.Sprintf("--replicas=%d", deployment.Replicas(d))}); err != nil {
+				errs = append(errs, err.Error())
+				continue
+			}
 			lines = append(lines, "deployment.apps/"+d.Name+" configured")
 			continue
 		}
@@ -358,7 +366,7 @@ func (s *simulator) apply(args []string) (string, error) {
 		rec := s.admit(deepCopyPod(p), len(s.pods))
 		rec.createdAt = s.now
 		if rec.admitErr != "" {
-			errs = append(errs, fmt.Sprintf("Error from server: error when creating \"STDIN\": %s", rec.admitErr))
+			errs = append(errs, admissionErrorText(rec, `"STDIN"`))
 			continue
 		}
 		s.pods = append(s.pods, rec)
@@ -379,4 +387,15 @@ func (s *simulator) findDeployment(ns, name string) *rsRec {
 		}
 	}
 	return nil
+}
+
+// changed is apply's verb for an existing object: unchanged when the new
+// manifest equals the stored one, configured otherwise.
+func changed(old, cur any) string {
+	a, errA := json.Marshal(old)
+	b, errB := json.Marshal(cur)
+	if errA == nil && errB == nil && string(a) == string(b) {
+		return "unchanged"
+	}
+	return "configured"
 }

@@ -98,8 +98,10 @@ type podRec struct {
 	// pod.Spec.Tolerations): user, DefaultTolerationSeconds, DaemonSet
 	// controller, PodTolerationRestriction.
 	tolSources []string
-	// admitErr is the admission rejection ("" when admitted).
-	admitErr string
+	// admitErr is the admission rejection ("" when admitted);
+	// admitForbidden marks a Forbidden status (the Priority plugin).
+	admitErr       string
+	admitForbidden bool
 	// rs / ds: the controller that created the pod; dsNode the node a
 	// daemon pod is for.
 	rs     *rsRec

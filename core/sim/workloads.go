@@ -55,7 +55,7 @@ func (s *simulator) admitWith(p *core.Pod, order int, sources []string) *podRec 
 	}
 	prio, err := s.resolvePriority(p)
 	if err != nil {
-		rec.admitErr = err.Error()
+		rec.admitErr, rec.admitForbidden = err.Error(), true
 	}
 	p.Spec.Priority = &prio
 	rec.priority = prio
@@ -322,4 +322,14 @@ func (s *simulator) adoptPods() {
 			}
 		}
 	}
+}
+
+// admissionErrorText is kubectl's line for a pod admission refused:
+// Forbidden statuses (the Priority plugin) carry their reason, plain
+// admission errors (PodTolerationRestriction) have none.
+func admissionErrorText(p *podRec, source string) string {
+	if p.admitForbidden {
+		return "Error from server (Forbidden): error when creating " + source + ": " + p.admitErr
+	}
+	return "Error from server: error when creating " + source + ": " + p.admitErr
 }
