@@ -3,10 +3,10 @@ package sim
 import (
 	"fmt"
 	"sort"
-	"time"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/admission/defaulttolerationseconds"
+	"github.com/taints-playground/playground/core/controllers/nodelifecycle"
 )
 
 // DefaultTolerationSeconds is what the DefaultTolerationSeconds admission
@@ -23,7 +23,7 @@ const (
 // NodeMonitorPeriod is the node-lifecycle controller's pass interval
 // (--node-monitor-period): NoExecute not-ready/unreachable taints follow a
 // kubelet-reported Ready change at the next pass.
-const NodeMonitorPeriod = 5 * time.Second
+const NodeMonitorPeriod = nodelifecycle.MonitorPeriod
 
 // AddDefaultTolerations applies the DefaultTolerationSeconds admission plugin
 // with its default flags (core/admission/defaulttolerationseconds): for
@@ -90,41 +90,12 @@ func (s *simulator) createNode(n *core.Node) {
 	s.syncNoExecuteNow(n)
 }
 
-// managedNoSchedule maps the NoSchedule taint keys the node-lifecycle
-// controller owns to the condition (and status) that calls for them.
-var managedNoSchedule = []struct {
-	key    string
-	cond   core.NodeConditionType
-	status core.ConditionStatus
-}{
-	{core.TaintNodeNotReady, core.NodeReady, core.ConditionFalse},
-	{core.TaintNodeUnreachable, core.NodeReady, core.ConditionUnknown},
-	{core.TaintNodeMemoryPressure, core.NodeMemoryPressure, core.ConditionTrue},
-	{core.TaintNodeDiskPressure, core.NodeDiskPressure, core.ConditionTrue},
-	{core.TaintNodePIDPressure, core.NodePIDPressure, core.ConditionTrue},
-	{core.TaintNodeNetworkUnavailable, core.NodeNetworkUnavailable, core.ConditionTrue},
-}
-
 // reconcileNoSchedule is doNoScheduleTaintingPass: the NoSchedule taints
-// that mirror conditions and spec.unschedulable, added at the end of the
-// list in condition order, stale ones removed.
+// that mirror conditions and spec.unschedulable
+// (nodelifecycle.NoScheduleTaintKeys), added at the end of the list in
+// condition order, stale ones removed.
 func (s *simulator) reconcileNoSchedule(n *core.Node) {
-	var want []string
-	for _, c := range n.Status.Conditions {
-		for _, m := range managedNoSchedule {
-			if c.Type == m.cond && c.Status == m.status {
-				want = append(want, m.key)
-			}
-		}
-	}
-	if n.Spec.Unschedulable {
-		want = append(want, core.TaintNodeUnschedulable)
-	}
-	managed := map[string]bool{core.TaintNodeUnschedulable: true}
-	for _, m := range managedNoSchedule {
-		managed[m.key] = true
-	}
-	s.syncTaints(n, core.TaintEffectNoSchedule, managed, want)
+	s.syncTaints(n, core.TaintEffectNoSchedule, nodelifecycle.ManagedNoScheduleKeys(), nodelifecycle.NoScheduleTaintKeys(n))
 }
 
 // syncTaints makes the managed taints of one effect exactly want.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/controllers/nodelifecycle"
 	"github.com/taints-playground/playground/core/kubectl"
 	"github.com/taints-playground/playground/core/scenario"
 )
@@ -284,7 +285,7 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 		out = fmt.Sprintf("node/%s: the node-lifecycle controller marks it Unknown (%s)", n.Name, unknownMessage)
 	case "stop":
 		grace := s.gracePeriod()
-		at := (s.now+grace)/NodeMonitorPeriod*NodeMonitorPeriod + NodeMonitorPeriod
+		at := nodelifecycle.UnknownAt(s.now, grace)
 		s.stopGen[n.Name]++
 		s.push(&item{at: at, kind: itemUnknown, node: n.Name, gen: s.stopGen[n.Name]})
 		s.note("the kubelet on %s stopped posting status; the node-lifecycle controller will mark it Unknown at %s (node-monitor-grace-period %s)", n.Name, fmtT(at), fmtSecs(grace))

@@ -17,19 +17,8 @@ type zoneRec struct {
 	queue   []string // nodes waiting for a NoExecute taint, in queue order
 }
 
-// wantNoExecute is the NoExecute taint key the Ready condition calls for:
-// not-ready for False, unreachable for Unknown, "" for True or no Ready.
-func wantNoExecute(n *core.Node) string {
-	if c := condition(n, core.NodeReady); c != nil {
-		switch c.Status {
-		case core.ConditionFalse:
-			return core.TaintNodeNotReady
-		case core.ConditionUnknown:
-			return core.TaintNodeUnreachable
-		}
-	}
-	return ""
-}
+// wantNoExecute is the NoExecute taint key the Ready condition calls for.
+func wantNoExecute(n *core.Node) string { return nodelifecycle.NoExecuteTaintKey(n) }
 
 func hasTaint(n *core.Node, key string, effect core.TaintEffect) bool {
 	for _, t := range n.Spec.Taints {

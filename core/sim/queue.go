@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/controllers/nodelifecycle"
 	"github.com/taints-playground/playground/core/sched"
 )
 
@@ -18,10 +19,10 @@ const (
 	PodMaxBackoff                  = 10 * time.Second
 	PodMaxInUnschedulablePods      = 5 * time.Minute
 	UnschedulableFlushPeriod       = 30 * time.Second
-	queueingHintsSince             = 32 // SchedulerQueueingHints on by default (SCHEDULER.md §8)
-	popFromBackoffQSince           = 33 // SchedulerPopFromBackoffQ beta, on (kube_features.go)
-	nodeMonitorGracePeriod50Since  = 32 // node-monitor-grace-period 40s → 50s, PR #126287
-	noExecuteSamePassSince         = 34 // NoExecute queued in the pass that marks Unknown, PR #120816
+	queueingHintsSince             = 32                                   // SchedulerQueueingHints on by default (SCHEDULER.md §8)
+	popFromBackoffQSince           = 33                                   // SchedulerPopFromBackoffQ beta, on (kube_features.go)
+	nodeMonitorGracePeriod50Since  = nodelifecycle.GracePeriodSince       // node-monitor-grace-period 40s → 50s, PR #126287
+	noExecuteSamePassSince         = nodelifecycle.NoExecuteSamePassSince // NoExecute queued in the pass that marks Unknown, PR #120816
 	nodeMonitorGracePeriod         = 50 * time.Second
 	nodeMonitorGracePeriodBefore32 = 40 * time.Second
 )

@@ -152,3 +152,91 @@ func (l *Limiter) Swap(now time.Duration, qps float64) {
 		l.TryAccept(now)
 	}
 }
+
+// Timing defaults of kube-controller-manager and the releases that changed
+// them.
+const (
+	// MonitorPeriod is --node-monitor-period.
+	MonitorPeriod = 5 * time.Second
+	// GracePeriodSince is the first minor release with a 50 s
+	// --node-monitor-grace-period (PR #126287); 40 s before.
+	GracePeriodSince = 32
+	// NoExecuteSamePassSince is the first minor release that queues the
+	// NoExecute taint in the pass that marks a node Unknown (PR #120816);
+	// before, the next pass did.
+	NoExecuteSamePassSince = 34
+)
+
+// GracePeriod is --node-monitor-grace-period for a minor release.
+func GracePeriod(minor int) time.Duration {
+	if minor >= GracePeriodSince {
+		return 50 * time.Second
+	}
+	return 40 * time.Second
+}
+
+// UnknownAt is when a node whose last heartbeat was observed at last is
+// marked Unknown: the first monitor pass strictly after last + grace.
+func UnknownAt(last, grace time.Duration) time.Duration {
+	return (last+grace)/MonitorPeriod*MonitorPeriod + MonitorPeriod
+}
+
+// conditionTaints maps the NoSchedule taint keys the controller owns to
+// the condition status that calls for them (doNoScheduleTaintingPass).
+var conditionTaints = []struct {
+	key    string
+	cond   core.NodeConditionType
+	status core.ConditionStatus
+}{
+	{core.TaintNodeNotReady, core.NodeReady, core.ConditionFalse},
+	{core.TaintNodeUnreachable, core.NodeReady, core.ConditionUnknown},
+	{core.TaintNodeMemoryPressure, core.NodeMemoryPressure, core.ConditionTrue},
+	{core.TaintNodeDiskPressure, core.NodeDiskPressure, core.ConditionTrue},
+	{core.TaintNodePIDPressure, core.NodePIDPressure, core.ConditionTrue},
+	{core.TaintNodeNetworkUnavailable, core.NodeNetworkUnavailable, core.ConditionTrue},
+}
+
+// NoScheduleTaintKeys are the NoSchedule taints the node's conditions and
+// spec.unschedulable call for, in the node's condition order, then
+// node.kubernetes.io/unschedulable.
+func NoScheduleTaintKeys(n *core.Node) []string {
+	var want []string
+	for _, c := range n.Status.Conditions {
+		for _, m := range conditionTaints {
+			if c.Type == m.cond && c.Status == m.status {
+				want = append(want, m.key)
+			}
+		}
+	}
+	if n.Spec.Unschedulable {
+		want = append(want, core.TaintNodeUnschedulable)
+	}
+	return want
+}
+
+// ManagedNoScheduleKeys are the NoSchedule taint keys the controller
+// reconciles (adds and removes).
+func ManagedNoScheduleKeys() map[string]bool {
+	out := map[string]bool{core.TaintNodeUnschedulable: true}
+	for _, m := range conditionTaints {
+		out[m.key] = true
+	}
+	return out
+}
+
+// NoExecuteTaintKey is the NoExecute taint the Ready condition calls for:
+// not-ready for False, unreachable for Unknown, "" for True or none.
+func NoExecuteTaintKey(n *core.Node) string {
+	for _, c := range n.Status.Conditions {
+		if c.Type != core.NodeReady {
+			continue
+		}
+		switch c.Status {
+		case core.ConditionFalse:
+			return core.TaintNodeNotReady
+		case core.ConditionUnknown:
+			return core.TaintNodeUnreachable
+		}
+	}
+	return ""
+}

@@ -93,3 +93,35 @@ func TestZoneKey(t *testing.T) {
 		t.Fatal(ZoneName(ZoneKey(n)))
 	}
 }
+
+// SCHEDULER.md §4.1 and §4.2.
+func TestConditionTaintsAndTiming(t *testing.T) {
+	n := &core.Node{}
+	n.Spec.Unschedulable = true
+	n.Status.Conditions = []core.NodeCondition{
+		{Type: core.NodeReady, Status: core.ConditionUnknown},
+		{Type: core.NodeMemoryPressure, Status: core.ConditionTrue},
+		{Type: core.NodeDiskPressure, Status: core.ConditionFalse},
+		{Type: core.NodeNetworkUnavailable, Status: core.ConditionTrue},
+	}
+	got := NoScheduleTaintKeys(n)
+	want := []string{core.TaintNodeUnreachable, core.TaintNodeMemoryPressure, core.TaintNodeNetworkUnavailable, core.TaintNodeUnschedulable}
+	if len(got) != len(want) {
+		t.Fatalf("%v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("%v, want %v", got, want)
+		}
+	}
+	if NoExecuteTaintKey(n) != core.TaintNodeUnreachable || !ManagedNoScheduleKeys()[core.TaintNodePIDPressure] {
+		t.Fatal("NoExecute key / managed keys")
+	}
+	if GracePeriod(37) != 50*time.Second || GracePeriod(31) != 40*time.Second {
+		t.Fatal("grace period")
+	}
+	// S11: last heartbeat at 0 → Unknown at the 55 s pass (50 s is not > 50).
+	if UnknownAt(0, GracePeriod(37)) != 55*time.Second || UnknownAt(10*time.Second, GracePeriod(37)) != 65*time.Second || UnknownAt(0, GracePeriod(31)) != 45*time.Second {
+		t.Fatal("UnknownAt")
+	}
+}
