@@ -314,7 +314,23 @@ func TestPlaygroundInChromium(t *testing.T) {
 		t.Errorf("the service worker has a fetch handler (stale builds):\n%s", sw)
 	}
 
-	// 2. The picker: another preset, then the GPU node preset.
+	// 2. Every preset loads, runs and plays to its last frame without error.
+	names := eval[[]string](b, `[...document.querySelectorAll("#preset option")].map(o => o.value).filter(v => v !== "`+web.EditedPresetValue+`")`)
+	if len(names) < 3 {
+		t.Fatalf("the picker offers %d presets: %v", len(names), names)
+	}
+	for _, name := range names {
+		b.pickPreset(name)
+		if n := eval[int](b, `document.querySelectorAll(".node-card").length`); n < 1 {
+			t.Errorf("preset %s: no node cards", name)
+		}
+		last := eval[int](b, `document.querySelectorAll(".tl-item").length`) - 1
+		b.click("the last frame of "+name, fmt.Sprintf(`.tl-item[data-frame="%d"] button`, last))
+		b.waitFor("the last frame of "+name, fmt.Sprintf(`document.getElementById("board").dataset.frame === "%d"`, last), 10*time.Second)
+		t.Logf("preset %s: %d frames", name, last+1)
+	}
+
+	// The picker: another preset, then the GPU node preset.
 	b.pickPreset(presetDocs)
 	b.waitFor("the docs preset's board", `!!document.querySelector('[data-node="node1"]')`, 20*time.Second)
 	b.pickPreset(presetGPU)
