@@ -94,11 +94,14 @@ steps:
 	if len(creates) != 4 || creates[3] != "10 Created pod: "+replacement.Name {
 		t.Fatalf("SuccessfulCreate events %v", creates)
 	}
-	// The step's frame shows the loop: the replacement was Pending before
-	// the scheduler bound it in the same instant.
+	// The frames show the loop: the step's frame has the replacement
+	// Pending, the next frame (same instant) has it bound.
 	f := res.Frames[1]
-	if !strings.Contains(f.Summary, "created "+replacement.Name+" (Pending)") || !strings.Contains(f.Summary, replacement.Name+" scheduled to") {
-		t.Fatalf("summary %q", f.Summary)
+	if f.Step == "" || f.At != 10 || !strings.Contains(f.Summary, "created "+replacement.Name+" (Pending)") || podIn(f, replacement.Name).Phase != PhasePending {
+		t.Fatalf("frame 1: step %q summary %q", f.Step, f.Summary)
+	}
+	if g := res.Frames[2]; g.At != 10 || g.Step != "" || !strings.Contains(g.Summary, replacement.Name+" scheduled to") || podIn(g, replacement.Name).Phase != PhaseRunning {
+		t.Fatalf("frame 2: %q", g.Summary)
 	}
 	// Same scenario, same names.
 	again := run(t, doc)
@@ -580,9 +583,10 @@ steps:
           containers: [{name: c, image: x}]
 `+nodeDocs("n", 1, ""))
 	f := res.Frames[1]
-	if f.Output != "priorityclass.scheduling.k8s.io/high created\ndeployment.apps/api created" {
-		t.Fatalf("output %q", f.Output)
+	if f.Output != "priorityclass.scheduling.k8s.io/high created\ndeployment.apps/api created" || len(f.Pods) != 1 || f.Pods[0].Phase != PhasePending {
+		t.Fatalf("output %q pods %d", f.Output, len(f.Pods))
 	}
+	f = res.Frames[2]
 	if len(f.Pods) != 1 || f.Pods[0].Priority != 1000 || f.Pods[0].Phase != PhaseRunning {
 		t.Fatalf("pods %+v", f.Pods)
 	}

@@ -215,6 +215,8 @@ type simulator struct {
 	tainterAt  map[int64]bool
 	drains     []*drainRec
 	curStep    *scenario.Step // the step whose command runs (apply reads its manifest)
+	fctx       *frameCtx      // the frame being settled (settleShowingPending)
+	created    bool           // a controller created pods in this sync
 }
 
 func newSimulator(s *scenario.Scenario) *simulator {
@@ -364,18 +366,25 @@ func (s *simulator) run() error {
 				out += err.Error()
 				s.note("the command failed: %s", firstLine(err.Error()))
 			}
-			s.settle()
-			s.frame(st.Run, st.Caption, out, "")
+			if s.settleShowingPending(st.Run, st.Caption, out) {
+				if len(s.notes) > 0 {
+					s.frame("", "", "", "")
+				}
+			} else {
+				s.frame(st.Run, st.Caption, out, "")
+			}
 		case itemWait:
-			s.settle()
-			s.frame("", "", "", "waited "+fmtSecs(it.at-s.scen.Steps[it.step].At)+" after "+fmtT(s.scen.Steps[it.step].At))
+			waited := "waited " + fmtSecs(it.at-s.scen.Steps[it.step].At) + " after " + fmtT(s.scen.Steps[it.step].At)
+			if !s.settleShowingPending("", "", "") || len(s.notes) > 0 {
+				s.frame("", "", "", waited)
+			}
 		case itemTimer, itemPass, itemFlush, itemBackoff, itemUnknown, itemTainter, itemDrain:
 			s.fire(it)
 			// Everything due at the same moment shares one frame.
 			for s.queue.Len() > 0 && s.queue[0].at == s.now && s.queue[0].kind != itemStep {
 				s.fire(heap.Pop(&s.queue).(*item))
 			}
-			s.settle()
+			s.settleShowingPending("", "", "")
 			if len(s.notes) > 0 {
 				s.frame("", "", "", "")
 			}
@@ -931,6 +940,13 @@ func (s *simulator) settle() {
 		if s.ctrlDirty {
 			s.ctrlDirty = false
 			s.syncControllers()
+			if s.created && s.fctx != nil && !s.fctx.used {
+				// The controllers' new pods are Pending before the
+				// scheduler places them: one frame shows that moment.
+				s.fctx.used = true
+				s.frame(s.fctx.step, s.fctx.caption, s.fctx.output, "")
+			}
+			s.created = false
 		}
 		s.dispatch()
 		p := s.nextPod()
@@ -939,6 +955,24 @@ func (s *simulator) settle() {
 		}
 		s.cycle(p)
 	}
+}
+
+// frameCtx is the frame a step or timer would make, used for the extra
+// frame that shows controller-created pods still Pending.
+type frameCtx struct {
+	step, caption, output string
+	used                  bool
+}
+
+// settleShowingPending is settle that records a frame (with this step,
+// caption and output) at the moment controllers created pods and before
+// the scheduler places them. It reports whether that frame was made.
+func (s *simulator) settleShowingPending(step, caption, output string) bool {
+	s.fctx = &frameCtx{step: step, caption: caption, output: output}
+	s.settle()
+	used := s.fctx.used
+	s.fctx = nil
+	return used
 }
 
 // deepCopyNode and deepCopyPod copy through JSON: exact for every declared

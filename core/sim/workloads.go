@@ -203,6 +203,7 @@ func (s *simulator) syncReplicaSet(r *rsRec) {
 			return
 		}
 		s.pods = append(s.pods, rec)
+		s.created = true
 		s.emitFrom("replicaset-controller", EventNormal, replicaset.ReasonSuccessfulCreate, r.object(), "Created pod: "+p.Name)
 		s.note("replica set %s created %s (Pending)", r.rs.Name, p.Name)
 		s.startPod(rec)
@@ -284,6 +285,7 @@ func (s *simulator) syncDaemonSet(ds *core.DaemonSet) {
 			continue
 		}
 		s.pods = append(s.pods, rec)
+		s.created = true
 		s.emitFrom(daemonset.ControllerName, EventNormal, daemonset.ReasonSuccessfulCreate, object, "Created pod: "+p.Name)
 		s.note("daemon set %s created %s for %s", ds.Name, p.Name, node)
 		s.startPod(rec)
