@@ -752,3 +752,30 @@ func TestApplyUnchangedAndConfigured(t *testing.T) {
 		t.Fatalf("outputs %q %q", res.Frames[1].Output, res.Frames[2].Output)
 	}
 }
+
+// A ReplicaSet whose pods the kubelet rejects (spec.nodeName on a node
+// under DiskPressure) does not spin: at most a burst of pods per instant.
+func TestReplicaSetRejectedPodsBounded(t *testing.T) {
+	res := run(t, `kind: Scenario
+name: loop
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status:
+  conditions: [{type: DiskPressure, status: "True"}]
+---
+apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: r}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: r}}
+  template:
+    metadata: {labels: {app: r}}
+    spec: {nodeName: n1, containers: [{name: c, image: x}]}
+`)
+	if n := len(res.Frames[len(res.Frames)-1].Pods); n != 1 { // one rejected pod; the next would come at a later moment
+		t.Fatalf("%d pods", n)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"time"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/admission/defaulttolerationseconds"
@@ -26,6 +27,11 @@ const (
 type rsRec struct {
 	rs     *core.ReplicaSet
 	deploy *core.Deployment
+	// made counts the pods created at virtual time madeAt: at most
+	// spec.replicas (and burstReplicas) per instant, so pods the kubelet
+	// keeps rejecting cannot make the controller spin (upstream backs off).
+	made   int
+	madeAt time.Duration
 }
 
 func (r *rsRec) object() string { return "replicaset/" + r.rs.Namespace + "/" + r.rs.Name }
@@ -186,9 +192,14 @@ const burstReplicas = 500
 func (s *simulator) syncReplicaSet(r *rsRec) {
 	active := s.activeFor(r)
 	diff := replicaset.Diff(r.rs, len(active))
-	if diff > burstReplicas {
-		diff = burstReplicas
+	if r.madeAt != s.now {
+		r.made, r.madeAt = 0, s.now
 	}
+	limit := min(burstReplicas, int(replicaset.Replicas(r.rs)))
+	if diff > limit-r.made {
+		diff = limit - r.made
+	}
+	r.made += max(diff, 0)
 	for i := 0; i < diff; i++ {
 		p := replicaset.NewPod(r.rs, replicaset.RandomSuffix(s.nameRng))
 		for s.livePod(p.Namespace, p.Name) != nil {
@@ -259,9 +270,20 @@ func (s *simulator) syncDaemonSet(ds *core.DaemonSet) {
 			pods[p.dsNode] = p
 		}
 	}
+	// A node whose daemon pod went away this very instant (rejected by
+	// its kubelet, say) gets no new one before the next moment: upstream
+	// backs off before re-creating failed daemon pods.
+	for _, p := range s.pods {
+		if p.ds == ds && p.createdAt == s.now && p.phase == PhaseEvicted {
+			has[p.dsNode] = true
+		}
+	}
 	create, remove := daemonset.Plan(s.nodes, tmpl, has, s.gate)
 	object := "daemonset/" + ds.Namespace + "/" + ds.Name
 	for _, node := range remove {
+		if pods[node] == nil {
+			continue
+		}
 		s.controllerDelete(pods[node], daemonset.ControllerName, object, fmt.Sprintf("daemon set %s may not run on %s any more", ds.Name, node))
 	}
 	for _, node := range create {
