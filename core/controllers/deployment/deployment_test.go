@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	utilrand "k8s.io/apimachinery/pkg/util/rand"
+
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/controllers/replicaset"
 )
@@ -35,5 +37,14 @@ func TestNewReplicaSet(t *testing.T) {
 	d.Spec.Template.Spec.Containers[0].Image = "nginx:2"
 	if NewReplicaSet(d).Name == rs.Name {
 		t.Fatal("a different template should hash differently")
+	}
+}
+
+// SafeEncode and the suffix alphabet agree with apimachinery's util/rand.
+func TestSafeEncodeMatchesApimachinery(t *testing.T) {
+	for _, in := range []string{"0123456789", "3427125876", "", "abcXYZ"} {
+		if got, want := SafeEncode(in), utilrand.SafeEncodeString(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
 	}
 }

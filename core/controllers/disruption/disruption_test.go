@@ -3,6 +3,8 @@ package disruption
 import (
 	"testing"
 
+	"k8s.io/apimachinery/pkg/util/intstr"
+
 	"github.com/taints-playground/playground/core"
 )
 
@@ -28,3 +30,20 @@ func TestAllowed(t *testing.T) {
 		}
 	}
 }
+
+// scaled agrees with apimachinery's GetScaledValueFromIntOrPercent (round up).
+func TestScaledMatchesIntstr(t *testing.T) {
+	for _, v := range []string{"0%", "1%", "33%", "50%", "99%", "100%"} {
+		for total := 0; total <= 12; total++ {
+			want, err := intstr.GetScaledValueFromIntOrPercent(ptrIntstr(intstr.FromString(v)), total, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := scaled(core.IntOrString{IsString: true, StrVal: v}, total, true); got != want {
+				t.Errorf("%s of %d: %d, want %d", v, total, got, want)
+			}
+		}
+	}
+}
+
+func ptrIntstr(v intstr.IntOrString) *intstr.IntOrString { return &v }
