@@ -31,6 +31,10 @@ type DrainOptions struct {
 }
 
 // ParseDrain reads `kubectl drain NODE [flags]` (the words after "drain").
+// --grace-period, --timeout, --skip-wait-for-delete-timeout and
+// --chunk-size are accepted and have no effect (deletion takes no virtual
+// time; a refused eviction is retried until the scenario ends, as with the
+// default --timeout=0); --dry-run and the pod/node selectors are refused.
 func ParseDrain(args []string) (DrainOptions, error) {
 	p, msg := parseFlags(args, drainFlags)
 	if msg != "" {
@@ -38,6 +42,11 @@ func ParseDrain(args []string) (DrainOptions, error) {
 	}
 	if len(p.positional) != 1 {
 		return DrainOptions{}, plainError("USAGE: drain NODE [flags]\nSee 'kubectl drain -h' for help and examples")
+	}
+	for _, f := range []string{"dry-run", "pod-selector", "selector"} {
+		if p.has(f) {
+			return DrainOptions{}, plainError("the playground does not simulate kubectl drain --" + f)
+		}
 	}
 	return DrainOptions{
 		Node:               p.positional[0],

@@ -47,6 +47,9 @@ cannot delete Pods that declare no controller (use --force to override): default
 	if EvictionRetryText("default", "web", "Cannot evict pod as it would violate the pod's disruption budget.") != `error when evicting pods/"web" -n "default" (will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget.` {
 		t.Fatal("retry text")
 	}
+	if _, err := ParseDrain([]string{"n1", "--dry-run=client"}); err == nil {
+		t.Fatal("dry run accepted")
+	}
 	if _, err := ParseDrain(nil); err == nil {
 		t.Fatal("drain without a node accepted")
 	}
