@@ -509,7 +509,7 @@ spec:
 	}
 	var sawDrained bool
 	for _, f := range res.Frames {
-		sawDrained = sawDrained || (f.At == 35 && strings.Contains(f.Summary, "node/n1 drained"))
+		sawDrained = sawDrained || (f.At == 35 && strings.Contains(f.Summary, "node/n1 drained") && strings.HasSuffix(f.Output, "evicted\nnode/n1 drained"))
 	}
 	if !sawDrained {
 		t.Fatal("no drained note at 35")

@@ -147,10 +147,12 @@ func (s *simulator) retryDrain(i int) {
 		}
 		s.apiEvict(p, d.node)
 		s.note("kubectl drain: pod/%s evicted after %d retries", p.pod.Name, d.retries)
+		s.timerOutput = append(s.timerOutput, "pod/"+p.pod.Name+" evicted")
 	}
 	d.pending = left
 	if len(left) == 0 {
 		s.note("kubectl drain: node/%s drained", d.node)
+		s.timerOutput = append(s.timerOutput, "node/"+d.node+" drained")
 		return
 	}
 	s.push(&item{at: s.now + drainRetry, kind: itemDrain, step: i})

@@ -217,6 +217,9 @@ type simulator struct {
 	curStep    *scenario.Step // the step whose command runs (apply reads its manifest)
 	fctx       *frameCtx      // the frame being settled (settleShowingPending)
 	created    bool           // a controller created pods in this sync
+	// timerOutput is what a running command printed later (kubectl drain's
+	// retries), shown as the Output of that moment's frame.
+	timerOutput []string
 }
 
 func newSimulator(s *scenario.Scenario) *simulator {
@@ -384,9 +387,13 @@ func (s *simulator) run() error {
 			for s.queue.Len() > 0 && s.queue[0].at == s.now && s.queue[0].kind != itemStep {
 				s.fire(heap.Pop(&s.queue).(*item))
 			}
-			s.settleShowingPending("", "", "")
+			out := strings.Join(s.timerOutput, "\n")
+			s.timerOutput = nil
+			if s.settleShowingPending("", "", out) {
+				out = ""
+			}
 			if len(s.notes) > 0 {
-				s.frame("", "", "", "")
+				s.frame("", "", out, "")
 			}
 		}
 	}
