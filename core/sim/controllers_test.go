@@ -779,3 +779,54 @@ spec:
 		t.Fatalf("%d pods", n)
 	}
 }
+
+// The DaemonSet controller reacts to node changes: a node that joins, a
+// label that makes the nodeSelector match, a NoExecute taint removed.
+func TestDaemonSetFollowsNodes(t *testing.T) {
+	res := run(t, `kind: Scenario
+name: dsnodes
+steps:
+- {at: 10s, run: "create node n2"}
+- {at: 20s, run: "kubectl label nodes n3 role=edge"}
+- {at: 30s, run: "kubectl taint nodes n4 maint:NoExecute-"}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {role: edge}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2, labels: {role: edge}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n3}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n4, labels: {role: edge}}
+spec: {taints: [{key: maint, effect: NoExecute}]}
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: edge, namespace: kube-system}
+spec:
+  selector: {matchLabels: {app: edge}}
+  template:
+    metadata: {labels: {app: edge}}
+    spec:
+      nodeSelector: {role: edge}
+      containers: [{name: c, image: x}]
+`)
+	startedAt := map[string]float64{}
+	for _, p := range res.Frames[len(res.Frames)-1].Pods {
+		if p.Phase != PhaseRunning {
+			t.Errorf("%s %s", p.Name, p.Phase)
+		}
+		startedAt[p.Node] = at(p.ScheduledAt)
+	}
+	want := map[string]float64{"n1": 0, "n2": 10, "n3": 20, "n4": 30}
+	if !reflect.DeepEqual(startedAt, want) {
+		t.Fatalf("daemon pods started %v, want %v", startedAt, want)
+	}
+}
