@@ -68,15 +68,17 @@ type Step struct {
 	// At is the virtual time of the step since the start (≥ 0).
 	At time.Duration
 	// Run is the command: `kubectl taint nodes …`, `kubectl cordon NODE`,
-	// `kubectl uncordon NODE`, `kubectl label nodes NODE k=v`,
-	// `kubectl delete pod NAME`, `node NODE not-ready|unreachable|ready`,
-	// `node NODE condition TYPE=STATUS`, `node NODE stop` (the kubelet
-	// stops posting status; Unknown after node-monitor-grace-period),
-	// `kubectl describe pod|node NAME`, `kubectl get pods|events`,
-	// `create node NAME` (the Node manifest of that name joins the cluster
-	// at this step), and `create pod NAME`, which
-	// creates the Pod manifest of that name from the file at this step
-	// instead of at t=0.
+	// `kubectl uncordon NODE`, `kubectl drain NODE [flags]`, `kubectl label
+	// nodes NODE k=v`, `kubectl delete pod NAME`, `kubectl scale
+	// deployment|replicaset NAME --replicas=N`, `kubectl apply -f -` (reads
+	// Manifest), `node NODE stop|start|not-ready|unreachable|ready` (stop:
+	// the kubelet stops posting status, Unknown after
+	// node-monitor-grace-period; start: it posts Ready=True again), `node
+	// NODE condition TYPE=STATUS`, `kubectl describe pod|node NAME`,
+	// `kubectl get pods|events`, `wait DURATION`, `create node NAME` (the
+	// Node manifest of that name joins the cluster at this step), and
+	// `create pod NAME`, which creates the Pod manifest of that name from
+	// the file at this step instead of at t=0.
 	Run string
 	// Caption explains the step for people; may be empty.
 	Caption string
