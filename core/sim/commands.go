@@ -275,6 +275,7 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 	switch args[1] {
 	case "not-ready":
 		s.stopGen[n.Name]++
+		delete(s.silent, n.Name)
 		setCondition(n, core.NodeReady, core.ConditionFalse, "KubeletNotReady", "container runtime is down")
 		s.readyEvent(before, n)
 		s.reconcileNoSchedule(n)
@@ -287,12 +288,14 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 		grace := s.gracePeriod()
 		at := nodelifecycle.UnknownAt(s.now, grace)
 		s.stopGen[n.Name]++
+		s.silent[n.Name] = true
 		s.push(&item{at: at, kind: itemUnknown, node: n.Name, gen: s.stopGen[n.Name]})
 		s.note("the kubelet on %s stopped posting status; the node-lifecycle controller will mark it Unknown at %s (node-monitor-grace-period %s)", n.Name, fmtT(at), fmtSecs(grace))
 		out = fmt.Sprintf("node/%s: the kubelet stops posting node status (last heartbeat observed at %s)", n.Name, fmtT(s.now))
 		return out, nil
 	case "ready", "start":
 		s.stopGen[n.Name]++ // the kubelet posts again: no Unknown transition pending
+		delete(s.silent, n.Name)
 		setCondition(n, core.NodeReady, core.ConditionTrue, "KubeletReady", "kubelet is posting ready status")
 		for _, t := range []core.NodeConditionType{core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure} {
 			if c := condition(n, t); c != nil && c.Status == core.ConditionUnknown {

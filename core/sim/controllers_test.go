@@ -830,3 +830,39 @@ spec:
 		t.Fatalf("daemon pods started %v, want %v", startedAt, want)
 	}
 }
+
+// Master disruption mode ends when a node is Ready again: the still-down
+// node is queued for its NoExecute taint, the fresh token of the swapped
+// limiter is drained (taint 10 s later), and its pod goes 300 s after that.
+func TestLeavingMasterDisruptionMode(t *testing.T) {
+	res := run(t, `kind: Scenario
+name: leave
+until: 500s
+steps:
+- {at: 0s, run: "node n1 stop"}
+- {at: 0s, run: "node n2 stop"}
+- {at: 100s, run: "node n2 start"}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec: {nodeName: n1, containers: [{name: c, image: x}]}
+`+nodeDocs("n", 2, ""))
+	var taintAt float64 = -1
+	for _, f := range res.Frames {
+		for _, x := range f.Nodes[0].Taints {
+			if x.Effect == "NoExecute" && taintAt < 0 {
+				taintAt = f.At
+			}
+		}
+		if f.At == 55 && f.Nodes[0].ZoneState != "AllZonesDown" {
+			t.Errorf("zone state at 55: %q", f.Nodes[0].ZoneState)
+		}
+	}
+	if taintAt != 110 {
+		t.Fatalf("n1 NoExecute at %v, want 110", taintAt)
+	}
+	if p := final(res)["p"]; at(p.EvictedAt) != 410 {
+		t.Fatalf("p evicted at %v, want 410", at(p.EvictedAt))
+	}
+}

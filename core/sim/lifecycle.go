@@ -155,6 +155,21 @@ func (s *simulator) updateZones() {
 			s.note("a node is Ready again: the node-lifecycle controller leaves master disruption mode")
 		}
 		s.allFull = false
+		if !first {
+			// Leaving master disruption mode resets every probe timestamp
+			// to now: a silent node not yet Unknown gets a full grace
+			// period from now.
+			for _, n := range s.nodes {
+				if !s.silent[n.Name] {
+					continue
+				}
+				if c := condition(n, core.NodeReady); c != nil && c.Status == core.ConditionUnknown {
+					continue
+				}
+				s.stopGen[n.Name]++
+				s.push(&item{at: nodelifecycle.UnknownAt(s.now, s.gracePeriod()), kind: itemUnknown, node: n.Name, gen: s.stopGen[n.Name]})
+			}
+		}
 		for _, k := range keys {
 			z := s.zone(k)
 			z.state = states[k]

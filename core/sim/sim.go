@@ -186,6 +186,7 @@ type simulator struct {
 	passQ map[string]bool // nodes with a node-monitor pass queued
 
 	stopGen map[string]uint64 // per node: bumped when the kubelet stops or posts again
+	silent  map[string]bool   // nodes whose kubelet stopped and has not posted since
 
 	// The scheduling queue (queue.go).
 	active  activeHeap
@@ -229,6 +230,7 @@ func newSimulator(s *scenario.Scenario) *simulator {
 		rng:     rand.New(rand.NewSource(s.Options.Seed)),
 		passQ:   map[string]bool{},
 		stopGen: map[string]uint64{},
+		silent:  map[string]bool{},
 		nodeIdx: map[string]int{},
 		stale:   map[string]bool{},
 		onNode:  map[string][]*podRec{},
