@@ -866,3 +866,22 @@ spec: {nodeName: n1, containers: [{name: c, image: x}]}
 		t.Fatalf("p evicted at %v, want 410", at(p.EvictedAt))
 	}
 }
+
+// EXAMPLES.md S11: fast is deleted at 85 but stays Terminating while n1 is
+// unreachable; after the kubelet returns (201) it is gone for good.
+func TestTerminatingWhileUnreachable(t *testing.T) {
+	res := runFile(t, "s11-unreachable-recovery.yaml")
+	for _, f := range res.Frames {
+		p := podIn(f, "fast")
+		switch {
+		case f.At >= 85 && f.At < 201:
+			if !p.Terminating {
+				t.Errorf("t=%v: fast not Terminating", f.At)
+			}
+		case f.At >= 201:
+			if p.Terminating {
+				t.Errorf("t=%v: fast still Terminating", f.At)
+			}
+		}
+	}
+}

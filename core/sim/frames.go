@@ -159,6 +159,11 @@ func (s *simulator) podState(p *podRec) PodState {
 	}
 	if p.evictedAt != nil {
 		ps.EvictedAt = secPtr(*p.evictedAt)
+		if p.phase == PhaseEvicted && !p.failed && p.statusReason == "" {
+			if c := condition(s.node(p.node), core.NodeReady); c != nil && c.Status != core.ConditionTrue {
+				ps.Terminating = true
+			}
+		}
 	}
 	if p.timer != nil && p.phase == PhaseRunning {
 		ps.EvictAt = secPtr(p.timer.fireAt)

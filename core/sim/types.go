@@ -54,6 +54,10 @@ type PodState struct {
 	// Owner is the pod's controller, "ReplicaSet/web-7d4b9c8f6" or
 	// "DaemonSet/agent" ("" for a bare pod).
 	Owner string `json:"owner,omitempty"`
+	// Terminating marks a deleted pod (Phase Evicted) whose node is not
+	// Ready: nobody can confirm the containers stopped, so upstream keeps the
+	// object Terminating until the kubelet returns (or a force delete).
+	Terminating bool `json:"terminating,omitempty"`
 	// DisruptionTarget is the condition the pod got before its deletion
 	// (reason DeletionByTaintManager, EvictionByEvictionAPI, …).
 	DisruptionTarget *core.PodCondition `json:"disruptionTarget,omitempty"`
