@@ -885,3 +885,48 @@ func TestTerminatingWhileUnreachable(t *testing.T) {
 		}
 	}
 }
+
+// Toleration edits never move an existing deadline (issues #102993,
+// #108982): b tolerates maint for 60 s from t=0; shortening it to 10 s at
+// t=20 keeps the deadline at 60. Dropping tolerationSeconds (allowed on
+// update) makes the toleration forever and cancels the deletion.
+func TestTolerationEditKeepsDeadline(t *testing.T) {
+	podB := func(seconds string) string {
+		return "apiVersion: v1\nkind: Pod\nmetadata: {name: b}\nspec:\n  nodeName: n1\n  tolerations: [{key: maint, operator: Exists, effect: NoExecute" + seconds + "}]\n  containers: [{name: c, image: x}]\n"
+	}
+	step := func(at, manifest string) string {
+		return "- at: " + at + "\n  run: kubectl apply -f -\n  manifest: |\n    " + strings.ReplaceAll(strings.TrimSpace(manifest), "\n", "\n    ") + "\n"
+	}
+	doc := "kind: Scenario\nname: edit\nuntil: 100s\nsteps:\n- {at: 0s, run: \"kubectl taint nodes n1 maint=true:NoExecute\"}\n" +
+		step("20s", podB(", tolerationSeconds: 10")) + "---\n" + podB(", tolerationSeconds: 60") + nodeDocs("n", 1, "")
+	res := run(t, doc)
+	b := final(res)["b"]
+	if at(b.EvictedAt) != 60 {
+		t.Fatalf("b evicted at %v, want 60 (deadline kept)", at(b.EvictedAt))
+	}
+	for _, f := range res.Frames {
+		if f.Step == "kubectl apply -f -" && f.Output != "pod/b configured" {
+			t.Fatalf("apply output %q", f.Output)
+		}
+	}
+	doc = "kind: Scenario\nname: edit\nuntil: 100s\nsteps:\n- {at: 0s, run: \"kubectl taint nodes n1 maint=true:NoExecute\"}\n" +
+		step("20s", podB("")) + "---\n" + podB(", tolerationSeconds: 60") + nodeDocs("n", 1, "")
+	res = run(t, doc)
+	if b := final(res)["b"]; b.Phase != PhaseRunning || b.EvictAt != nil {
+		t.Fatalf("b %s evictAt %v, want Running without deadline", b.Phase, b.EvictAt)
+	}
+	var cancelled bool
+	for _, e := range res.Events {
+		cancelled = cancelled || (e.At == 20 && e.Message == "Cancelling deletion of Pod default/b")
+	}
+	if !cancelled {
+		t.Fatal("no cancellation at 20")
+	}
+	// Removing a toleration is refused.
+	doc = "kind: Scenario\nname: edit\nsteps:\n" + step("5s", "apiVersion: v1\nkind: Pod\nmetadata: {name: b}\nspec:\n  nodeName: n1\n  containers: [{name: c, image: x}]") +
+		"---\n" + podB(", tolerationSeconds: 60") + nodeDocs("n", 1, "")
+	res = run(t, doc)
+	if out := res.Frames[1].Output; out != `The Pod "b" is invalid: spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds` {
+		t.Fatalf("output %q", out)
+	}
+}

@@ -93,7 +93,12 @@
 // `kubectl scale deployment|replicaset NAME --replicas=N` and `kubectl
 // apply -f -` (the step's manifest: Deployment, ReplicaSet, DaemonSet,
 // PodDisruptionBudget, PriorityClass, Namespace, Pod, Node) change the
-// controllers' objects; `wait D` adds a frame D later.
+// controllers' objects; applying a Pod that exists updates its
+// spec.tolerations (additions and new tolerationSeconds only, as pod
+// validation allows; DefaultTolerationSeconds runs again), which the
+// taint-eviction controller re-evaluates without moving an existing
+// deadline and which moves an unschedulable pod back to the queue. `wait
+// D` adds a frame D later.
 //
 // Pods named by a `create pod NAME` step are created at that step instead
 // of at t=0 (admission, then the scheduler or spec.nodeName binding).

@@ -3,10 +3,12 @@ package sim
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/admission/defaulttolerationseconds"
 	"github.com/taints-playground/playground/core/controllers/deployment"
 	"github.com/taints-playground/playground/core/controllers/disruption"
 	"github.com/taints-playground/playground/core/controllers/replicaset"
@@ -361,8 +363,13 @@ func (s *simulator) apply(args []string) (string, error) {
 		lines = append(lines, "daemonset.apps/"+ds.Name+" created")
 	}
 	for _, p := range m.Pods {
-		if s.livePod(p.Namespace, p.Name) != nil {
-			lines = append(lines, "pod/"+p.Name+" unchanged")
+		if live := s.livePod(p.Namespace, p.Name); live != nil {
+			verb, err := s.updatePod(live, deepCopyPod(p))
+			if err != nil {
+				errs = append(errs, err.Error())
+				continue
+			}
+			lines = append(lines, "pod/"+p.Name+" "+verb)
 			continue
 		}
 		rec := s.admit(deepCopyPod(p), len(s.pods))
@@ -400,4 +407,76 @@ func changed(old, cur any) string {
 		return "unchanged"
 	}
 	return "configured"
+}
+
+// updatePod applies a Pod manifest to an existing pod. Only
+// spec.tolerations may change, and only by additions or new
+// tolerationSeconds (validateOnlyAddedTolerations); DefaultTolerationSeconds
+// runs again on the update. The taint-eviction controller re-evaluates the
+// pod (an existing deadline is kept), and a pod waiting in
+// unschedulablePods is moved back to the queue.
+func (s *simulator) updatePod(p *podRec, np *core.Pod) (string, error) {
+	old := p.pod
+	tols := np.Spec.Tolerations
+	adm := s.scen.Options.Admission
+	if !adm.DisableDefaultTolerationSeconds {
+		nr, ur := adm.DefaultTolerationSeconds()
+		tols, _ = defaulttolerationseconds.Admit(tols, nr, ur)
+	}
+	// Everything but the tolerations must stay as stored.
+	a, b := deepCopyPod(old), np
+	a.Spec.Tolerations, b.Spec.Tolerations = nil, nil
+	if b.Spec.NodeName == "" {
+		b.Spec.NodeName = a.Spec.NodeName
+	}
+	if b.Spec.Priority == nil {
+		b.Spec.Priority = a.Spec.Priority
+	}
+	if b.Spec.PriorityClassName == "" {
+		b.Spec.PriorityClassName = a.Spec.PriorityClassName
+	}
+	if b.Spec.PreemptionPolicy == nil {
+		b.Spec.PreemptionPolicy = a.Spec.PreemptionPolicy
+	}
+	ja, _ := json.Marshal(a.Spec)
+	jb, _ := json.Marshal(b.Spec)
+	if string(ja) != string(jb) {
+		return "", fmt.Errorf("The Pod %q is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) (the playground changes only spec.tolerations)", old.Name)
+	}
+	sources := make([]string, len(tols))
+	for i := range sources {
+		sources[i] = SourceUser
+	}
+	for i, o := range old.Spec.Tolerations {
+		found := false
+		for j, t := range tols {
+			c := o
+			c.TolerationSeconds = t.TolerationSeconds
+			if reflect.DeepEqual(c, t) {
+				found = true
+				if i < len(p.tolSources) {
+					sources[j] = p.tolSources[i]
+				}
+				break
+			}
+		}
+		if !found {
+			return "", fmt.Errorf("The Pod %q is invalid: spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds", old.Name)
+		}
+	}
+	if errs := core.ValidateTolerations(tols, "spec.tolerations", s.gate); len(errs) > 0 {
+		return "", fmt.Errorf("%s", core.KubectlInvalidMessage("Pod", old.Name, errs))
+	}
+	if reflect.DeepEqual(old.Spec.Tolerations, tols) {
+		return "unchanged", nil
+	}
+	old.Spec.Tolerations = tols
+	p.tolSources = sources
+	s.note("%s tolerations updated", old.Name)
+	if p.phase == PhaseRunning {
+		s.processPod(p)
+	} else if p.q == qUnschedulable {
+		s.move(p)
+	}
+	return "configured", nil
 }
