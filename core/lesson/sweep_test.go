@@ -1,0 +1,139 @@
+package lesson
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func column(t *testing.T, tab Table, name string) []string {
+	t.Helper()
+	for j, c := range tab.Columns {
+		if c == name {
+			var out []string
+			for _, r := range tab.Rows {
+				out = append(out, r[j])
+			}
+			return out
+		}
+	}
+	t.Fatalf("no column %q in %q", name, tab.Columns)
+	return nil
+}
+
+// TestSweepMatchesLesson: sweeping the lesson's own parameters gives the
+// lesson's cells (the tables and the idle ratios quoted in its text).
+func TestSweepMatchesLesson(t *testing.T) {
+	tab, err := Sweep("tainted", []int{0, 1, 2, 3, 4, 5}, DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lesson := TaintedTable()
+	for j, c := range lesson.Columns[1:] {
+		var want []string
+		for _, r := range lesson.Rows {
+			want = append(want, r[j+1])
+		}
+		if got := column(t, tab, c); !reflect.DeepEqual(got, want) {
+			t.Errorf("tainted sweep %s = %q, want the lesson's %q", c, got, want)
+		}
+	}
+	tab, err = Sweep("window", []int{1, 4, 8}, DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// "83.3 percent for a four-hour window, 66.7 percent for an eight-hour
+	// window, 95.8 percent for a one-hour window."
+	if got, want := column(t, tab, "idle ratio"), []string{"95.8%", "83.3%", "66.7%"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("window sweep idle ratio = %q, want %q", got, want)
+	}
+	tab, err = Sweep("tolerating", ToleratingValues, DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		col  string
+		want []string
+	}{
+		{"misplaced", []string{"0", "2", "3", "3", "3"}},
+		{"general placed", []string{"15", "18", "18", "18", "18"}},
+		{"batch placed", []string{"6", "4", "4", "4", "4"}},
+		{"retained", []string{"0", "2", "3", "3", "3"}},
+	} {
+		if got := column(t, tab, c.col); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("tolerating sweep %s = %q, want %q", c.col, got, c.want)
+		}
+	}
+	tab, err = Sweep("effect", []int{0, 1, 2}, DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		col  string
+		want []string
+	}{
+		{"effect", []string{"placement block", "deprioritization", "eviction block"}},
+		{"general placed", []string{"15", "18", "15"}},
+		{"misplaced", []string{"0", "3", "0"}},
+		{"evicted", []string{"0", "0", "8"}},
+		// The sweep counts unplaced pods for every effect (the lesson's
+		// table prints a literal 0 for the first two rows).
+		{"unplaced", []string{"3", "0", "3"}},
+	} {
+		if got := column(t, tab, c.col); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("effect sweep %s = %q, want %q", c.col, got, c.want)
+		}
+	}
+}
+
+// TestSweepBeyondLesson: six to nine tainted nodes (FullTaintOrder). With
+// six, d2, d5 and d8 stay untainted: three reading-collectors fill each
+// (1260 of 1500), and no verifier (650) or billing pod (300) fits in the
+// 240 units left, so 9 are placed on 3 nodes. With nine, nothing general
+// is placed; the batch job still takes its three nodes (two 700-unit pods
+// each), so the idle ratio is 1 − 12/216.
+func TestSweepBeyondLesson(t *testing.T) {
+	tab, err := Sweep("tainted", []int{6, 9}, DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{
+		{"6", "9", "9", "3", "0", "6", "0", "0", "144", "91.7%"},
+		{"9", "0", "18", "0", "0", "6", "0", "0", "216", "94.4%"},
+	}
+	if !reflect.DeepEqual(tab.Rows, want) {
+		t.Errorf("rows = %q, want %q", tab.Rows, want)
+	}
+	if len(tab.Series) != len(SweepColumns) || tab.Series[0].Column != "general placed" || tab.Series[0].Points[1] != (Point{X: 9, Y: 0, OK: true}) {
+		t.Errorf("series = %+v", tab.Series)
+	}
+	tab, err = Sweep("tainted", []int{0}, DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := tab.Series[len(tab.Series)-1].Points[0]; p.OK {
+		t.Errorf("idle ratio with nothing reserved = %+v, want OK false", p)
+	}
+}
+
+func TestSweepErrors(t *testing.T) {
+	for _, c := range []struct {
+		param  string
+		values []int
+		base   Params
+		want   string
+	}{
+		{"colour", []int{1}, DefaultParams(), `unknown sweep parameter "colour"`},
+		{"tainted", nil, DefaultParams(), "sweep parameter tainted: no values"},
+		{"tainted", []int{10}, DefaultParams(), "sweep parameter tainted: value 10: parameter tainted = 10: want 0..9"},
+		{"effect", []int{3}, DefaultParams(), "sweep parameter effect: value 3"},
+		{"tolerating", []int{-1}, DefaultParams(), "parameter tolerating = -1: want 0..18"},
+		{"window", []int{25}, DefaultParams(), "parameter window = 25: want 1..24 hours"},
+		{"window", []int{4}, Params{}, "parameter effect"},
+	} {
+		_, err := Sweep(c.param, c.values, c.base)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Sweep(%q, %v) error = %v, want it to contain %q", c.param, c.values, err, c.want)
+		}
+	}
+}
