@@ -140,6 +140,9 @@ func (p *parser) errf(d document, format string, args ...any) error {
 }
 
 func (p *parser) parse(data []byte) (*Scenario, error) {
+	if err := checkSize(data); err != nil {
+		return nil, &Error{File: p.file, Message: err.Error()}
+	}
 	docs := splitDocuments(data)
 	if len(docs) == 0 {
 		return nil, &Error{File: p.file, Message: "the file holds no documents: write Node and Pod manifests and optionally one kind: Scenario document"}
@@ -169,6 +172,9 @@ func (p *parser) parse(data []byte) (*Scenario, error) {
 	s.PodDisruptionBudgets = p.objs.PodDisruptionBudgets
 	s.PriorityClasses = p.objs.PriorityClasses
 	s.Namespaces = p.objs.Namespaces
+	if err := s.CheckCaps(); err != nil {
+		return nil, &Error{File: p.file, Message: err.Error()}
+	}
 	return s, nil
 }
 

@@ -1,0 +1,126 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func nodesYAML(n int) string {
+	var b strings.Builder
+	b.WriteString("kind: List\nitems:\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "- {kind: Node, metadata: {name: n%d}}\n", i)
+	}
+	return b.String()
+}
+
+func wantCap(t *testing.T, err error, want ...string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("accepted, want an error mentioning %q", want)
+	}
+	for _, w := range want {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error %q lacks %q", err, w)
+		}
+	}
+}
+
+func TestCapBytes(t *testing.T) {
+	data := "kind: Node\nmetadata: {name: n1}\n# " + strings.Repeat("x", MaxScenarioBytes) + "\n"
+	_, err := Parse([]byte(data), "big.yaml")
+	wantCap(t, err, "big.yaml: ", "too large", "1 MiB")
+	// Exactly at the limit is read.
+	pad := MaxScenarioBytes - len("kind: Node\nmetadata: {name: n1}\n# \n")
+	data = "kind: Node\nmetadata: {name: n1}\n# " + strings.Repeat("x", pad) + "\n"
+	if len(data) != MaxScenarioBytes {
+		t.Fatalf("test data is %d bytes", len(data))
+	}
+	if _, err := Parse([]byte(data), "max.yaml"); err != nil {
+		t.Fatalf("1 MiB exactly: %v", err)
+	}
+}
+
+func TestCapNodes(t *testing.T) {
+	if _, err := Parse([]byte(nodesYAML(MaxNodes)), "f.yaml"); err != nil {
+		t.Fatalf("%d nodes: %v", MaxNodes, err)
+	}
+	_, err := Parse([]byte(nodesYAML(MaxNodes+1)), "f.yaml")
+	wantCap(t, err, "5001 nodes", "at most 5000")
+}
+
+func TestCapPods(t *testing.T) {
+	deploy := func(replicas int) string {
+		return fmt.Sprintf(`kind: Node
+metadata: {name: n1}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: %d
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: c, image: nginx}]}
+`, replicas)
+	}
+	if _, err := Parse([]byte(deploy(MaxPods)), "f.yaml"); err != nil {
+		t.Fatalf("%d replicas: %v", MaxPods, err)
+	}
+	_, err := Parse([]byte(deploy(MaxPods+1)), "f.yaml")
+	wantCap(t, err, "50001 pods", "at most 50000")
+	_, err = Parse([]byte(deploy(2147483647)), "f.yaml")
+	wantCap(t, err, "2147483647 pods")
+
+	// Pods built in code (the bytes cap keeps files below this).
+	s := &Scenario{}
+	for range MaxPods + 1 {
+		s.Pods = append(s.Pods, nil)
+	}
+	wantCap(t, s.CheckCaps(), "50001 pods")
+}
+
+func TestCapSteps(t *testing.T) {
+	steps := func(n int) string {
+		var b strings.Builder
+		b.WriteString("kind: Node\nmetadata: {name: n1}\n---\nkind: Scenario\nname: s\nsteps:\n")
+		for i := 0; i < n; i++ {
+			b.WriteString("- {at: 1, run: kubectl cordon n1}\n")
+		}
+		return b.String()
+	}
+	if _, err := Parse([]byte(steps(MaxSteps)), "f.yaml"); err != nil {
+		t.Fatalf("%d steps: %v", MaxSteps, err)
+	}
+	_, err := Parse([]byte(steps(MaxSteps+1)), "f.yaml")
+	wantCap(t, err, "10001 steps", "at most 10000")
+}
+
+func TestCapVirtualTime(t *testing.T) {
+	const head = "kind: Node\nmetadata: {name: n1}\n---\nkind: Scenario\nname: s\n"
+	ok := []string{
+		head + "until: 720h\n",
+		head + "steps: [{at: 720h, run: kubectl cordon n1}]\n",
+		head + "steps: [{at: 719h, run: wait 1h}]\n",
+	}
+	for _, data := range ok {
+		if _, err := Parse([]byte(data), "f.yaml"); err != nil {
+			t.Errorf("%q: %v", data, err)
+		}
+	}
+	for data, want := range map[string]string{
+		head + "until: 720h1s\n":                                   "until is 720h0m1s",
+		head + "steps: [{at: 721h, run: kubectl cordon n1}]\n":     "steps[0] reaches 721h0m0s",
+		head + "steps: [{at: 719h, run: wait 1h1s}]\n":             "steps[0] reaches 720h0m1s",
+		head + "until: 8760h\n":                                    "until is 8760h0m0s",
+		head + "steps: [{at: 1s, run: wait 100000h}]\nuntil: 2s\n": "steps[0] reaches",
+	} {
+		_, err := Parse([]byte(data), "f.yaml")
+		wantCap(t, err, want, "30 days")
+	}
+	s := &Scenario{Until: MaxVirtualTime + time.Nanosecond}
+	wantCap(t, s.CheckCaps(), "30 days")
+}
