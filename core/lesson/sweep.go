@@ -75,24 +75,19 @@ func Measure(p Params) (Measurement, error) {
 	if err := p.Validate(); err != nil {
 		return Measurement{}, err
 	}
-	var m Measurement
-	var nodes []*Node
-	after := taintAfterward(p.Tolerating, p.Tainted, FullTaintOrder)
-	m.Retained = after.Retained
-	if p.Effect == Evict {
-		nodes = after.Nodes
-		m.Evicted, m.Unplaced = after.Evicted, after.Unplaced
-		m.Misplaced = after.Retained
-	} else {
-		nodes = makeNodes(p.Tainted, p.Effect, FullTaintOrder)
-		g := Place(GeneralPods(p.Tolerating), nodes)
-		m.Unplaced, m.Misplaced = len(g.Unplaced), len(g.Misplaced)
+	return measureWith(p, modelCounts)
+}
+
+func measureWith(p Params, c counter) (Measurement, error) {
+	n, err := c(p.Tainted, p.Effect, p.Tolerating, FullTaintOrder)
+	if err != nil {
+		return Measurement{}, err
 	}
-	m.GeneralPlaced = TotalGeneral - m.Unplaced
-	m.GeneralNodes = Occupied(nodes)
-	b := Place(BatchPods(), nodes)
-	m.BatchPlaced = total(Batch) - len(b.Unplaced)
-	m.ReservedHours, m.UsedHours = p.Tainted*24, batchNodes(nodes)*p.WindowHours
+	m := Measurement{
+		GeneralPlaced: TotalGeneral - n.unplaced, Unplaced: n.unplaced, GeneralNodes: n.generalNodes,
+		Misplaced: n.misplaced, BatchPlaced: n.batchPlaced, Evicted: n.evicted, Retained: n.retained,
+		ReservedHours: p.Tainted * 24, UsedHours: n.batchNodes * p.WindowHours,
+	}
 	_, m.IdleRatio, m.IdleOK = idle(m.ReservedHours, m.UsedHours)
 	return m, nil
 }

@@ -152,22 +152,113 @@ func DeclarationsLine() string {
 // TaintedColumns are the tainted-node sweep's columns.
 var TaintedColumns = []string{"tainted", "general placed", "unplaced", "general nodes", "batch placed", "reserved h/day", "idle ratio"}
 
-// TaintedTable is taint.mjs's table: for 0..5 tainted nodes (block), the
-// general workload placed first, then the batch job on the same nodes.
-func TaintedTable() Table {
-	t := Table{Columns: TaintedColumns, FirstWidth: 10}
-	for k := 0; k <= 5; k++ {
-		d := MakeNodes(k, Block)
-		g := Place(MakePods(General, false, ""), d)
-		generalNodes := Occupied(d)
-		b := Place(BatchPods(), d)
-		reserved, used := k*24, batchNodes(d)*4
-		ratio, _, _ := idle(reserved, used)
-		t.Rows = append(t.Rows, []string{itoa(k), itoa(TotalGeneral - len(g.Unplaced)), itoa(len(g.Unplaced)),
-			itoa(generalNodes), itoa(6 - len(b.Unplaced)), itoa(reserved), ratio})
+// counts is what one run of the lesson's procedure counts. Under Evict the
+// general workload is placed first, the nodes tainted afterwards and the
+// evicted pods placed again (taintAfterward); otherwise the nodes are
+// tainted before anything is placed. The batch job always comes last, on
+// the same nodes. Retained always comes from the taintAfterward run.
+type counts struct {
+	unplaced, misplaced, generalNodes int
+	batchPlaced, batchNodes           int
+	evicted, retained                 int
+}
+
+// counter runs the procedure for tainted nodes (the first of order),
+// effect and tolerating wrongly tolerating general pods.
+type counter func(tainted int, effect Effect, tolerating int, order []int) (counts, error)
+
+// modelCounts runs the lesson's model.
+func modelCounts(tainted int, effect Effect, tolerating int, order []int) (counts, error) {
+	var c counts
+	after := taintAfterward(tolerating, tainted, order)
+	c.retained = after.Retained
+	var nodes []*Node
+	if effect == Evict {
+		nodes = after.Nodes
+		c.evicted, c.unplaced, c.misplaced = after.Evicted, after.Unplaced, after.Retained
+	} else {
+		nodes = makeNodes(tainted, effect, order)
+		g := Place(GeneralPods(tolerating), nodes)
+		c.unplaced, c.misplaced = len(g.Unplaced), len(g.Misplaced)
 	}
+	c.generalNodes = Occupied(nodes)
+	b := Place(BatchPods(), nodes)
+	c.batchPlaced, c.batchNodes = total(Batch)-len(b.Unplaced), batchNodes(nodes)
+	return c, nil
+}
+
+// Tables are the lesson's three tables.
+type Tables struct {
+	Tainted    Table `json:"tainted"`
+	Effects    Table `json:"effects"`
+	Toleration Table `json:"toleration"`
+}
+
+// LessonTables are the three tables of the lesson's model.
+func LessonTables() Tables {
+	t, _ := tables(modelCounts)
 	return t
 }
+
+// Text is the two scripts' output for these tables: taint.mjs's model
+// and SS15 lines, a blank line and the tainted-node table; a blank line;
+// toleration.mjs's two tables (a blank line between them) and, after a
+// blank line, the declarations line.
+func (t Tables) Text() string {
+	return ModelLine() + "\n" + WindowLine() + "\n\n" + t.Tainted.Text() + "\n" +
+		t.Effects.Text() + "\n" + t.Toleration.Text() + "\n" + DeclarationsLine() + "\n"
+}
+
+// tables builds the three tables exactly as the scripts do, from c.
+func tables(c counter) (Tables, error) {
+	var out Tables
+	out.Tainted = Table{Columns: TaintedColumns, FirstWidth: 10}
+	for k := 0; k <= 5; k++ {
+		n, err := c(k, Block, 0, TaintOrder)
+		if err != nil {
+			return Tables{}, err
+		}
+		reserved, used := k*24, n.batchNodes*4
+		ratio, _, _ := idle(reserved, used)
+		out.Tainted.Rows = append(out.Tainted.Rows, []string{itoa(k), itoa(TotalGeneral - n.unplaced), itoa(n.unplaced),
+			itoa(n.generalNodes), itoa(n.batchPlaced), itoa(reserved), ratio})
+	}
+	out.Effects = Table{
+		Title:      "the taint's three effects, one at a time (" + itoa(Tainted) + " nodes set aside, toleration given correctly):",
+		Columns:    EffectsColumns,
+		FirstWidth: 24,
+	}
+	for _, e := range Effects {
+		n, err := c(Tainted, e, 0, TaintOrder)
+		if err != nil {
+			return Tables{}, err
+		}
+		row := []string{EffectLabel(e), itoa(TotalGeneral - n.unplaced), itoa(n.misplaced), "0", "0"}
+		if e == Evict {
+			// The script prints 0 misplaced for this row.
+			row = []string{EffectLabel(e), itoa(TotalGeneral - n.unplaced), "0", itoa(n.evicted), itoa(n.unplaced)}
+		}
+		out.Effects.Rows = append(out.Effects.Rows, row)
+	}
+	out.Toleration = Table{
+		Title:      "wrongly given toleration (" + itoa(Tainted) + " nodes set aside, placement block):",
+		Columns:    TolerationColumns,
+		FirstWidth: 20,
+	}
+	for _, v := range ToleratingValues {
+		n, err := c(Tainted, Block, v, TaintOrder)
+		if err != nil {
+			return Tables{}, err
+		}
+		out.Toleration.Rows = append(out.Toleration.Rows, []string{itoa(v), itoa(n.misplaced), itoa(TotalGeneral - n.unplaced),
+			itoa(n.batchPlaced), itoa(n.retained)})
+	}
+	return out, nil
+}
+
+// TaintedTable is taint.mjs's table: for 0..5 tainted nodes (block), the
+// general workload placed first, then the batch job on the same nodes.
+func TaintedTable() Table { return LessonTables().Tainted }
 
 // EffectsColumns are the three-effects table's columns.
 var EffectsColumns = []string{"effect", "general placed", "misplaced", "evicted", "unplaced"}
@@ -189,22 +280,9 @@ func EffectLabel(e Effect) string {
 // tolerations given correctly). As in the script, the placement-block and
 // deprioritization rows print 0 for evicted and unplaced: their unplaced
 // cell is a literal 0, not the count (three pods stay unplaced under
-// placement block, which the general placed cell shows).
-func EffectsTable() Table {
-	t := Table{
-		Title:      "the taint's three effects, one at a time (" + itoa(Tainted) + " nodes set aside, toleration given correctly):",
-		Columns:    EffectsColumns,
-		FirstWidth: 24,
-	}
-	for _, e := range []Effect{Block, Deprioritize} {
-		d := MakeNodes(Tainted, e)
-		g := Place(GeneralPods(0), d)
-		t.Rows = append(t.Rows, []string{EffectLabel(e), itoa(TotalGeneral - len(g.Unplaced)), itoa(len(g.Misplaced)), "0", "0"})
-	}
-	a := TaintAfterward(0, Tainted)
-	t.Rows = append(t.Rows, []string{EffectLabel(Evict), itoa(TotalGeneral - a.Unplaced), "0", itoa(a.Evicted), itoa(a.Unplaced)})
-	return t
-}
+// placement block, which the general placed cell shows), and the
+// eviction-block row prints 0 misplaced.
+func EffectsTable() Table { return LessonTables().Effects }
 
 // ToleratingValues are the wrongly tolerating general pod counts the
 // lesson scans (SS17).
@@ -217,22 +295,7 @@ var TolerationColumns = []string{"general tolerating", "misplaced", "general pla
 // (block), the first n general pods with a toleration they should not
 // have; retained is how many of them an evicting taint placed afterwards
 // leaves on the set-aside nodes.
-func TolerationTable() Table {
-	t := Table{
-		Title:      "wrongly given toleration (" + itoa(Tainted) + " nodes set aside, placement block):",
-		Columns:    TolerationColumns,
-		FirstWidth: 20,
-	}
-	for _, n := range ToleratingValues {
-		d := MakeNodes(Tainted, Block)
-		g := Place(GeneralPods(n), d)
-		b := Place(BatchPods(), d)
-		r := TaintAfterward(n, Tainted)
-		t.Rows = append(t.Rows, []string{itoa(n), itoa(len(g.Misplaced)), itoa(TotalGeneral - len(g.Unplaced)),
-			itoa(6 - len(b.Unplaced)), itoa(r.Retained)})
-	}
-	return t
-}
+func TolerationTable() Table { return LessonTables().Toleration }
 
 // TaintScriptText is taint.mjs's whole console output.
 func TaintScriptText() string {
@@ -241,11 +304,10 @@ func TaintScriptText() string {
 
 // TolerationScriptText is toleration.mjs's whole console output.
 func TolerationScriptText() string {
-	return EffectsTable().Text() + "\n" + TolerationTable().Text() + "\n" + DeclarationsLine() + "\n"
+	t := LessonTables()
+	return t.Effects.Text() + "\n" + t.Toleration.Text() + "\n" + DeclarationsLine() + "\n"
 }
 
 // Text is the lesson's output: taint.mjs's, a blank line, then
-// toleration.mjs's.
-func Text() string {
-	return TaintScriptText() + "\n" + TolerationScriptText()
-}
+// toleration.mjs's (LessonTables().Text()).
+func Text() string { return LessonTables().Text() }
