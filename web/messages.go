@@ -118,6 +118,34 @@ type Messages struct {
 	ConsolePlaceholder string
 	ConsoleRun         string
 	Version            string
+
+	// Timeline bar, countdowns, badges (issue 4) and the why view's
+	// detail (issue 3).
+	Speed, SpeedHint             string
+	Scrub, ScrubValue            string
+	NextEvent, PrevEvent         string
+	NextEventHint, PrevEventHint string
+	ClockAt                      string
+	EvictIn                      string
+	Terminating                  string
+	OwnerTitle                   string
+	TolAddedBy, TolByUser        string
+	SrcDefaultTolSeconds         string
+	SrcDaemonSet                 string
+	SrcPodTolRestriction         string
+	ZoneLabel, ZoneTitle         string
+	ZoneUnlabelled               string
+	NoExecuteQueued              string
+	NoExecuteQueuedTitle         string
+	NodeFilter, NodeFilterHint   string
+	NodesShown, MoreNodes        string
+	MoreNodesCounts, ShowMore    string
+	NoNodeMatches                string
+	Reported, NotReported        string
+	ScoreTable, ScoreHint        string
+	ColTotal, SkippedPlugins     string
+	NotExaminedNote, NotScored   string
+	DescribePod                  string
 }
 
 // English is the message catalogue the playground ships with.
@@ -244,4 +272,43 @@ var English = Messages{
 	ConsoleHint:        "Ask the simulated cluster as it is at %s: describe, get, even taint — the scenario itself does not change.",
 	ConsolePlaceholder: "kubectl describe node NAME",
 	ConsoleRun:         "Run",
+
+	Speed:                "Speed",
+	SpeedHint:            "Virtual seconds per real second while playing",
+	Scrub:                "Virtual time",
+	ScrubValue:           "t=%s of %s",
+	NextEvent:            "Next",
+	PrevEvent:            "Prev",
+	NextEventHint:        "Jump to the next event (→)",
+	PrevEventHint:        "Jump to the previous event (←)",
+	ClockAt:              "t=%s",
+	EvictIn:              "evicted in %s unless the taint goes",
+	Terminating:          "Terminating: its kubelet is unreachable",
+	OwnerTitle:           "Controlled by %s",
+	TolAddedBy:           "added by %s",
+	TolByUser:            "from the pod spec",
+	SrcDefaultTolSeconds: "DefaultTolerationSeconds",
+	SrcDaemonSet:         "DaemonSet",
+	SrcPodTolRestriction: "PodTolerationRestriction",
+	ZoneLabel:            "zone %s",
+	ZoneTitle:            "Node-lifecycle zone %s, state %s",
+	ZoneUnlabelled:       "(unlabelled)",
+	NoExecuteQueued:      "NoExecute queued",
+	NoExecuteQueuedTitle: "Waiting in the zone's rate-limited queue for its NoExecute not-ready/unreachable taint",
+	NodeFilter:           "Filter nodes",
+	NodeFilterHint:       "name, label or taint",
+	NodesShown:           "%d of %d nodes",
+	MoreNodes:            "+%d more nodes",
+	MoreNodesCounts:      "%d tainted · %d not Ready · %d cordoned · %d pods",
+	ShowMore:             "Show %d more",
+	NoNodeMatches:        "No node matches “%s”.",
+	Reported:             "reported",
+	NotReported:          "also fails — not reported",
+	ScoreTable:           "Scores",
+	ScoreHint:            "Each cell: raw → normalized × weight = weighted. The highest total wins; ties are broken at random.",
+	ColTotal:             "Total",
+	SkippedPlugins:       "Skipped (PreScore said Skip): %s",
+	NotExaminedNote:      "%d nodes not examined: percentageOfNodesToScore stopped the Filter pass once it found enough feasible nodes.",
+	NotScored:            "Only one node fits, so it is chosen without scoring.",
+	DescribePod:          "kubectl describe pod %s",
 }

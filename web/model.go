@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/taints-playground/playground/core/sim"
@@ -57,6 +58,17 @@ type Model struct {
 	RanText string
 	// Frame is the index of the frame on the board.
 	Frame int
+	// Time is the virtual clock (seconds): the board shows the last frame
+	// at or before it. Stepping sets it to the frame's time; scrubbing and
+	// playing move it between frames.
+	Time float64
+	// Speed is how many virtual seconds pass per real second while playing.
+	Speed float64
+	// NodeFilter narrows the node cards to names, labels and taints that
+	// contain it; NodeLimit is how many cards the board shows before it
+	// summarises the rest (0 means DefaultNodeLimit).
+	NodeFilter string
+	NodeLimit  int
 	// Selected is the namespace/name of the pod the why panel explains.
 	Selected string
 	// Playing is true while Run advances the frames.
@@ -64,11 +76,27 @@ type Model struct {
 	// Command is the console's input; Console its answers, newest first.
 	Command string
 	Console []ConsoleEntry
+
+	// evictStart caches, per result, when each pending eviction deadline
+	// was first seen (see EvictionStart).
+	evictStartOf *sim.Result
+	evictStart   map[evictKey]float64
 }
+
+// Speeds are the playback speeds the timeline offers, in virtual seconds
+// per real second.
+var Speeds = []float64{1, 2, 5, 10, 30, 60}
+
+// DefaultSpeed is the playback speed before the reader picks one.
+const DefaultSpeed = 10
+
+// DefaultNodeLimit is how many node cards the board renders before it
+// summarises the remaining nodes.
+const DefaultNodeLimit = 48
 
 // NewModel returns a model over the given presets and simulator.
 func NewModel(presets []Preset, simulate SimulateFunc) *Model {
-	return &Model{presets: presets, simulate: simulate}
+	return &Model{presets: presets, simulate: simulate, Speed: DefaultSpeed}
 }
 
 // SetExec wires the console to a command runner.
@@ -252,6 +280,16 @@ func (m *Model) clampFrame() {
 	if m.Frame < 0 {
 		m.Frame = 0
 	}
+	m.syncTime()
+}
+
+// syncTime puts the clock on the current frame's time.
+func (m *Model) syncTime() {
+	if f := m.Current(); f != nil {
+		m.Time = f.At
+	} else {
+		m.Time = 0
+	}
 }
 
 // FrameCount is the number of frames of the current result.
@@ -280,6 +318,7 @@ func (m *Model) Step() bool {
 		return false
 	}
 	m.Frame++
+	m.syncTime()
 	return true
 }
 
@@ -290,6 +329,7 @@ func (m *Model) Back() bool {
 		return false
 	}
 	m.Frame--
+	m.syncTime()
 	return true
 }
 
@@ -297,6 +337,7 @@ func (m *Model) Back() bool {
 func (m *Model) Reset() {
 	m.Playing = false
 	m.Frame = 0
+	m.syncTime()
 }
 
 // Seek shows frame i (clamped) and stops playing.
@@ -304,6 +345,21 @@ func (m *Model) Seek(i int) {
 	m.Playing = false
 	m.Frame = i
 	m.clampFrame()
+}
+
+// NextEvent shows the next frame (the next thing that happened); it is
+// Step under the name the timeline uses.
+func (m *Model) NextEvent() bool { return m.Step() }
+
+// PrevEvent shows the previous frame, or the current frame's own moment
+// when the clock was scrubbed past it.
+func (m *Model) PrevEvent() bool {
+	if f := m.Current(); f != nil && m.Time > f.At {
+		m.Playing = false
+		m.Time = f.At
+		return true
+	}
+	return m.Back()
 }
 
 // TogglePlay starts playing (from the first frame when at the end) or
@@ -316,11 +372,141 @@ func (m *Model) TogglePlay() bool {
 	if m.FrameCount() < 2 {
 		return false
 	}
-	if m.AtEnd() {
+	if m.AtEnd() && m.Time >= m.End() {
 		m.Frame = 0
+		m.syncTime()
 	}
 	m.Playing = true
 	return true
+}
+
+// End is the last moment of the timeline: the scenario's until, or the
+// last frame's time when that is later.
+func (m *Model) End() float64 {
+	if m.Result == nil || len(m.Result.Frames) == 0 {
+		return 0
+	}
+	end := m.Result.Until
+	if last := m.Result.Frames[len(m.Result.Frames)-1].At; last > end {
+		end = last
+	}
+	return end
+}
+
+// SeekTime moves the clock to t (clamped to 0..End) and shows the last
+// frame at or before it. Frames are never recomputed: the simulation is
+// deterministic, so going back and forth only re-shows them.
+func (m *Model) SeekTime(t float64) {
+	m.Playing = false
+	m.setTime(t)
+}
+
+func (m *Model) setTime(t float64) {
+	if m.Result == nil || len(m.Result.Frames) == 0 {
+		return
+	}
+	if t != t || t < 0 { // NaN or negative
+		t = 0
+	}
+	if end := m.End(); t > end {
+		t = end
+	}
+	fs := m.Result.Frames
+	i := sort.Search(len(fs), func(i int) bool { return fs[i].At > t }) - 1
+	if i < 0 {
+		i = 0
+	}
+	m.Frame = i
+	m.Time = t
+}
+
+// Advance moves the playing clock by dt real seconds at Speed. A frame
+// whose time is reached is shown, one per call (frames of the same instant
+// — evicted, recreated, scheduled — each get their turn), and the clock
+// stops on its time. It reports whether the frame changed; playing stops
+// at the end.
+func (m *Model) Advance(dt float64) bool {
+	if !m.Playing || m.Result == nil {
+		return false
+	}
+	fs := m.Result.Frames
+	next := m.Frame + 1
+	if next < len(fs) && fs[next].At <= m.Time {
+		m.Frame = next
+		return true
+	}
+	speed := m.Speed
+	if speed <= 0 {
+		speed = DefaultSpeed
+	}
+	t := m.Time + speed*dt
+	if next < len(fs) && fs[next].At <= t {
+		m.Frame, m.Time = next, fs[next].At
+		return true
+	}
+	if end := m.End(); t >= end {
+		t = end
+		if m.AtEnd() {
+			m.Playing = false
+		}
+	}
+	m.Time = t
+	return false
+}
+
+// FrameDue reports whether Advance(dt) would show another frame.
+func (m *Model) FrameDue(dt float64) bool {
+	if !m.Playing || m.Result == nil {
+		return false
+	}
+	next := m.Frame + 1
+	if next >= len(m.Result.Frames) {
+		return false
+	}
+	speed := m.Speed
+	if speed <= 0 {
+		speed = DefaultSpeed
+	}
+	return m.Result.Frames[next].At <= m.Time+speed*dt
+}
+
+// SetSpeed picks a playback speed (virtual seconds per real second).
+func (m *Model) SetSpeed(s float64) {
+	if s > 0 && s <= 1000 {
+		m.Speed = s
+	}
+}
+
+type evictKey struct {
+	pod string
+	at  float64
+}
+
+// EvictionStart is when the pod's current eviction deadline was set: the
+// time of the first frame, in the run of frames ending at the current one,
+// where the pod carries the same EvictAt. The ring on its chip counts down
+// from there.
+func (m *Model) EvictionStart(p sim.PodState) (float64, bool) {
+	if p.EvictAt == nil || m.Result == nil {
+		return 0, false
+	}
+	if m.evictStartOf != m.Result {
+		m.evictStartOf = m.Result
+		m.evictStart = map[evictKey]float64{}
+		for _, f := range m.Result.Frames {
+			for _, q := range f.Pods {
+				if q.EvictAt == nil {
+					continue
+				}
+				k := evictKey{PodKey(q), *q.EvictAt}
+				if _, ok := m.evictStart[k]; !ok {
+					m.evictStart[k] = f.At
+				}
+			}
+		}
+	}
+	s, ok := m.evictStart[evictKey{PodKey(p), *p.EvictAt}]
+	return s, ok
 }
 
 // Events returns the events that happened up to the current frame and how

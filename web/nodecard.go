@@ -48,6 +48,7 @@ func (c *NodeCard) Render() app.UI {
 		Aria("label", fmt.Sprintf(English.NodeAria, n.Name)).
 		Body(
 			app.Header().Class("node-head").Body(head...),
+			zoneBadge(n),
 			renderLabels(n.Labels),
 			renderTaints(n.Taints),
 			renderBars(n.Allocatable, n.Requested),
@@ -93,14 +94,40 @@ func nodeBadges(n sim.NodeState) []app.UI {
 			title += " (" + cond.Reason + ")"
 		}
 		out = append(out, app.Span().
-			Class("badge badge-condition").
+			Class("badge badge-condition cond-"+lowerASCII(string(cond.Type))).
 			Title(title).
 			Body(
 				app.Span().Class("icon icon-alert").Aria("hidden", "true"),
 				app.Text(label),
 			))
 	}
+	if n.NoExecuteQueued {
+		out = append(out, app.Span().Class("badge badge-queued").Title(English.NoExecuteQueuedTitle).Text(English.NoExecuteQueued))
+	}
 	return out
+}
+
+// zoneBadge shows the node-lifecycle controller's zone of the node and the
+// zone's disruption state.
+func zoneBadge(n sim.NodeState) app.UI {
+	if n.Zone == "" && n.ZoneState == "" {
+		return app.Text("")
+	}
+	zone := n.Zone
+	if zone == "" {
+		zone = English.ZoneUnlabelled
+	}
+	cls := "badge badge-zone"
+	if n.ZoneState != "" && n.ZoneState != "Normal" {
+		cls += " is-disrupted"
+	}
+	title := fmt.Sprintf(English.ZoneTitle, zone, orDash(n.ZoneState))
+	return app.Span().Class(cls).Title(title).Body(
+		app.Span().Class("zone-name").Text(fmt.Sprintf(English.ZoneLabel, zone)),
+		app.If(n.ZoneState != "", func() app.UI {
+			return app.Span().Class("zone-state zs-" + lowerASCII(n.ZoneState)).Text(n.ZoneState)
+		}),
+	)
 }
 
 func renderLabels(labels map[string]string) app.UI {
@@ -220,8 +247,23 @@ func podChip(p PodView) app.UI {
 		tols = app.Span().Class("pod-tols is-empty").Text(English.NoTolerations)
 	} else {
 		items := make([]app.UI, 0, len(p.Tolerations))
-		for _, t := range p.Tolerations {
-			items = append(items, app.Li().Class("tol").Title(t).Text(t))
+		for i, t := range p.Tolerations {
+			src := ""
+			if i < len(p.TolSources) {
+				src = p.TolSources[i]
+			}
+			if src == "" || src == SourceUser {
+				title := t
+				if src == SourceUser {
+					title += " · " + English.TolByUser
+				}
+				items = append(items, app.Li().Class("tol").Title(title).Text(t))
+				continue
+			}
+			items = append(items, app.Li().Class("tol is-auto").Title(t+" · "+fmt.Sprintf(English.TolAddedBy, src)).Body(
+				app.Span().Class("tol-text").Text(t),
+				app.Span().Class("tol-src src-"+lowerASCII(src)).Text(sourceShort(src)),
+			))
 		}
 		tols = app.Ul().Class("pod-tols").Aria("label", English.Tolerations).Body(items...)
 	}
@@ -237,8 +279,18 @@ func podChip(p PodView) app.UI {
 		),
 		tols,
 	}
+	if p.Owner != "" {
+		body = append(body, app.Span().Class("pod-owner").Title(fmt.Sprintf(English.OwnerTitle, p.Owner)).Body(
+			app.Span().Class("owner-kind").Text(ownerKind(p.Owner)),
+			app.Span().Class("owner-name").Text(ownerName(p.Owner)),
+		))
+	}
 	if p.Note != "" {
 		body = append(body, app.Span().Class("pod-note").Text(p.Note))
+	}
+	if p.Terminating {
+		classes += " is-terminating"
+		body = append(body, app.Span().Class("pod-note is-terminating").Text(English.Terminating))
 	}
 	title := fmt.Sprintf(English.ClickForWhy, p.Name)
 	if p.Requests != "" {
@@ -252,6 +304,10 @@ func podChip(p PodView) app.UI {
 			app.Span().Class("pod-prio").Title(fmt.Sprintf(English.PodPriority, p.Priority)).Text(fmt.Sprintf("p%d", p.Priority)),
 			app.Span().Class("pod-phase").Text(p.Phase),
 		)
+	}
+	if p.Countdown {
+		classes += " has-countdown"
+		body[0] = app.Span().Class("pod-top").Body(body[0], countdownRing(p.RingLeft, p.SecondsOut))
 	}
 	return app.Button().
 		Type("button").
@@ -298,5 +354,182 @@ func TaintChipLegend(effect string) app.UI {
 	return app.Li().Class("taint "+EffectClass(e)).Title(effectHelp(e)).Body(
 		app.Span().Class("icon icon-effect").Aria("hidden", "true"),
 		app.Span().Class("taint-effect").Text(effect),
+	)
+}
+
+// Toleration sources as PodState.TolerationSources names them.
+const SourceUser = "user"
+
+// sourceShort is the badge text for who added a toleration.
+func sourceShort(src string) string {
+	switch src {
+	case "DefaultTolerationSeconds":
+		return English.SrcDefaultTolSeconds
+	case "DaemonSet controller":
+		return English.SrcDaemonSet
+	case "PodTolerationRestriction":
+		return English.SrcPodTolRestriction
+	}
+	return src
+}
+
+func ownerKind(owner string) string {
+	if i := strings.IndexByte(owner, '/'); i >= 0 {
+		return owner[:i]
+	}
+	return ""
+}
+
+func ownerName(owner string) string {
+	if i := strings.IndexByte(owner, '/'); i >= 0 {
+		return owner[i+1:]
+	}
+	return owner
+}
+
+// ringCircumference is 2πr for the countdown ring's r = 9 (viewBox 24).
+const ringCircumference = 56.549
+
+// countdownRing is an SVG ring whose arc is the fraction of the pod's
+// toleration time left, with the seconds left beside it. The arc moves with
+// a CSS transition, not by re-rendering every animation frame.
+func countdownRing(left float64, secs int) app.UI {
+	const svgNS = "http://www.w3.org/2000/svg"
+	offset := ringCircumference * (1 - left)
+	label := fmt.Sprintf(English.EvictIn, FormatSeconds(float64(secs)))
+	urgent := ""
+	if left <= 0.25 {
+		urgent = " is-urgent"
+	}
+	return app.Span().Class("countdown"+urgent).Title(label).Aria("label", label).Role("timer").Body(
+		app.Elem("svg").XMLNS(svgNS).Class("ring").Attr("viewBox", "0 0 24 24").Attr("width", "22").Attr("height", "22").Aria("hidden", "true").Body(
+			app.Elem("circle").XMLNS(svgNS).Class("ring-track").Attr("cx", "12").Attr("cy", "12").Attr("r", "9"),
+			app.Elem("circle").XMLNS(svgNS).Class("ring-arc").Attr("cx", "12").Attr("cy", "12").Attr("r", "9").
+				Attr("stroke-dasharray", fmt.Sprintf("%.3f", ringCircumference)).
+				Style("stroke-dashoffset", fmt.Sprintf("%.3f", offset)).
+				DataSet("left", fmt.Sprintf("%.3f", left)),
+		),
+		app.Span().Class("countdown-secs").Text(FormatSeconds(float64(secs))),
+	)
+}
+
+// IDNodeFilter is the id of the board's node filter field.
+const IDNodeFilter = "node-filter"
+
+// NodeFilterThreshold is the node count from which the board offers the
+// filter field.
+const NodeFilterThreshold = 9
+
+// NodeMatches reports whether a node's name, one of its labels or one of
+// its taints contains the filter text (case-insensitive).
+func NodeMatches(n sim.NodeState, filter string) bool {
+	filter = strings.ToLower(strings.TrimSpace(filter))
+	if filter == "" {
+		return true
+	}
+	if strings.Contains(strings.ToLower(n.Name), filter) {
+		return true
+	}
+	for k, v := range n.Labels {
+		if strings.Contains(strings.ToLower(k+"="+v), filter) {
+			return true
+		}
+	}
+	for _, t := range n.Taints {
+		if strings.Contains(strings.ToLower(FormatTaint(t)), filter) {
+			return true
+		}
+	}
+	return false
+}
+
+// renderNodes renders the node cards that match the filter, up to the
+// limit, and one summary card for the rest: with hundreds of nodes the
+// board stays responsive.
+func (p *Playground) renderNodes(f *sim.Frame, layout BoardLayout) []app.UI {
+	m := p.m
+	if len(f.Nodes) == 0 {
+		return []app.UI{app.P().Class("muted").Text(English.NoNodes)}
+	}
+	limit := m.NodeLimit
+	if limit <= 0 {
+		limit = DefaultNodeLimit
+	}
+	cards := make([]app.UI, 0, min(len(f.Nodes), limit)+1)
+	hidden, tainted, notReady, cordoned, pods := 0, 0, 0, 0, 0
+	for _, node := range f.Nodes {
+		if !NodeMatches(node, m.NodeFilter) {
+			continue
+		}
+		if len(cards) < limit {
+			cards = append(cards, &NodeCard{Node: node, Pods: layout.OnNode[node.Name]})
+			continue
+		}
+		hidden++
+		if len(node.Taints) > 0 {
+			tainted++
+		}
+		if hasProblem(node) {
+			notReady++
+		}
+		if node.Unschedulable {
+			cordoned++
+		}
+		pods += len(layout.OnNode[node.Name])
+	}
+	if len(cards) == 0 {
+		return []app.UI{app.P().Class("muted no-match").Text(fmt.Sprintf(English.NoNodeMatches, m.NodeFilter))}
+	}
+	if hidden > 0 {
+		more := min(hidden, DefaultNodeLimit)
+		cards = append(cards, app.Div().Class("more-nodes").Body(
+			app.Strong().Class("more-count").Text(fmt.Sprintf(English.MoreNodes, hidden)),
+			app.P().Class("small muted").Text(fmt.Sprintf(English.MoreNodesCounts, tainted, notReady, cordoned, pods)),
+			app.Button().Type("button").Class("btn btn-small").ID("btn-more-nodes").
+				OnClick(func(ctx app.Context, e app.Event) {
+					l := m.NodeLimit
+					if l <= 0 {
+						l = DefaultNodeLimit
+					}
+					m.NodeLimit = l + DefaultNodeLimit
+				}).
+				Text(fmt.Sprintf(English.ShowMore, more)),
+		))
+	}
+	return cards
+}
+
+// renderNodeFilter is the filter field over the node cards, offered from
+// NodeFilterThreshold nodes (or while a filter is set).
+func (p *Playground) renderNodeFilter(f *sim.Frame) app.UI {
+	m := p.m
+	total, matched := len(f.Nodes), 0
+	for _, n := range f.Nodes {
+		if NodeMatches(n, m.NodeFilter) {
+			matched++
+		}
+	}
+	limit := m.NodeLimit
+	if limit <= 0 {
+		limit = DefaultNodeLimit
+	}
+	if total < NodeFilterThreshold && m.NodeFilter == "" {
+		return app.Div().Class("node-filter-slot")
+	}
+	return app.Div().Class("node-filter-slot").Body(
+		app.Label().Class("node-filter").For(IDNodeFilter).Body(
+			app.Span().Class("node-filter-label").Text(English.NodeFilter),
+			app.Input().Type("search").ID(IDNodeFilter).Class("input").
+				Placeholder(English.NodeFilterHint).
+				Attr("autocomplete", "off").
+				Value(m.NodeFilter).
+				OnInput(func(ctx app.Context, e app.Event) {
+					p.guard(func() {
+						m.NodeFilter = ctx.JSSrc().Get("value").String()
+						m.NodeLimit = 0
+					})
+				}),
+		),
+		app.Span().Class("small muted").Text(fmt.Sprintf(English.NodesShown, min(matched, limit), total)),
 	)
 }

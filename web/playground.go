@@ -16,8 +16,13 @@ import (
 // before it re-runs the scenario.
 const DebounceDelay = 400 * time.Millisecond
 
-// PlayInterval is the time between frames while Run plays.
-const PlayInterval = time.Second
+// PlayInterval is the real time between clock ticks while Run plays;
+// FrameHold is how long a newly reached frame stays before the clock moves
+// on (so the chips can fly).
+const (
+	PlayInterval = 200 * time.Millisecond
+	FrameHold    = 700 * time.Millisecond
+)
 
 // Element ids the browser test and the stylesheet rely on.
 const (
@@ -107,6 +112,21 @@ func (p *Playground) setup(ctx app.Context) {
 	})
 	ctx.Handle(ActionClosePod, func(ctx app.Context, a app.Action) {
 		p.m.Selected = ""
+	})
+	ctx.Handle(ActionScrub, func(ctx app.Context, a app.Action) {
+		p.guard(func() {
+			if t, ok := a.Value.(float64); ok {
+				p.playGen++
+				p.animate(ctx, func() { p.m.SeekTime(t) })
+			}
+		})
+	})
+	ctx.Handle(ActionSpeed, func(ctx app.Context, a app.Action) {
+		p.guard(func() {
+			if v, ok := a.Value.(float64); ok {
+				p.m.SetSpeed(v)
+			}
+		})
 	})
 	ctx.Handle(ActionSeek, func(ctx app.Context, a app.Action) {
 		p.guard(func() {
@@ -249,24 +269,40 @@ func (p *Playground) Run(ctx app.Context) {
 		if p.m.Frame == 0 {
 			p.animate(ctx, func() {})
 		}
-		p.tick(p.playGen)
+		p.tick(p.playGen, PlayInterval)
 	})
 }
 
-func (p *Playground) tick(gen int) {
+// tick advances the virtual clock by Speed × the real time since the last
+// tick; a frame whose time comes is shown (and held for FrameHold).
+func (p *Playground) tick(gen int, wait time.Duration) {
 	if !p.hasCtx {
 		return
 	}
-	p.ctx.After(PlayInterval, func(ctx app.Context) {
+	last := time.Now()
+	p.ctx.After(wait, func(ctx app.Context) {
 		if gen != p.playGen || !p.m.Playing {
 			return
 		}
 		p.guard(func() {
-			p.animate(ctx, func() { p.m.Step() })
-			if p.m.Playing && !p.m.AtEnd() {
-				p.tick(gen)
-			} else {
-				p.m.Playing = false
+			dt := time.Since(last).Seconds()
+			if dt > 1 {
+				dt = 1 // a background tab: do not jump
+			}
+			due := p.m.FrameDue(dt)
+			if due {
+				flipFirst() // only when chips may move: it measures every chip
+			}
+			changed := p.m.Advance(dt)
+			if due {
+				ctx.Defer(func(app.Context) { flipPlay() })
+			}
+			if p.m.Playing {
+				next := PlayInterval
+				if changed {
+					next = FrameHold
+				}
+				p.tick(gen, next)
 			}
 		})
 	})
@@ -282,7 +318,8 @@ func (p *Playground) Step(ctx app.Context) {
 // Back shows the previous frame.
 func (p *Playground) Back(ctx app.Context) {
 	p.playGen++
-	p.guard(func() { p.animate(ctx, func() { p.m.Back() }) })
+	p.m.Playing = false
+	p.guard(func() { p.animate(ctx, func() { p.m.PrevEvent() }) })
 }
 
 // Reset shows the first frame.
@@ -465,20 +502,23 @@ func (p *Playground) renderSimulation() app.UI {
 	info := ""
 	if f != nil {
 		info = fmt.Sprintf(English.FrameOf, m.Frame+1, n) + " · t=" + FormatSeconds(f.At)
+		if m.Time != f.At {
+			info += " · " + fmt.Sprintf(English.ClockAt, FormatSeconds(m.Time))
+		}
 	}
 	controls := app.Div().Class("controls").Role("toolbar").Aria("label", English.Playback).Body(
 		app.Button().Type("button").ID(IDRun).Class("btn btn-primary").Title(English.RunHint).
 			Disabled(n < 2).
 			OnClick(func(ctx app.Context, e app.Event) { p.Run(ctx) }).
 			Body(app.Span().Class("icon "+runIcon).Aria("hidden", "true"), app.Span().Class("btn-label").Text(runLabel)),
-		app.Button().Type("button").ID(IDBack).Class("btn").Title(English.BackHint).
-			Disabled(m.Frame <= 0).
+		app.Button().Type("button").ID(IDBack).Class("btn").Title(English.PrevEventHint).
+			Disabled(m.Frame <= 0 && (f == nil || m.Time <= f.At)).
 			OnClick(func(ctx app.Context, e app.Event) { p.Back(ctx) }).
-			Body(app.Span().Class("icon icon-back").Aria("hidden", "true"), app.Span().Class("btn-label").Text(English.Back)),
-		app.Button().Type("button").ID(IDStep).Class("btn").Title(English.StepHint).
+			Body(app.Span().Class("icon icon-back").Aria("hidden", "true"), app.Span().Class("btn-label").Text(English.PrevEvent)),
+		app.Button().Type("button").ID(IDStep).Class("btn").Title(English.NextEventHint).
 			Disabled(m.AtEnd()).
 			OnClick(func(ctx app.Context, e app.Event) { p.Step(ctx) }).
-			Body(app.Span().Class("icon icon-step").Aria("hidden", "true"), app.Span().Class("btn-label").Text(English.Step)),
+			Body(app.Span().Class("icon icon-step").Aria("hidden", "true"), app.Span().Class("btn-label").Text(English.NextEvent)),
 		app.Button().Type("button").ID(IDReset).Class("btn").Title(English.ResetHint).
 			Disabled(m.Frame == 0 && !m.Playing).
 			OnClick(func(ctx app.Context, e app.Event) { p.Reset(ctx) }).
@@ -490,14 +530,8 @@ func (p *Playground) renderSimulation() app.UI {
 		return app.Section().Class("sim-pane").Body(controls)
 	}
 
-	layout := Layout(f, m.Selected)
-	cards := make([]app.UI, 0, len(f.Nodes))
-	for _, node := range f.Nodes {
-		cards = append(cards, &NodeCard{Node: node, Pods: layout.OnNode[node.Name]})
-	}
-	if len(cards) == 0 {
-		cards = append(cards, app.P().Class("muted").Text(English.NoNodes))
-	}
+	layout := LayoutAt(f, m.Selected, Clock{Now: m.Time, Start: m.EvictionStart})
+	cards := p.renderNodes(f, layout)
 
 	events, fresh := m.Events()
 	sel := m.SelectedPod()
@@ -529,6 +563,7 @@ func (p *Playground) renderSimulation() app.UI {
 
 	return app.Section().Class("sim-pane").Body(
 		controls,
+		&ClockBar{Time: m.Time, End: m.End(), Speed: m.Speed, Marks: FrameTimes(m.Result), Current: f.At},
 		&Timeline{Items: TimelineItems(m.Result), Current: m.Frame},
 		app.Div().Class("caption").Aria("live", "polite").Body(caption...),
 		app.Section().ID(IDBoard).Class("board").Aria("label", English.Board).DataSet("frame", m.Frame).Body(
@@ -541,6 +576,7 @@ func (p *Playground) renderSimulation() app.UI {
 				),
 				legend(),
 			),
+			p.renderNodeFilter(f),
 			app.Div().Class("nodes").Body(cards...),
 			&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: layout.Pending},
 			app.If(len(layout.Evicted) > 0, func() app.UI {

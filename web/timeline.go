@@ -10,6 +10,108 @@ import (
 // ActionSeek is posted with a frame index when a timeline entry is clicked.
 const ActionSeek = "tp-seek"
 
+// ActionScrub is posted with a virtual time (float64 seconds) when the
+// timeline bar's slider moves; ActionSpeed with a speed (float64).
+const (
+	ActionScrub = "tp-scrub"
+	ActionSpeed = "tp-speed"
+)
+
+// Element ids of the timeline bar.
+const (
+	IDScrub = "scrub"
+	IDSpeed = "speed"
+	IDClock = "clock"
+)
+
+// ClockBar is the timeline bar's clock: a slider over virtual time
+// 0..End with a mark at every frame, the time readout and the speed
+// picker. It is its own component so the 5-per-second clock updates while
+// playing re-render only it (and the cards whose countdown rings moved).
+type ClockBar struct {
+	app.Compo
+
+	Time  float64
+	End   float64
+	Speed float64
+	// Marks are the frames' times (one mark per distinct time); Current is
+	// the time of the frame on the board.
+	Marks   []float64
+	Current float64
+}
+
+// FrameTimes lists the distinct frame times of r in order.
+func FrameTimes(r *sim.Result) []float64 {
+	if r == nil {
+		return nil
+	}
+	var out []float64
+	for _, f := range r.Frames {
+		if len(out) == 0 || out[len(out)-1] != f.At {
+			out = append(out, f.At)
+		}
+	}
+	return out
+}
+
+// Render implements app.Composer.
+func (c *ClockBar) Render() app.UI {
+	end := c.End
+	if end <= 0 {
+		end = 1
+	}
+	marks := make([]app.UI, 0, len(c.Marks))
+	for _, at := range c.Marks {
+		cls := "tick"
+		switch {
+		case at == c.Current:
+			cls += " is-current"
+		case at < c.Time:
+			cls += " is-past"
+		}
+		marks = append(marks, app.Span().Class(cls).
+			Style("left", fmt.Sprintf("%.3f%%", 100*at/end)).
+			Title("t="+FormatSeconds(at)))
+	}
+	speeds := make([]app.UI, 0, len(Speeds))
+	for _, sp := range Speeds {
+		speeds = append(speeds, app.Option().Value(fmt.Sprint(sp)).Selected(sp == c.Speed).Text(fmt.Sprintf("%g×", sp)))
+	}
+	readout := fmt.Sprintf(English.ScrubValue, FormatSeconds(c.Time), FormatSeconds(c.End))
+	return app.Div().Class("clockbar").Body(
+		app.Span().ID(IDClock).Class("clock").DataSet("time", fmt.Sprintf("%.3f", c.Time)).Text(fmt.Sprintf(English.ClockAt, FormatSeconds(c.Time))),
+		app.Div().Class("scrub-wrap").Body(
+			app.Div().Class("ticks").Aria("hidden", "true").Body(marks...),
+			app.Input().Type("range").ID(IDScrub).Class("scrub").
+				Min(0).Max(fmt.Sprint(c.End)).Step(1).
+				Value(fmt.Sprintf("%g", c.Time)).
+				Aria("label", English.Scrub).
+				Aria("valuetext", readout).
+				OnInput(func(ctx app.Context, e app.Event) {
+					var v float64
+					func() {
+						defer func() { _ = recover() }()
+						v = ctx.JSSrc().Get("valueAsNumber").Float()
+					}()
+					ctx.NewActionWithValue(ActionScrub, v)
+				}),
+		),
+		app.Label().Class("speed").Title(English.SpeedHint).Body(
+			app.Span().Class("speed-label").Text(English.Speed),
+			app.Select().ID(IDSpeed).Class("select select-small").
+				OnChange(func(ctx app.Context, e app.Event) {
+					var v float64
+					func() {
+						defer func() { _ = recover() }()
+						_, _ = fmt.Sscan(ctx.JSSrc().Get("value").String(), &v)
+					}()
+					ctx.NewActionWithValue(ActionSpeed, v)
+				}).
+				Body(speeds...),
+		),
+	)
+}
+
 // TimelineItem is one frame as the timeline lists it.
 type TimelineItem struct {
 	At      float64
