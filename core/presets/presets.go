@@ -23,6 +23,15 @@ type Preset struct {
 	Description string
 	// YAML is the scenario file, ready for the editor and for scenario.Parse.
 	YAML string
+	// Category, Question and Answer are set for lessons (see Lessons):
+	// CategoryMisconception, the "predict, then run" question to ask before
+	// the run, and the answer to reveal after it. Misconception is the
+	// lesson's row in shared/reference/PEERS.md §6. All are empty/zero for
+	// the presets of List.
+	Category      string `json:",omitempty"`
+	Question      string `json:",omitempty"`
+	Answer        string `json:",omitempty"`
+	Misconception int    `json:",omitempty"`
 }
 
 // List returns every preset in a stable order. The embedded files are
@@ -40,7 +49,7 @@ func List() []Preset {
 	return out
 }
 
-// Get returns the preset called name.
+// Get returns the preset or lesson called name.
 func Get(name string) (Preset, bool) {
 	for _, n := range order {
 		if n == name {
@@ -48,7 +57,7 @@ func Get(name string) (Preset, bool) {
 			return p, err == nil
 		}
 	}
-	return Preset{}, false
+	return getLesson(name)
 }
 
 // Names lists the preset names in List order.
