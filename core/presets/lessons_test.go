@@ -1,0 +1,376 @@
+package presets
+
+import (
+	"encoding/json"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/taints-playground/playground/core/scenario"
+	"github.com/taints-playground/playground/core/sim"
+)
+
+// The outcomes asserted here are upstream v1.37 behaviour as the shared
+// reference describes it (SCHEDULER.md and MATCHING.md sections cited per
+// lesson), not this simulator's output.
+
+const (
+	unschedulable1 = "0/1 nodes are available: 1 node(s) were unschedulable. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
+	// A request above allocatable is UnschedulableAndUnresolvable, so the
+	// preemption part says "not helpful" (SCHEDULER.md §2.2).
+	insufficientCPU1 = "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
+	marking          = "Marking for deletion Pod default/"
+	cancelling       = "Cancelling deletion of Pod default/"
+)
+
+func TestLessonsMetadata(t *testing.T) {
+	list := Lessons()
+	if len(list) < 12 {
+		t.Fatalf("%d lessons, want at least twelve", len(list))
+	}
+	seen := map[int]bool{}
+	var names []string
+	for _, p := range list {
+		names = append(names, p.Name)
+		if !strings.HasPrefix(p.Name, "mc-") || p.Category != CategoryMisconception {
+			t.Errorf("%s: category %q", p.Name, p.Category)
+		}
+		if p.Misconception < 1 || p.Misconception > 22 || seen[p.Misconception] {
+			t.Errorf("%s: misconception row %d (duplicate or out of §6)", p.Name, p.Misconception)
+		}
+		seen[p.Misconception] = true
+		if !strings.HasPrefix(p.Title, "Misconception: ") {
+			t.Errorf("%s: title %q", p.Name, p.Title)
+		}
+		if len(p.Description) < 100 || strings.Contains(p.Description, "\n") || !strings.Contains(p.Description, "Predict, then run: ") || !strings.HasSuffix(p.Description, "?") {
+			t.Errorf("%s: description must be one paragraph ending with the predict-then-run question: %q", p.Name, p.Description)
+		}
+		if !strings.HasSuffix(p.Question, "?") || p.Answer == "" {
+			t.Errorf("%s: question %q, answer %q", p.Name, p.Question, p.Answer)
+		}
+		if len(p.YAML) > 4000 {
+			t.Errorf("%s: %d bytes; keep lessons compact for share links", p.Name, len(p.YAML))
+		}
+		s, err := scenario.Parse([]byte(p.YAML), p.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, st := range s.Steps {
+			if st.Caption == "" {
+				t.Errorf("%s: steps[%d] has no caption", p.Name, i)
+			}
+		}
+		if n := len(s.Steps); n == 0 || !strings.HasPrefix(s.Steps[n-1].Caption, "Answer: ") {
+			t.Errorf("%s: the last step's caption must reveal the answer", p.Name)
+		}
+		got, ok := Get(p.Name)
+		if !ok || got != p {
+			t.Errorf("Get(%s) = %+v, %v", p.Name, got, ok)
+		}
+	}
+	if !reflect.DeepEqual(names, LessonNames()) {
+		t.Errorf("LessonNames() = %q, want %q", LessonNames(), names)
+	}
+	// Every mc-*.yaml file is a lesson, and the presets of List are not.
+	entries, err := files.ReadDir("scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var filesMC []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "mc-") {
+			filesMC = append(filesMC, strings.TrimSuffix(e.Name(), ".yaml"))
+		}
+	}
+	sorted := append([]string(nil), names...)
+	sort.Strings(sorted)
+	if !reflect.DeepEqual(filesMC, sorted) {
+		t.Errorf("mc-*.yaml files %q, lessons %q", filesMC, sorted)
+	}
+	for _, p := range List() {
+		if p.Category != "" || p.Question != "" {
+			t.Errorf("%s: a List preset has lesson fields", p.Name)
+		}
+	}
+}
+
+func TestLessonsMarshalRoundTrip(t *testing.T) {
+	for _, p := range Lessons() {
+		s, err := scenario.Parse([]byte(p.YAML), p.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := s.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s2, err := scenario.Parse(out, p.Name)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", p.Name, err, out)
+		}
+		a, _ := sim.Run(s)
+		b, _ := sim.Run(s2)
+		ja, _ := json.Marshal(a)
+		jb, _ := json.Marshal(b)
+		if string(ja) != string(jb) {
+			t.Errorf("%s: the marshalled scenario simulates differently", p.Name)
+		}
+	}
+}
+
+// final: the pods of the last frame by name.
+func final(res *sim.Result) map[string]sim.PodState {
+	out := map[string]sim.PodState{}
+	for _, p := range res.Frames[len(res.Frames)-1].Pods {
+		out[p.Name] = p
+	}
+	return out
+}
+
+// checkFinal compares the last frame's pods (phase, node, scheduled,
+// evicted, FailedScheduling message) with want, exactly.
+func checkFinal(t *testing.T, res *sim.Result, want map[string]podWant) {
+	t.Helper()
+	checkFrame(t, res.Frames[len(res.Frames)-1], want)
+}
+
+// podEvents lists "at reason message" for one object.
+func podEvents(res *sim.Result, obj string) []ev {
+	var out []ev
+	for _, e := range res.Events {
+		if e.Object == obj {
+			out = append(out, ev{e.At, e.Type, e.Reason, e.Object, e.Message})
+		}
+	}
+	return out
+}
+
+func TestLessonOutcomes(t *testing.T) {
+	type tc struct {
+		name string
+		pods map[string]podWant
+		// events, when set, are every event of the run in order.
+		events []ev
+	}
+	cases := []tc{
+		// §6 #1 (SCHEDULER.md §1, §5): the toleration passes the filter on
+		// both nodes; LeastAllocated/BalancedAllocation favour the bigger,
+		// emptier plain-1. The nodeSelector leaves only gpu-1.
+		{"mc-toleration-attracts", map[string]podWant{
+			"ml-job":        {"Running", "plain-1", 0, -1, ""},
+			"ml-job-pinned": {"Running", "gpu-1", 20, -1, ""},
+		}, nil},
+		// §6 #2 (MATCHING.md: a node without taints has nothing to
+		// tolerate).
+		{"mc-untainted-node", map[string]podWant{
+			"batch-job": {"Running", "plain-1", 0, -1, ""},
+		}, []ev{{0, "Normal", "Scheduled", "pod/default/batch-job", "Successfully assigned default/batch-job to plain-1"}}},
+		// §6 #3 (SCHEDULER.md §3.1–3.3): NoSchedule never re-evaluates bound
+		// pods; the untolerated NoExecute taint deletes at once.
+		{"mc-noschedule-evicts", map[string]podWant{
+			"web":     {"Evicted", "node-1", 0, 40, ""},
+			"web-new": {"Pending", "", -1, -1, untolerated1},
+		}, []ev{
+			{0, "Normal", "Scheduled", "pod/default/web", "Successfully assigned default/web to node-1"},
+			{20, "Warning", "FailedScheduling", "pod/default/web-new", untolerated1},
+			{40, "Normal", "TaintManagerEviction", "pod/default/web", marking + "web"},
+		}},
+		// §6 #5 (SCHEDULER.md §3.2 step 2: tolerationSeconds ≤ 0 → now; the
+		// timer starts when the controller sees the bound pod; the filter
+		// ignores tolerationSeconds).
+		{"mc-tolerationseconds-scheduling", map[string]podWant{
+			"timed": {"Evicted", "db-1", 0, 60, ""},
+			"zero":  {"Evicted", "db-1", 0, 0, ""},
+		}, []ev{
+			{0, "Normal", "Scheduled", "pod/default/timed", "Successfully assigned default/timed to db-1"},
+			{0, "Normal", "Scheduled", "pod/default/zero", "Successfully assigned default/zero to db-1"},
+			{0, "Normal", "TaintManagerEviction", "pod/default/zero", marking + "zero"},
+			{60, "Normal", "TaintManagerEviction", "pod/default/timed", marking + "timed"},
+		}},
+		// §6 #6 (SCHEDULER.md §4: 50 s grace from 1.32, passes every 5 s,
+		// unreachable NoExecute in the same pass from 1.34;
+		// DefaultTolerationSeconds 300 s). Stop at 10 → Unknown at 65.
+		{"mc-node-death-timing", map[string]podWant{
+			"api":           {"Evicted", "n1", 0, 365, ""},
+			"fast-failover": {"Evicted", "n1", 0, 95, ""},
+		}, []ev{
+			{65, "Normal", "NodeNotReady", "node/n1", "Node n1 status is now: NodeNotReady"},
+			{95, "Normal", "TaintManagerEviction", "pod/default/fast-failover", marking + "fast-failover"},
+			{365, "Normal", "TaintManagerEviction", "pod/default/api", marking + "api"},
+		}},
+		// §6 #7 (SCHEDULER.md §3.2 step 4: an existing timer is kept, c + d <
+		// now + d whenever c < now — neither extension nor shortening moves
+		// it; issues #102993, #108982).
+		{"mc-extend-tolerationseconds", map[string]podWant{
+			"worker": {"Evicted", "n1", 0, 70, ""},
+			"hurry":  {"Evicted", "n1", 0, 70, ""},
+		}, []ev{
+			{70, "Normal", "TaintManagerEviction", "pod/default/worker", marking + "worker"},
+			{70, "Normal", "TaintManagerEviction", "pod/default/hurry", marking + "hurry"},
+		}},
+		// §6 #8 (SCHEDULER.md §3.2 steps 3–4; PR #93722): forever on every
+		// remaining taint cancels; a finite one keeps the existing timer.
+		{"mc-remove-taint-cancels", map[string]podWant{
+			"keeper": {"Running", "n1", 0, -1, ""},
+			"leaver": {"Evicted", "n1", 0, 70, ""},
+		}, []ev{
+			{30, "Normal", "TaintManagerEviction", "pod/default/keeper", cancelling + "keeper"},
+			{70, "Normal", "TaintManagerEviction", "pod/default/leaver", marking + "leaver"},
+		}},
+		// §6 #9 (MATCHING.md: an empty key with Exists matches every key;
+		// a key matches only that key).
+		{"mc-exists-with-key", map[string]podWant{
+			"gpu-any":  {"Pending", "", -1, -1, untolerated1},
+			"anything": {"Running", "gpu-1", 0, -1, ""},
+		}, nil},
+		// §6 #10 (MATCHING.md: an empty effect matches all effects; the
+		// filter covers NoSchedule and NoExecute).
+		{"mc-empty-effect", map[string]podWant{
+			"ns-only":    {"Pending", "", -1, -1, untolerated1},
+			"any-effect": {"Running", "node-1", 0, -1, ""},
+		}, nil},
+		// §6 #11 (MATCHING.md: "" operator is Equal; values compared as
+		// strings). The taint change to a tolerated one requeues key-only
+		// through TaintToleration's hint (SCHEDULER.md queue).
+		{"mc-operator-default", map[string]podWant{
+			"key-only": {"Running", "ml-1", 30, -1, ""},
+			"exists":   {"Running", "ml-1", 0, -1, ""},
+		}, []ev{
+			{0, "Warning", "FailedScheduling", "pod/default/key-only", untolerated1},
+			{0, "Normal", "Scheduled", "pod/default/exists", "Successfully assigned default/exists to ml-1"},
+			{30, "Normal", "Scheduled", "pod/default/key-only", "Successfully assigned default/key-only to ml-1"},
+		}},
+		// §6 #12 (SCHEDULER.md §4.1 condition → taint; TaintToleration
+		// filter rejects on any untolerated NoSchedule/NoExecute taint).
+		{"mc-one-toleration-enough", map[string]podWant{
+			"trainer": {"Running", "gpu-1", 40, -1, ""},
+		}, []ev{
+			{0, "Normal", "NodeHasDiskPressure", "node/gpu-1", "Node gpu-1 status is now: NodeHasDiskPressure"},
+			{10, "Warning", "FailedScheduling", "pod/default/trainer", untolerated1},
+			{40, "Normal", "NodeHasNoDiskPressure", "node/gpu-1", "Node gpu-1 status is now: NodeHasNoDiskPressure"},
+			{40, "Normal", "Scheduled", "pod/default/trainer", "Successfully assigned default/trainer to gpu-1"},
+		}},
+		// §6 #13 (SCHEDULER.md §5: PreferNoSchedule is scored, never
+		// filtered; cases BH-008). No FailedScheduling at all.
+		{"mc-prefer-blocks", map[string]podWant{
+			"p1": {"Running", "plain-1", 1, -1, ""},
+			"p2": {"Running", "plain-1", 2, -1, ""},
+			"p3": {"Running", "soft-1", 3, -1, ""},
+		}, []ev{
+			{1, "Normal", "Scheduled", "pod/default/p1", "Successfully assigned default/p1 to plain-1"},
+			{2, "Normal", "Scheduled", "pod/default/p2", "Successfully assigned default/p2 to plain-1"},
+			{3, "Normal", "Scheduled", "pod/default/p3", "Successfully assigned default/p3 to soft-1"},
+		}},
+		// §6 #19 (kubeadm PR #110095: control-plane:NoSchedule, empty
+		// value, no master taint; Equal compares "true" with "").
+		{"mc-master-toleration", map[string]podWant{
+			"legacy":     {"Pending", "", -1, -1, untolerated1},
+			"equal-true": {"Pending", "", -1, -1, untolerated1},
+			"current":    {"Running", "cp-1", 0, -1, ""},
+		}, nil},
+		// §6 #17 (SCHEDULER.md §2: RunFilterPlugins stops at the first
+		// failing filter; order NodeUnschedulable → TaintToleration → …
+		// → NodeResourcesFit; uncordon and taint removal requeue through
+		// the rejecting plugin's hint).
+		{"mc-first-failure-only", map[string]podWant{
+			"big": {"Pending", "", -1, -1, insufficientCPU1},
+		}, []ev{
+			{0, "Warning", "FailedScheduling", "pod/default/big", unschedulable1},
+			{30, "Normal", "NodeSchedulable", "node/node-1", "Node node-1 status is now: NodeSchedulable"},
+			{30, "Warning", "FailedScheduling", "pod/default/big", untolerated1},
+			{60, "Warning", "FailedScheduling", "pod/default/big", insufficientCPU1},
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := runPreset(t, c.name)
+			checkFinal(t, res, c.pods)
+			if c.events != nil {
+				checkEvents(t, res, c.events)
+			}
+		})
+	}
+}
+
+// TestLessonNoExecutePDB: §6 #4 (SCHEDULER.md §3.3: a plain DELETE, no
+// PodDisruptionBudget check; DisruptionTarget DeletionByTaintManager). The
+// default spreading puts one replica per node; the replacement can only go
+// to n2.
+func TestLessonNoExecutePDB(t *testing.T) {
+	res := runPreset(t, "mc-noexecute-pdb")
+	var evicted, running []sim.PodState
+	for _, p := range final(res) {
+		switch p.Phase {
+		case "Evicted":
+			evicted = append(evicted, p)
+		case "Running":
+			running = append(running, p)
+		}
+	}
+	if len(evicted) != 1 || evicted[0].Node != "n1" || val(evicted[0].EvictedAt) != 30 {
+		t.Fatalf("evicted = %+v, want one pod from n1 at 30", evicted)
+	}
+	if dt := evicted[0].DisruptionTarget; dt == nil || dt.Reason != "DeletionByTaintManager" {
+		t.Errorf("DisruptionTarget = %+v", dt)
+	}
+	if len(running) != 2 || running[0].Node != "n2" || running[1].Node != "n2" {
+		t.Errorf("running = %+v, want both on n2", running)
+	}
+	ev := podEvents(res, "pod/default/"+evicted[0].Name)
+	if len(ev) != 2 || ev[1].at != 30 || ev[1].reason != "TaintManagerEviction" || ev[1].msg != marking+evicted[0].Name {
+		t.Errorf("events of %s = %+v", evicted[0].Name, ev)
+	}
+}
+
+// TestLessonNodeNameBypass: §6 #14 (SCHEDULER.md §9: the kubelet admits a
+// spec.nodeName pod unless a NoExecute taint is untolerated — reason
+// TaintToleration, phase Failed — and the taint-eviction controller deletes
+// the rejected pod; NoSchedule is only a scheduler filter).
+func TestLessonNodeNameBypass(t *testing.T) {
+	res := runPreset(t, "mc-nodename-bypass")
+	pods := final(res)
+	if p := pods["pinned-quiet"]; p.Phase != "Running" || p.Node != "quiet-1" {
+		t.Errorf("pinned-quiet = %s on %s", p.Phase, p.Node)
+	}
+	p := pods["pinned-gone"]
+	if p.Phase != "Evicted" || p.Node != "gone-1" || p.StatusPhase != "Failed" || p.Reason != "TaintToleration" || val(p.EvictedAt) != 0 {
+		t.Errorf("pinned-gone = %s/%s reason %q on %s at %v", p.Phase, p.StatusPhase, p.Reason, p.Node, p.EvictedAt)
+	}
+	for _, e := range res.Events {
+		if e.Reason == "Scheduled" || e.Reason == "FailedScheduling" {
+			t.Errorf("a scheduler event for a spec.nodeName pod: %+v", e)
+		}
+	}
+}
+
+// TestLessonDaemonSetCordon: §6 #15 (controllers/daemonset: automatic
+// unschedulable:NoSchedule toleration; NodeShouldRunDaemonPod refuses an
+// untolerated NoSchedule taint but a later one does not stop a running
+// daemon pod; cases BH-006).
+func TestLessonDaemonSetCordon(t *testing.T) {
+	res := runPreset(t, "mc-daemonset-cordon")
+	for _, f := range res.Frames {
+		nodes := map[string]int{}
+		for _, p := range f.Pods {
+			if p.Phase != "Running" || p.Owner != "DaemonSet/log-agent" {
+				t.Errorf("frame %d: %s %s owner %q", f.Index, p.Name, p.Phase, p.Owner)
+			}
+			nodes[p.Node]++
+		}
+		if !reflect.DeepEqual(nodes, map[string]int{"n1": 1, "n2": 1}) {
+			t.Errorf("frame %d at %v: daemon pods per node %v, want n1 and n2 only", f.Index, f.At, nodes)
+		}
+	}
+	var tolerated bool
+	for _, p := range final(res) {
+		for _, tol := range p.Tolerations {
+			if tol.Key == "node.kubernetes.io/unschedulable" && tol.Effect == "NoSchedule" {
+				tolerated = true
+			}
+		}
+	}
+	if !tolerated {
+		t.Error("no automatic unschedulable toleration on the daemon pods")
+	}
+}
