@@ -583,7 +583,7 @@ func (p *Playground) renderSimulation() app.UI {
 				return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: layout.Evicted}
 			}),
 		),
-		&WhyPanel{Pod: sel, Missing: missing},
+		&WhyPanel{Pod: sel, Missing: missing, Version: m.Result.KubernetesVersion},
 		&EventLog{Events: events, Fresh: fresh},
 		p.renderConsole(),
 	)

@@ -21,6 +21,8 @@ type WhyPanel struct {
 	Pod *sim.PodState
 	// Missing names a selected pod that is not in the frame.
 	Missing string
+	// Version is the simulated Kubernetes release (Result.KubernetesVersion).
+	Version string
 }
 
 // Render implements app.Composer.
@@ -41,7 +43,12 @@ func (w *WhyPanel) Render() app.UI {
 	p := w.Pod
 	body := []app.UI{
 		app.Header().Class("why-head").Body(
-			app.H2().Text(fmt.Sprintf(English.WhyTitle, p.Name)),
+			app.H2().Body(
+				app.Text(fmt.Sprintf(English.WhyTitle, p.Name)),
+				app.If(w.Version != "", func() app.UI {
+					return app.Span().Class("k8s-version").Text(fmt.Sprintf(English.K8sVersion, w.Version))
+				}),
+			),
 			app.Button().Type("button").Class("btn btn-ghost why-close").
 				Title(English.WhyClose).
 				Aria("label", English.WhyClose).
@@ -63,11 +70,11 @@ func (w *WhyPanel) Render() app.UI {
 	if p.Why == nil || len(p.Why.Nodes) == 0 {
 		body = append(body, app.P().Class("muted").Text(English.WhyNoDetail))
 	} else {
-		body = append(body, w.nodeTable(), w.matrix())
+		body = append(body, w.nodeTable(), w.notes(), w.scoreTable(), w.matrix())
 	}
 	if p.Describe != "" {
-		body = append(body, app.Details().Class("describe").Body(
-			app.Summary().Text("kubectl describe pod "+p.Name),
+		body = append(body, app.Details().Class("describe describe-pod").Body(
+			app.Summary().Text(fmt.Sprintf(English.DescribePod, p.Name)),
 			app.Pre().Class("console-out").Text(strings.TrimRight(p.Describe, "\n")),
 		))
 	}
@@ -177,7 +184,7 @@ func (w *WhyPanel) nodeTable() app.UI {
 				app.Span().Class("mark").Aria("hidden", "true").Text(mark(v.Feasible)),
 				app.Text(fits),
 			),
-			app.Td().Class("plugin").Text(orDash(v.Plugin)),
+			pluginCell(v),
 			app.Td().Class("reasons").Body(
 				app.Text(orDash(strings.Join(v.Reasons, "; "))),
 				unreported(v.Filters),
@@ -214,14 +221,145 @@ func unreported(filters []sim.FilterVerdict) app.UI {
 		if len(f.Reasons) > 0 {
 			text += ": " + strings.Join(f.Reasons, "; ")
 		}
-		items = append(items, app.Li().Text(text))
+		items = append(items, app.Li().Class("also-fails").Title(English.NotReported).Text(text))
 	}
 	if len(items) == 0 {
 		return app.Text("")
 	}
 	return app.Div().Class("unreported").Body(
-		app.Span().Class("small muted").Text(English.AlsoFails),
+		app.Span().Class("tag tag-unreported").Text(English.AlsoFails),
 		app.Ul().Body(items...),
+	)
+}
+
+// pluginCell names the filter Kubernetes reports for a node, marked
+// "reported".
+func pluginCell(v sim.NodeVerdict) app.UI {
+	if v.Plugin == "" {
+		return app.Td().Class("plugin").Text("—")
+	}
+	return app.Td().Class("plugin").Body(
+		app.Span().Class("plugin-name").Text(v.Plugin),
+		app.Span().Class("tag tag-reported").Text(English.Reported),
+	)
+}
+
+// notes says what the table leaves implicit: plugins whose PreScore
+// skipped, nodes the Filter pass never reached, and a choice made without
+// scoring.
+func (w *WhyPanel) notes() app.UI {
+	why := w.Pod.Why
+	var items []app.UI
+	unexamined := 0
+	feasible := 0
+	for _, v := range why.Nodes {
+		if v.NotExamined {
+			unexamined++
+		}
+		if v.Feasible {
+			feasible++
+		}
+	}
+	if unexamined > 0 {
+		items = append(items, app.Li().Class("note-unexamined").Text(fmt.Sprintf(English.NotExaminedNote, unexamined)))
+	}
+	if !why.Scored && feasible == 1 {
+		items = append(items, app.Li().Class("note-unscored").Text(English.NotScored))
+	}
+	if len(why.SkippedScorePlugins) > 0 && why.Scored {
+		items = append(items, app.Li().Class("note-skipped").Text(fmt.Sprintf(English.SkippedPlugins, strings.Join(why.SkippedScorePlugins, ", "))))
+	}
+	if len(items) == 0 {
+		return app.Text("")
+	}
+	return app.Ul().Class("why-notes").Body(items...)
+}
+
+// scoreTable is the Score phase per feasible node: each plugin's raw,
+// normalized and weighted score and the total, chosen and tied nodes
+// highlighted.
+func (w *WhyPanel) scoreTable() app.UI {
+	why := w.Pod.Why
+	var plugins []string
+	seen := map[string]bool{}
+	weight := map[string]int64{}
+	var scored []sim.NodeVerdict
+	for _, v := range why.Nodes {
+		if len(v.Scores) == 0 {
+			continue
+		}
+		scored = append(scored, v)
+		for _, part := range v.Scores {
+			if !seen[part.Plugin] {
+				seen[part.Plugin] = true
+				plugins = append(plugins, part.Plugin)
+			}
+			if part.Normalized != 0 && weight[part.Plugin] == 0 && part.Weighted%part.Normalized == 0 {
+				weight[part.Plugin] = part.Weighted / part.Normalized
+			}
+		}
+	}
+	if len(scored) == 0 {
+		return app.Text("")
+	}
+	head := []app.UI{app.Th().Text(English.ColNode)}
+	for _, pl := range plugins {
+		label := pl
+		if wt := weight[pl]; wt > 1 {
+			label += fmt.Sprintf(" ×%d", wt)
+		}
+		head = append(head, app.Th().Class("num").Text(label))
+	}
+	head = append(head, app.Th().Class("num").Text(English.ColTotal), app.Th().Text(English.ColChosen))
+	rows := make([]app.UI, 0, len(scored))
+	for _, v := range scored {
+		parts := map[string]sim.ScorePart{}
+		for _, part := range v.Scores {
+			parts[part.Plugin] = part
+		}
+		cells := []app.UI{app.Th().Scope("row").Text(v.Node)}
+		for _, pl := range plugins {
+			part, ok := parts[pl]
+			if !ok {
+				cells = append(cells, app.Td().Class("num score-cell").Text("—"))
+				continue
+			}
+			cells = append(cells, app.Td().Class("num score-cell").
+				Title(fmt.Sprintf("%s: raw %d → normalized %d → weighted %d", pl, part.Raw, part.Normalized, part.Weighted)).
+				Body(
+					app.Span().Class("sc-weighted").Text(fmt.Sprint(part.Weighted)),
+					app.Span().Class("sc-detail").Text(fmt.Sprintf("%d → %d", part.Raw, part.Normalized)),
+				))
+		}
+		total := "—"
+		if v.Score != nil {
+			total = fmt.Sprint(*v.Score)
+		}
+		cls := "score-row"
+		chosen := ""
+		switch {
+		case v.Chosen:
+			cls += " is-chosen"
+			chosen = "★ " + English.Chosen
+			if v.Tied {
+				chosen += " · " + English.Tied
+			}
+		case v.Tied:
+			cls += " is-tied"
+			chosen = English.Tied
+		}
+		cells = append(cells, app.Td().Class("num score-total").Text(total), app.Td().Class("chosen").Text(chosen))
+		rows = append(rows, app.Tr().Class(cls).Body(cells...))
+	}
+	return app.Div().Class("scores").Body(
+		app.H3().Text(English.ScoreTable),
+		app.P().Class("muted small").Text(English.ScoreHint),
+		app.Div().Class("table-wrap").Body(
+			app.Table().Class("score-table").Body(
+				app.THead().Body(app.Tr().Body(head...)),
+				app.TBody().Body(rows...),
+			),
+		),
 	)
 }
 
@@ -308,11 +446,17 @@ func (w *WhyPanel) matrix() app.UI {
 					if c.Why != "" {
 						title += ": " + c.Why
 					}
-					cells = append(cells, app.Td().Class("cell is-match").Title(title).Text("●"))
+					cells = append(cells, app.Td().Class("cell is-match").Title(title).TabIndex(0).Body(
+						app.Span().Aria("hidden", "true").Text("●"),
+						app.Span().Class("cell-why").Text(title),
+					))
 				case known && c.Tolerates:
-					cells = append(cells, app.Td().Class("cell is-also").Title(orDash(c.Why)).Text("○"))
+					cells = append(cells, app.Td().Class("cell is-also").Title(orDash(c.Why)).TabIndex(0).Body(
+						app.Span().Aria("hidden", "true").Text("○"),
+						app.Span().Class("cell-why").Text(orDash(c.Why)),
+					))
 				case known && c.Why != "":
-					cells = append(cells, app.Td().Class("cell").Title(c.Why).Body(
+					cells = append(cells, app.Td().Class("cell").Title(c.Why).TabIndex(0).Body(
 						app.Span().Aria("hidden", "true").Text("·"),
 						app.Span().Class("cell-why").Text(c.Why),
 					))
