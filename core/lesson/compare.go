@@ -34,12 +34,14 @@ const (
 	whyOther           = "The two profiles place the same pods differently (first fit in node order against scoring)."
 )
 
-func why(table, column string) string {
+func why(table, row, column string) string {
 	switch table + "/" + column {
 	case "tainted/general nodes":
 		return whySpread
-	case "tainted/general placed", "tainted/unplaced", "effects/general placed", "effects/unplaced":
-		if table == "effects" {
+	case "tainted/general placed", "tainted/unplaced", "toleration/general placed":
+		return whyPacking
+	case "effects/general placed", "effects/unplaced":
+		if row == EffectLabel(Evict) {
 			return whyEvicted + " " + whyPacking
 		}
 		return whyPacking
@@ -53,8 +55,6 @@ func why(table, column string) string {
 		return whyTolerating
 	case "toleration/batch placed":
 		return whyBatchAfterWrong
-	case "toleration/general placed":
-		return whyPacking
 	}
 	return whyOther
 }
@@ -87,7 +87,7 @@ func Compare() ([]Difference, error) {
 				}
 				col := pair.a.Columns[j]
 				out = append(out, Difference{Table: pair.name, Row: row[0], Column: col,
-					Teaching: row[j], Default: pair.b.Rows[i][j], Why: why(pair.name, col)})
+					Teaching: row[j], Default: pair.b.Rows[i][j], Why: why(pair.name, row[0], col)})
 			}
 		}
 	}

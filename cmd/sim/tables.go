@@ -1,0 +1,94 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/taints-playground/playground/core/lesson"
+)
+
+const tablesUsage = `usage:
+  sim tables regional-network [--profile teaching|default]
+                                   print the taints lesson's three tables as the
+                                   lesson prints them (its model, which the
+                                   teaching profile reproduces); --profile default
+                                   adds the same tables under kube-scheduler's
+                                   default profile and the cells that differ
+`
+
+// lessons are the lessons whose tables the command prints.
+var lessons = []string{"regional-network"}
+
+// tablesCmd is `sim tables LESSON [--profile P]`.
+func tablesCmd(args []string, stdout, stderr io.Writer) int {
+	name, profile := "", ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-h" || a == "--help":
+			fmt.Fprint(stdout, tablesUsage)
+			return exitOK
+		case a == "--profile":
+			if i+1 >= len(args) {
+				fmt.Fprintf(stderr, "--profile needs teaching or default\n%s", tablesUsage)
+				return exitInvalid
+			}
+			profile = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--profile="):
+			profile = strings.TrimPrefix(a, "--profile=")
+		case strings.HasPrefix(a, "-"):
+			fmt.Fprintf(stderr, "unknown flag %s\n%s", a, tablesUsage)
+			return exitInvalid
+		case name == "":
+			name = a
+		default:
+			fmt.Fprintf(stderr, "one lesson at a time\n%s", tablesUsage)
+			return exitInvalid
+		}
+	}
+	if name == "" {
+		fmt.Fprintf(stderr, "give a lesson name: %s\n%s", strings.Join(lessons, ", "), tablesUsage)
+		return exitInvalid
+	}
+	if name != lessons[0] {
+		fmt.Fprintf(stderr, "unknown lesson %q; known: %s\n", name, strings.Join(lessons, ", "))
+		return exitInvalid
+	}
+	switch lesson.Profile(profile) {
+	case "":
+		fmt.Fprint(stdout, lesson.LessonTables().Text())
+		return exitOK
+	case lesson.TeachingProfile:
+		t, err := lesson.ProfileTables(lesson.TeachingProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "error: %v\n", err)
+			return exitFailed
+		}
+		fmt.Fprint(stdout, t.Text())
+		return exitOK
+	case lesson.DefaultProfile:
+	default:
+		fmt.Fprintf(stderr, "unknown profile %q: want teaching or default\n%s", profile, tablesUsage)
+		return exitInvalid
+	}
+	teach, err := lesson.ProfileTables(lesson.TeachingProfile)
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return exitFailed
+	}
+	def, err := lesson.ProfileTables(lesson.DefaultProfile)
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return exitFailed
+	}
+	diffs, err := lesson.Compare()
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return exitFailed
+	}
+	fmt.Fprintf(stdout, "== %s ==\n\n%s\n== %s ==\n\n%s\n== where the default profile differs from the teaching model (%d cells) ==\n\n%s",
+		lesson.TeachingProfile.Label(), teach.Text(), lesson.DefaultProfile.Label(), def.Text(), len(diffs), lesson.DifferencesText(diffs))
+	return exitOK
+}
