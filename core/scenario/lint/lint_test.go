@@ -1,0 +1,170 @@
+package lint
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/taints-playground/playground/core/presets"
+	"github.com/taints-playground/playground/core/scenario"
+)
+
+func read(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func dump(fs []Finding) string {
+	var b strings.Builder
+	for _, f := range fs {
+		b.WriteString(f.String())
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+type want struct {
+	sev       Severity
+	code      string
+	doc       int
+	object    string
+	path      string
+	inMessage string
+}
+
+func check(t *testing.T, got []Finding, wants []want) {
+	t.Helper()
+	if len(got) != len(wants) {
+		t.Fatalf("%d findings, want %d:\n%s", len(got), len(wants), dump(got))
+	}
+	for i, w := range wants {
+		g := got[i]
+		if g.Severity != w.sev || g.Code != w.code || g.Document != w.doc || g.Object != w.object || g.Path != w.path || !strings.Contains(g.Message, w.inMessage) || g.Fix == "" {
+			t.Errorf("finding %d:\n got %s [%s %s %d %s %s]\nwant %+v", i, g, g.Severity, g.Code, g.Document, g.Object, g.Path, w)
+		}
+	}
+}
+
+// The kubectl output parses as a scenario too (the playground imports it).
+func TestKubectlGetNodesList(t *testing.T) {
+	data := read(t, "kubectl-get-nodes.yaml")
+	if _, err := scenario.Parse(data, "nodes.yaml"); err != nil {
+		t.Fatalf("scenario.Parse: %v", err)
+	}
+	check(t, Lint(data), []want{
+		{Warning, "master-key", 1, "Node/kind-worker", "items[1].spec.taints[1].key", "old control-plane taint"},
+		{Info, "taint-tolerated-by-none", 1, "Node/kind-control-plane", "items[0].spec.taints[0]", "no pod in the file tolerates node-role.kubernetes.io/control-plane:NoSchedule on node kind-control-plane"},
+		{Info, "taint-tolerated-by-none", 1, "Node/kind-worker", "items[1].spec.taints[0]", "nvidia.com/gpu=true:NoSchedule"},
+		{Info, "taint-tolerated-by-none", 1, "Node/kind-worker", "items[1].spec.taints[1]", "pods already there are evicted"},
+	})
+}
+
+func TestMistakes(t *testing.T) {
+	nodes := read(t, "kubectl-get-nodes.yaml")
+	data := append(append(nodes, []byte("---\n")...), read(t, "mistakes.yaml")...)
+	got := Lint(data)
+	check(t, got, []want{
+		{Warning, "master-key", 1, "Node/kind-worker", "items[1].spec.taints[1].key", "old control-plane taint"},
+		{Info, "taint-tolerated-by-none", 1, "Node/kind-control-plane", "items[0].spec.taints[0]", "control-plane"},
+		{Info, "taint-tolerated-by-none", 1, "Node/kind-worker", "items[1].spec.taints[1]", "node-role.kubernetes.io/master:NoExecute"},
+		{Error, "tolerations-misplaced", 2, "Deployment/trainer", "spec.tolerations", "tolerations is not a field of the Deployment's spec"},
+		{Warning, "selector-matches-no-node", 2, "Deployment/trainer", "spec.template.spec.nodeSelector", "stay Pending"},
+		{Error, "tolerations-under-container", 3, "Pod/sidecar-toleration", "spec.containers[0].tolerations", "belongs to the pod"},
+		{Error, "operator-case", 4, "Pod/bad-fields", "spec.tolerations[0].operator", `operator "exists" is not valid`},
+		{Error, "effect-case", 4, "Pod/bad-fields", "spec.tolerations[0].effect", `effect "noschedule"`},
+		{Error, "exists-with-value", 4, "Pod/bad-fields", "spec.tolerations[0].value", "value must be empty when `operator` is 'Exists'"},
+		{Error, "toleration-seconds-without-noexecute", 4, "Pod/bad-fields", "spec.tolerations[1].tolerationSeconds", "effect must be 'NoExecute' when `tolerationSeconds` is set"},
+		{Warning, "master-key", 4, "Pod/bad-fields", "spec.tolerations[2].key", "kubeadm stopped adding"},
+		{Warning, "noexecute-forever", 4, "Pod/bad-fields", "spec.tolerations[3]", "never leaves a failed node"},
+		{Info, "toleration-matches-nothing", 4, "Pod/bad-fields", "spec.tolerations[2]", "key node-role.kubernetes.io/master, Exists, effect NoSchedule"},
+		{Info, "toleration-matches-nothing", 4, "Pod/bad-fields", "spec.tolerations[4]", "A toleration permits, it does not attract"},
+	})
+	if f := got[3]; f.Fix != "move it to spec.template.spec.tolerations" {
+		t.Errorf("fix: %q", f.Fix)
+	}
+	if f := got[7]; f.Fix != "write effect: NoSchedule" {
+		t.Errorf("fix: %q", f.Fix)
+	}
+	// The API server really rejects what Lint calls an error.
+	_, err := scenario.Parse(read(t, "mistakes.yaml"), "m.yaml")
+	if err == nil || !strings.Contains(err.Error(), `Unsupported value: "exists"`) {
+		t.Errorf("scenario.Parse: %v", err)
+	}
+}
+
+func TestStepsAndManifests(t *testing.T) {
+	data := []byte(`kind: Scenario
+name: steps
+steps:
+- at: 10s
+  run: kubectl taint nodes n1 team=a:NoExecute
+- at: 20s
+  run: kubectl label nodes n2 disk=ssd
+- at: 30s
+  run: kubectl apply -f -
+  manifest: |
+    apiVersion: v1
+    kind: Pod
+    metadata: {name: late}
+    spec:
+      nodeSelector: {disk: hdd}
+      tolerations: [{key: team, operator: Equal, value: a, effect: NoExecute, tolerationSeconds: 30}]
+      containers: [{name: c}]
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: ssd}
+spec:
+  nodeSelector: {disk: ssd}
+  containers: [{name: c}]
+`)
+	check(t, Lint(data), []want{
+		{Warning, "selector-matches-no-node", 1, "Pod/late", "steps[2].manifest: spec.nodeSelector", "no node"},
+	})
+}
+
+func TestPresetsHaveNoErrors(t *testing.T) {
+	for _, p := range presets.List() {
+		for _, f := range Lint([]byte(p.YAML)) {
+			if f.Severity == Error {
+				t.Errorf("%s: %s", p.Name, f)
+			}
+		}
+	}
+}
+
+func TestHostileInput(t *testing.T) {
+	for _, in := range []string{"", "---\n---\n", "[1,2", "kind: List\nitems: 3", "kind: Pod\nspec: [1]", "kind: Deployment\nspec:\n  template: 5", "kind: Scenario\nsteps: {a: 1}", "kind: Scenario\nsteps:\n- run: kubectl taint nodes\n", "\tkind: Pod", "kind: Node\nspec:\n  taints: [1, {effect: 3}]"} {
+		_ = Lint([]byte(in))
+	}
+	got := Lint([]byte("kind: Pod\nmetadata: {name: x\n"))
+	if len(got) != 1 || got[0].Code != "invalid-yaml" || got[0].Document != 1 {
+		t.Errorf("invalid YAML: %s", dump(got))
+	}
+}
+
+func FuzzLint(f *testing.F) {
+	for _, p := range presets.List() {
+		f.Add(p.YAML)
+	}
+	f.Add("kind: Pod\nspec:\n  tolerations: [{operator: exists, value: x, tolerationSeconds: 1}]\n  containers: [{tolerations: []}]")
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, fd := range Lint([]byte(in)) {
+			if fd.Message == "" || fd.Severity == "" {
+				t.Fatalf("empty finding %+v", fd)
+			}
+		}
+	})
+}
