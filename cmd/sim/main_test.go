@@ -165,7 +165,7 @@ func TestPresetsCommand(t *testing.T) {
 		t.Fatal(code)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 5 || !strings.HasPrefix(lines[1], "gpu-node ") || !strings.HasPrefix(lines[2], "docs-three-taints ") || !strings.HasPrefix(lines[3], "animated-card ") || !strings.HasPrefix(lines[4], "node-failure ") {
+	if len(lines) != 6 || !strings.HasPrefix(lines[1], "gpu-node ") || !strings.HasPrefix(lines[2], "docs-three-taints ") || !strings.HasPrefix(lines[3], "animated-card ") || !strings.HasPrefix(lines[4], "node-failure ") || !strings.HasPrefix(lines[5], "regional-network ") {
 		t.Errorf("presets output:\n%s", out)
 	}
 	for _, name := range []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure"} {

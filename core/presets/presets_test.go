@@ -99,7 +99,7 @@ func TestList(t *testing.T) {
 			}
 		}
 	}
-	if want := []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure"}; !reflect.DeepEqual(names, want) {
+	if want := []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure", "regional-network"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("names = %q, want %q", names, want)
 	}
 	if !reflect.DeepEqual(names, Names()) {
