@@ -14,18 +14,28 @@
 // is the scripts' whole console output, formatted as the scripts format it
 // (padEnd/padStart, toFixed).
 //
-// Sweep varies one parameter of Params (tainted nodes, taint effect,
-// wrongly tolerating general pods, batch window hours) and returns a Table
-// with a Series per measured column for a chart.
+// LessonTables gives the three tables as a Tables value, Tables.Text the
+// scripts' output. Two cells are the scripts' literals, not counts: the
+// effects table prints 0 unplaced for placement block and
+// deprioritization and 0 misplaced for eviction block.
+//
+// Sweep varies one parameter of Params (tainted nodes 0..9, taint effect,
+// wrongly tolerating general pods 0..18, batch window hours 1..24) and
+// returns a Table with a Series per measured column for a chart; Measure
+// is one point. Beyond five tainted nodes FullTaintOrder continues the
+// lesson's one-node-per-zone order.
 //
 // Cluster expresses the same cluster as real Nodes and Pods (allocatable
 // cpu 1500m per node, one lesson unit = one millicore; taint
 // batch=true:NoSchedule, PreferNoSchedule or NoExecute; the batch pods
 // tolerate it and select the tainted nodes by the label pool=batch).
-// RunProfile places those pods with a scheduler profile: the teaching
-// profile of core/sched/teaching, which reproduces the model's tables, or
-// the faithful default profile of core/sched. Compare lists, cell by cell,
-// where the two profiles' tables differ and why.
+// ProfileTables, MeasureProfile and SweepProfile place those pods, one at
+// a time in the lesson's order, with a scheduler profile: TeachingProfile
+// (core/sched/teaching), which reproduces the model's tables at every
+// point, or DefaultProfile (core/sched.Schedule, kube-scheduler's default
+// profile; ties among the best nodes go to the first in node order).
+// Compare lists, cell by cell, where the two profiles' tables differ and
+// why.
 //
 // Everything is deterministic, pure Go and never panics.
 package lesson

@@ -111,6 +111,21 @@ var SweepColumns = []string{"general placed", "unplaced", "general nodes", "misp
 // parameter value) for a chart. An unknown parameter, no values, a value
 // out of range or an invalid base is an error naming the parameter.
 func Sweep(param string, values []int, base Params) (Table, error) {
+	return sweep(param, values, base, Measure)
+}
+
+// SweepProfile is Sweep over the lesson's cluster as Kubernetes objects
+// (Cluster) scheduled by profile (MeasureProfile): with TeachingProfile
+// it equals Sweep; with DefaultProfile it is what kube-scheduler's default
+// profile gives at every point. An unknown profile is an error.
+func SweepProfile(param string, values []int, base Params, profile Profile) (Table, error) {
+	if _, err := profile.Func(); err != nil {
+		return Table{}, err
+	}
+	return sweep(param, values, base, func(p Params) (Measurement, error) { return MeasureProfile(p, profile) })
+}
+
+func sweep(param string, values []int, base Params, measure func(Params) (Measurement, error)) (Table, error) {
 	label, width := "", 10
 	switch param {
 	case "tainted":
@@ -149,7 +164,7 @@ func Sweep(param string, values []int, base Params) (Table, error) {
 		case "window":
 			p.WindowHours = v
 		}
-		m, err := Measure(p)
+		m, err := measure(p)
 		if err != nil {
 			return Table{}, fmt.Errorf("lesson: sweep parameter %s: value %d: %s", param, v, strings.TrimPrefix(err.Error(), "lesson: "))
 		}

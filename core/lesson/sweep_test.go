@@ -137,3 +137,32 @@ func TestSweepErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepProfile: under the teaching profile the sweep is the model's;
+// under the default profile the tainted-node sweep's general nodes are
+// those derived in TestDefaultProfileTables (9, 8, 7, 6, 5, 4) and, beyond
+// the lesson, 3, 2, 1, 0 — LeastAllocated uses every untainted node.
+func TestSweepProfile(t *testing.T) {
+	values := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	a, err := Sweep("tainted", values, DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := SweepProfile("tainted", values, DefaultParams(), TeachingProfile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("teaching profile sweep differs from the model's:\n%s\n%s", a.Text(), b.Text())
+	}
+	d, err := SweepProfile("tainted", values, DefaultParams(), DefaultProfile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := column(t, d, "general nodes"), []string{"9", "8", "7", "6", "5", "4", "3", "2", "1", "0"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("default profile general nodes = %q, want %q", got, want)
+	}
+	if _, err := SweepProfile("tainted", values, DefaultParams(), "x"); err == nil || !strings.Contains(err.Error(), `unknown profile "x"`) {
+		t.Errorf("unknown profile error = %v", err)
+	}
+}
