@@ -1,0 +1,230 @@
+package export
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/presets"
+	"github.com/taints-playground/playground/core/scenario"
+)
+
+func preset(t *testing.T, name string) *scenario.Scenario {
+	t.Helper()
+	p, ok := presets.Get(name)
+	if !ok {
+		t.Fatalf("no preset %s", name)
+	}
+	s, err := scenario.Parse([]byte(p.YAML), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func bashN(t *testing.T, script []byte) {
+	t.Helper()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	cmd := exec.Command(bash, "-n")
+	cmd.Stdin = strings.NewReader(string(script))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("bash -n: %v\n%s\n%s", err, out, script)
+	}
+}
+
+func TestEveryPresetExports(t *testing.T) {
+	for _, name := range presets.Names() {
+		t.Run(name, func(t *testing.T) {
+			s := preset(t, name)
+			m, err := Manifests(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The manifests read back into the same objects.
+			back, err := scenario.Parse(m, "export.yaml")
+			if err != nil {
+				t.Fatalf("exported manifests do not parse: %v\n%s", err, m)
+			}
+			if len(back.Nodes) != len(s.Nodes) || len(back.Pods) != len(s.Pods) || len(back.Deployments) != len(s.Deployments) || len(back.ReplicaSets) != len(s.ReplicaSets) {
+				t.Errorf("objects changed: %d/%d nodes, %d/%d pods", len(back.Nodes), len(s.Nodes), len(back.Pods), len(s.Pods))
+			}
+			for i, n := range s.Nodes {
+				if n.Status.Allocatable[core.ResourceCPU].String() != back.Nodes[i].Status.Allocatable[core.ResourceCPU].String() {
+					t.Errorf("node %s allocatable cpu lost", n.Name)
+				}
+			}
+			sc, err := Script(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bashN(t, sc)
+		})
+	}
+}
+
+func TestManifestsContent(t *testing.T) {
+	s := preset(t, "animated-card")
+	m, err := Manifests(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(m)
+	for _, want := range []string{
+		"# Objects of the playground scenario animated-card: Taints and tolerations in six steps\n",
+		"kubectl get node NAME -o jsonpath='{.status.allocatable}'",
+		"---\napiVersion: v1\nkind: Node\nmetadata:\n  name: node-1\n",
+		"# Created at t=20s by the step `create pod db-1`.\napiVersion: v1\nkind: Pod\n",
+		"  allocatable:\n    cpu: \"4\"\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("manifests lack %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "status: {}") || strings.Contains(text, "phase:") {
+		t.Errorf("pod status kept:\n%s", text)
+	}
+}
+
+func TestScriptContent(t *testing.T) {
+	s := preset(t, "animated-card")
+	sc, err := Script(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(sc)
+	for _, want := range []string{
+		"#!/usr/bin/env bash\n",
+		"set -euo pipefail\n",
+		"if [ \"$CLUSTER\" = kwok ]; then\nkubectl apply -f - <<'PLAYGROUND_EOF'\napiVersion: v1\nkind: Node\n",
+		"  kubectl label node node-1 --overwrite kubernetes.io/hostname=node-1\n",
+		"# Step 1 at t=10s: kubectl taint nodes node-1 dedicated=db:NoSchedule\n",
+		"sleep 10\nkubectl taint nodes node-1 dedicated=db:NoSchedule\n",
+		"# Step 2 at t=20s: create pod db-1\n",
+		"kubectl taint nodes node-1 dedicated=db:NoSchedule- dedicated=db:PreferNoSchedule\n",
+		"if [ \"$CLUSTER\" = kind ]; then docker stop node-1; else kubectl patch node node-1 --subresource=status --type=strategic -p '{\"status\":{\"conditions\":[{\"reason\":\"PlaygroundScript\",\"status\":\"Unknown\",\"type\":\"Ready\"}]}}'; fi\n",
+		"# The scenario runs until t=360s.\nsleep 300\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("script lacks %q", want)
+		}
+	}
+	// db-1 and web-2 come with their steps, not at t=0.
+	head, _, _ := strings.Cut(text, "# Step 1")
+	if strings.Contains(head, "name: db-1") || !strings.Contains(head, "name: web-1") {
+		t.Errorf("t=0 block:\n%s", head)
+	}
+}
+
+// hostile builds a scenario (bypassing Parse's validation, as a caller
+// could) full of shell metacharacters.
+func hostile() *scenario.Scenario {
+	evil := `x'; touch /tmp/pwned-$USER; echo '`
+	sec := int64(30)
+	return &scenario.Scenario{
+		Name:        "evil\n$(touch /tmp/pwned)",
+		Title:       "`touch /tmp/pwned`",
+		Description: "line one\nPLAYGROUND_EOF\n$(rm -rf ~)\r\nend",
+		Nodes: []*core.Node{{ObjectMeta: core.ObjectMeta{Name: "n1'$(id)", Labels: map[string]string{"a": evil, "b$(id)": "`id`"}},
+			Spec: core.NodeSpec{Taints: []core.Taint{{Key: "k", Value: evil, Effect: core.TaintEffectNoExecute}}}}},
+		Pods: []*core.Pod{{ObjectMeta: core.ObjectMeta{Name: "p", Namespace: "default", Annotations: map[string]string{"x": "PLAYGROUND_EOF"}},
+			Spec: core.PodSpec{Tolerations: []core.Toleration{{Key: "k", Operator: core.TolerationOpEqual, Value: "PLAYGROUND_EOF", Effect: core.TaintEffectNoExecute, TolerationSeconds: &sec}},
+				Containers: []core.Container{{Name: "c", Image: "PLAYGROUND_EOF"}}}}},
+		Steps: []scenario.Step{
+			{At: 5 * time.Second, Run: "kubectl label nodes n1 " + evil, Caption: "caption\n$(touch /tmp/pwned)\nrm -rf /"},
+			{At: 6 * time.Second, Run: "kubectl apply -f -", Manifest: "kind: Pod\nmetadata: {name: q}\nspec:\n  containers: [{name: c, image: \"PLAYGROUND_EOF\"}]\nPLAYGROUND_EOF\n\tPLAYGROUND_EOF_1\n"},
+			{At: 7 * time.Second, Run: "node n1'$(id) condition Disk'Pressure=Tr\"ue"},
+			{At: 8 * time.Second, Run: "node n1 stop"},
+		},
+		Until:   10 * time.Second,
+		Options: scenario.Options{Seed: 1},
+	}
+}
+
+// TestHostileScriptRuns runs the script with stand-ins for kubectl,
+// docker and sleep that record their arguments: every hostile text
+// arrives as one literal argument or here-document line, and nothing else
+// runs.
+func TestHostileScriptRuns(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	sc, err := Script(hostile())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bashN(t, sc)
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log")
+	stub := "#!/bin/sh\n{ echo \"$(basename \"$0\")\"; for a in \"$@\"; do echo \"  [$a]\"; done; case \"$*\" in *' -f -'*) cat ;; esac; } >> " + log + "\n"
+	for _, name := range []string{"kubectl", "docker", "sleep"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(stub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, mode := range []string{"kwok", "kind"} {
+		_ = os.Remove(log)
+		cmd := exec.Command(bash, "-s")
+		cmd.Stdin = strings.NewReader(string(sc))
+		cmd.Env = []string{"PATH=" + dir + ":/usr/bin:/bin", "CLUSTER=" + mode, "HOME=" + dir, "USER=t"}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: script failed: %v\n%s", mode, err, out)
+		}
+		got, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := string(got)
+		for _, want := range []string{
+			"kubectl\n  [label]\n  [nodes]\n  [n1]\n  [x';]\n  [touch]\n  [/tmp/pwned-$USER;]\n  [echo]\n  [']\n",
+			"  [patch]\n  [node]\n  [n1'$(id)]\n  [--subresource=status]\n  [--type=strategic]\n  [-p]\n  [{\"status\":{\"conditions\":[{\"reason\":\"PlaygroundScript\",\"status\":\"Tr\\\"ue\",\"type\":\"Disk'Pressure\"}]}}]\n",
+			"  image: PLAYGROUND_EOF\n",
+			"PLAYGROUND_EOF\n\tPLAYGROUND_EOF_1\n",
+		} {
+			if !strings.Contains(g, want) {
+				t.Errorf("%s: calls lack %q:\n%s", mode, want, g)
+			}
+		}
+		if mode == "kind" && !strings.Contains(g, "docker\n  [stop]\n  [n1]\n") {
+			t.Errorf("kind: no docker stop:\n%s", g)
+		}
+		if mode == "kind" && !strings.Contains(g, "  [taint]\n  [node]\n  [n1'$(id)]\n  [k=x'; touch /tmp/pwned-$USER; echo ':NoExecute]\n") {
+			t.Errorf("kind: taint not literal:\n%s", g)
+		}
+	}
+	if _, err := os.Stat("/tmp/pwned"); err == nil {
+		t.Fatal("the script ran a command from the scenario")
+	}
+}
+
+func TestQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"node-1":                   "node-1",
+		"dedicated=db:NoSchedule-": "dedicated=db:NoSchedule-",
+		"":                         "''",
+		"a b":                      "'a b'",
+		"it's":                     `'it'\''s'`,
+		"$(id)":                    "'$(id)'",
+		"app!=web":                 "'app!=web'",
+	} {
+		if got := Quote(in); got != want {
+			t.Errorf("Quote(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestNil(t *testing.T) {
+	if _, err := Script(nil); err == nil {
+		t.Error("Script(nil)")
+	}
+	if _, err := Manifests(nil); err == nil {
+		t.Error("Manifests(nil)")
+	}
+}

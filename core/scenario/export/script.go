@@ -1,0 +1,309 @@
+package export
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/scenario"
+)
+
+// Quote returns s as one bash word: unchanged when it holds only
+// characters bash never treats specially, otherwise in single quotes with
+// every ' written as '\”.
+func Quote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	safe := true
+	for i := 0; i < len(s) && safe; i++ {
+		c := s[i]
+		safe = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_-./:=,@%+", c) >= 0
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func quoteAll(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = Quote(w)
+	}
+	return strings.Join(q, " ")
+}
+
+// comment writes text as comment lines.
+func comment(b *strings.Builder, text string) {
+	text = strings.ReplaceAll(text, "\r", "")
+	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		l = strings.Map(func(r rune) rune {
+			if r < 0x20 && r != '\t' || r == 0x7f || r == 0x2028 || r == 0x2029 {
+				return ' '
+			}
+			return r
+		}, l)
+		line := "#"
+		for _, w := range strings.Fields(l) {
+			if len(line) > 1 && len(line)+1+len(w) > 76 {
+				b.WriteString(line + "\n")
+				line = "#"
+			}
+			line += " " + w
+		}
+		b.WriteString(line + "\n")
+	}
+}
+
+// heredoc writes `kubectl apply -f - <<'DELIM'` with body; the delimiter
+// is one no line of the body equals.
+func heredoc(b *strings.Builder, body string) {
+	body = strings.ReplaceAll(body, "\r", "")
+	delim := "PLAYGROUND_EOF"
+	lines := map[string]bool{}
+	for _, l := range strings.Split(body, "\n") {
+		lines[strings.TrimLeft(l, "\t")] = true
+	}
+	for n := 1; lines[delim]; n++ {
+		delim = fmt.Sprintf("PLAYGROUND_EOF_%d", n)
+	}
+	fmt.Fprintf(b, "kubectl apply -f - <<'%s'\n", delim)
+	b.WriteString(body)
+	if !strings.HasSuffix(body, "\n") {
+		b.WriteString("\n")
+	}
+	b.WriteString(delim + "\n")
+}
+
+// Script returns a bash script that replays the scenario on a real cluster.
+func Script(s *scenario.Scenario) (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("export: %v", r)
+		}
+	}()
+	if s == nil {
+		return nil, fmt.Errorf("export: no scenario")
+	}
+	var b strings.Builder
+	b.WriteString("#!/usr/bin/env bash\n")
+	comment(&b, "Replays the playground scenario "+oneLine(s.Name)+" on a real cluster.")
+	if s.Title != "" {
+		comment(&b, oneLine(s.Title))
+	}
+	if s.Description != "" {
+		b.WriteString("#\n")
+		comment(&b, s.Description)
+	}
+	b.WriteString(`#
+# CLUSTER=kwok (the default): run against a KWOK cluster (kwokctl create
+#   cluster); the Node manifests below are applied and KWOK plays their
+#   kubelets, so node status and conditions come from this script.
+# CLUSTER=kind: run against a kind cluster whose nodes already carry the
+#   scenario's node names (a kind config with one node per name, or rename
+#   them below); the script labels and taints them instead of creating them.
+#   Real kubelets report their own status and conditions.
+# Times are the scenario's virtual seconds; controllers on a real cluster
+# take their own time (taint eviction, node-monitor-grace-period), so
+# compare outcomes, not exact moments.
+set -euo pipefail
+CLUSTER="${CLUSTER:-kwok}"
+case "$CLUSTER" in kwok|kind) ;; *) echo "CLUSTER must be kwok or kind" >&2; exit 2 ;; esac
+`)
+	if v := s.Options.KubernetesVersion; v.Minor != 0 {
+		comment(&b, "The scenario simulates Kubernetes "+v.String()+"; use a cluster of that release.")
+	}
+	if len(s.Options.FeatureGates) > 0 {
+		var gates []string
+		for _, g := range sortedKeysBool(s.Options.FeatureGates) {
+			gates = append(gates, fmt.Sprintf("%s=%t", g, s.Options.FeatureGates[g]))
+		}
+		comment(&b, "Feature gates the scenario sets (on kube-apiserver and kube-scheduler): "+oneLine(strings.Join(gates, ",")))
+	}
+	if a := s.Options.Admission; a.PodTolerationRestriction || a.DisableDefaultTolerationSeconds || a.NotReadySeconds != nil || a.UnreachableSeconds != nil {
+		nr, un := a.DefaultTolerationSeconds()
+		comment(&b, fmt.Sprintf("kube-apiserver admission as in the scenario: PodTolerationRestriction %s, DefaultTolerationSeconds %s (--default-not-ready-toleration-seconds=%d --default-unreachable-toleration-seconds=%d).",
+			onOff(a.PodTolerationRestriction), onOff(!a.DisableDefaultTolerationSeconds), nr, un))
+	}
+
+	b.WriteString("\n# The cluster at t=0.\n")
+	all := items(s)
+	for _, it := range all {
+		if it.kind != "Node" || it.later {
+			continue
+		}
+		if err := nodeBlock(&b, it); err != nil {
+			return nil, err
+		}
+	}
+	var objs []string
+	for _, it := range all {
+		if it.kind == "Node" || it.later {
+			continue
+		}
+		y, err := objectYAML(it)
+		if err != nil {
+			return nil, err
+		}
+		objs = append(objs, string(y))
+	}
+	if len(objs) > 0 {
+		heredoc(&b, strings.Join(objs, "---\n"))
+	}
+
+	prev := 0.0
+	for i, st := range s.Steps {
+		at := st.At.Seconds()
+		b.WriteString("\n")
+		fmt.Fprintf(&b, "# Step %d at t=%ss: %s\n", i+1, seconds(st.At), oneLine(st.Run))
+		if st.Caption != "" {
+			comment(&b, st.Caption)
+		}
+		if at > prev {
+			fmt.Fprintf(&b, "sleep %s\n", strings.TrimSuffix(fmt.Sprintf("%.3f", at-prev), ".000"))
+			prev = at
+		}
+		if err := stepBlock(&b, s, st); err != nil {
+			return nil, err
+		}
+	}
+	if until := s.Until.Seconds(); until > prev {
+		fmt.Fprintf(&b, "\n# The scenario runs until t=%ss.\nsleep %s\n", seconds(s.Until), strings.TrimSuffix(fmt.Sprintf("%.3f", until-prev), ".000"))
+	}
+	b.WriteString("\nkubectl get pods -A -o wide\n")
+	return []byte(b.String()), nil
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+func sortedKeysBool(m map[string]bool) []string {
+	s := map[string]string{}
+	for k := range m {
+		s[k] = ""
+	}
+	return sortedKeys(s)
+}
+
+// nodeBlock creates a node (KWOK) or makes an existing one match (kind).
+func nodeBlock(b *strings.Builder, it item) error {
+	n, ok := it.obj.(*core.Node)
+	if !ok {
+		return fmt.Errorf("export: node %s", it.name)
+	}
+	y, err := objectYAML(it)
+	if err != nil {
+		return err
+	}
+	b.WriteString("if [ \"$CLUSTER\" = kwok ]; then\n")
+	heredoc(b, string(y))
+	b.WriteString("else\n")
+	fmt.Fprintf(b, "  kubectl get node %s >/dev/null\n", Quote(n.Name))
+	if len(n.Labels) > 0 {
+		words := []string{"kubectl", "label", "node", n.Name, "--overwrite"}
+		for _, k := range sortedKeys(n.Labels) {
+			words = append(words, k+"="+n.Labels[k])
+		}
+		b.WriteString("  " + quoteAll(words) + "\n")
+	}
+	for _, t := range n.Spec.Taints {
+		b.WriteString("  " + quoteAll([]string{"kubectl", "taint", "node", n.Name, taintArg(t), "--overwrite"}) + "\n")
+	}
+	if n.Spec.Unschedulable {
+		b.WriteString("  " + quoteAll([]string{"kubectl", "cordon", n.Name}) + "\n")
+	}
+	b.WriteString("fi\n")
+	return nil
+}
+
+// conditionPatch is the kubectl command that sets a node condition through
+// the status subresource (strategic merge: conditions merge by type).
+func conditionPatch(node, typ, status string) string {
+	patch, err := json.Marshal(map[string]any{"status": map[string]any{"conditions": []map[string]string{{"type": typ, "status": status, "reason": "PlaygroundScript"}}}})
+	if err != nil {
+		patch = []byte("{}")
+	}
+	return quoteAll([]string{"kubectl", "patch", "node", node, "--subresource=status", "--type=strategic", "-p", string(patch)})
+}
+
+// stepBlock writes the commands of one step.
+func stepBlock(b *strings.Builder, s *scenario.Scenario, st scenario.Step) error {
+	f := strings.Fields(st.Run)
+	if len(f) == 0 {
+		return nil
+	}
+	switch {
+	case scenario.IsApply(st.Run):
+		heredoc(b, st.Manifest)
+		return nil
+	case f[0] == "kubectl":
+		b.WriteString(quoteAll(f) + "\n")
+		return nil
+	case f[0] == "wait" && len(f) == 2:
+		if d, err := scenario.WaitDuration(st.Run); err == nil {
+			fmt.Fprintf(b, "sleep %s\n", seconds(d))
+		}
+		return nil
+	}
+	if name, ok := scenario.CreatePodName(st.Run); ok {
+		for _, it := range items(s) {
+			if it.kind == "Pod" && it.name == name && it.namespace == scenario.DefaultNamespace {
+				y, err := objectYAML(it)
+				if err != nil {
+					return err
+				}
+				heredoc(b, string(y))
+			}
+		}
+		return nil
+	}
+	if name, ok := scenario.CreateNodeName(st.Run); ok {
+		for _, it := range items(s) {
+			if it.kind == "Node" && it.name == name {
+				b.WriteString("# On kind a node joins by starting its container (docker start NAME) or kind's node tooling; on KWOK it is applied.\n")
+				if err := nodeBlock(b, it); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if f[0] == "node" && len(f) >= 3 {
+		node := f[1]
+		q := Quote(node)
+		switch f[2] {
+		case "stop":
+			b.WriteString("# No kubectl equivalent: the kubelet stops posting status. On kind, stop the node's\n# container; on KWOK, mark it Unknown (KWOK keeps a patched condition).\n")
+			fmt.Fprintf(b, "if [ \"$CLUSTER\" = kind ]; then docker stop %s; else %s; fi\n", q, conditionPatch(node, "Ready", "Unknown"))
+		case "start":
+			b.WriteString("# No kubectl equivalent: the kubelet posts Ready=True again.\n")
+			fmt.Fprintf(b, "if [ \"$CLUSTER\" = kind ]; then docker start %s; else %s; fi\n", q, conditionPatch(node, "Ready", "True"))
+		case "not-ready":
+			b.WriteString("# No kubectl equivalent: the kubelet reports Ready=False (on kind the real kubelet reports its own state).\n")
+			b.WriteString(conditionPatch(node, "Ready", "False") + "\n")
+		case "unreachable":
+			b.WriteString("# No kubectl equivalent: the node stops answering. On kind, stop its container; on KWOK, mark it Unknown.\n")
+			fmt.Fprintf(b, "if [ \"$CLUSTER\" = kind ]; then docker stop %s; else %s; fi\n", q, conditionPatch(node, "Ready", "Unknown"))
+		case "ready":
+			b.WriteString("# No kubectl equivalent: the kubelet reports Ready=True.\n")
+			fmt.Fprintf(b, "if [ \"$CLUSTER\" = kind ]; then docker start %s; else %s; fi\n", q, conditionPatch(node, "Ready", "True"))
+		case "condition":
+			if len(f) == 4 {
+				typ, status, _ := strings.Cut(f[3], "=")
+				b.WriteString("# No kubectl equivalent: the kubelet reports this condition (on kind it overwrites the patch).\n")
+				b.WriteString(conditionPatch(node, typ, status) + "\n")
+			}
+		default:
+			comment(b, "No kubectl equivalent for: "+oneLine(st.Run))
+		}
+		return nil
+	}
+	comment(b, "No kubectl equivalent for: "+oneLine(st.Run))
+	return nil
+}
