@@ -55,8 +55,9 @@ func items(s *scenario.Scenario) []item {
 const statusNote = `# Node status (capacity, allocatable, conditions) is kept because the
 # simulation schedules against it. A real kubelet reports its own: read it
 # with  kubectl get node NAME -o jsonpath='{.status.allocatable}'  and
-# kubectl describe node NAME. Only KWOK keeps the status of an applied Node
-# manifest; on kind the kubelet overwrites it.
+# kubectl describe node NAME. KWOK keeps the capacity and allocatable of an
+# applied Node manifest (its stages manage the conditions); on kind the
+# kubelet overwrites all of it.
 `
 
 // Manifests returns the scenario's objects as multi-document YAML, with a

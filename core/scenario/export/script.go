@@ -100,7 +100,8 @@ func Script(s *scenario.Scenario) (out []byte, err error) {
 	b.WriteString(`#
 # CLUSTER=kwok (the default): run against a KWOK cluster (kwokctl create
 #   cluster); the Node manifests below are applied and KWOK plays their
-#   kubelets, so node status and conditions come from this script.
+#   kubelets: capacity and allocatable come from the manifests, conditions
+#   from KWOK's stages and the status patches of this script.
 # CLUSTER=kind: run against a kind cluster whose nodes already carry the
 #   scenario's node names (a kind config with one node per name, or rename
 #   them below); the script labels and taints them instead of creating them.
@@ -279,7 +280,7 @@ func stepBlock(b *strings.Builder, s *scenario.Scenario, st scenario.Step) error
 		q := Quote(node)
 		switch f[2] {
 		case "stop":
-			b.WriteString("# No kubectl equivalent: the kubelet stops posting status. On kind, stop the node's\n# container; on KWOK, mark it Unknown (KWOK keeps a patched condition).\n")
+			b.WriteString("# No kubectl equivalent: the kubelet stops posting status. On kind, stop the node's\n# container; on KWOK, mark it Unknown (KWOK's node heartbeat stage, when enabled,\n# posts Ready again: disable it for this node to keep the patch).\n")
 			fmt.Fprintf(b, "if [ \"$CLUSTER\" = kind ]; then docker stop %s; else %s; fi\n", q, conditionPatch(node, "Ready", "Unknown"))
 		case "start":
 			b.WriteString("# No kubectl equivalent: the kubelet posts Ready=True again.\n")
