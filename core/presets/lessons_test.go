@@ -20,6 +20,7 @@ const (
 	// A request above allocatable is UnschedulableAndUnresolvable, so the
 	// preemption part says "not helpful" (SCHEDULER.md §2.2).
 	insufficientCPU1 = "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
+	untolerated3     = "0/3 nodes are available: 3 node(s) had untolerated taint(s). preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
 	marking          = "Marking for deletion Pod default/"
 	cancelling       = "Cancelling deletion of Pod default/"
 )
@@ -269,6 +270,17 @@ func TestLessonOutcomes(t *testing.T) {
 			"equal-true": {"Pending", "", -1, -1, untolerated1},
 			"current":    {"Running", "cp-1", 0, -1, ""},
 		}, nil},
+		// §6 #22 (MATCHING.md "Numeric comparison": Gt tolerates when the
+		// taint's value is a canonical integer greater than the
+		// toleration's; anything else is false; NoSchedule is not
+		// re-checked for a running pod).
+		{"mc-numeric-values", map[string]podWant{
+			"picky":   {"Running", "n-999", 0, -1, ""},
+			"picky-2": {"Pending", "", -1, -1, untolerated3},
+		}, []ev{
+			{0, "Normal", "Scheduled", "pod/default/picky", "Successfully assigned default/picky to n-999"},
+			{40, "Warning", "FailedScheduling", "pod/default/picky-2", untolerated3},
+		}},
 		// §6 #17 (SCHEDULER.md §2: RunFilterPlugins stops at the first
 		// failing filter; order NodeUnschedulable → TaintToleration → …
 		// → NodeResourcesFit; uncordon and taint removal requeue through
@@ -372,5 +384,45 @@ func TestLessonDaemonSetCordon(t *testing.T) {
 	}
 	if !tolerated {
 		t.Error("no automatic unschedulable toleration on the daemon pods")
+	}
+}
+
+// TestLessonEditTolerations: §6 #21 (pod update validation,
+// validateOnlyAddedTolerations: an existing toleration may only change its
+// tolerationSeconds, additions are allowed; kubernetes/kubernetes PR
+// #41818). The refused apply changes nothing; the added NoExecute
+// toleration (no tolerationSeconds) tolerates the taint forever
+// (SCHEDULER.md §3.2).
+func TestLessonEditTolerations(t *testing.T) {
+	res := runPreset(t, "mc-edit-tolerations")
+	out := map[float64]string{}
+	tols := map[float64][]string{}
+	for _, f := range res.Frames {
+		out[f.At] = f.Output
+		for _, p := range f.Pods {
+			var ts []string
+			for i, x := range p.Tolerations {
+				if p.TolerationSources[i] == "user" {
+					ts = append(ts, x.Key+"="+x.Value+":"+string(x.Effect))
+				}
+			}
+			tols[f.At] = ts
+		}
+	}
+	if want := `The Pod "worker" is invalid: spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds`; out[10] != want {
+		t.Errorf("t=10 output %q, want %q", out[10], want)
+	}
+	if out[20] != "pod/worker configured" {
+		t.Errorf("t=20 output %q", out[20])
+	}
+	if got := strings.Join(tols[10], ","); got != "maint=true:NoSchedule" {
+		t.Errorf("t=10 user tolerations %s", got)
+	}
+	if got := strings.Join(tols[20], ","); got != "maint=true:NoSchedule,maint=true:NoExecute" {
+		t.Errorf("t=20 user tolerations %s", got)
+	}
+	checkFinal(t, res, map[string]podWant{"worker": {"Running", "n1", 0, -1, ""}})
+	if len(res.Events) != 0 {
+		t.Errorf("events %+v, want none", res.Events)
 	}
 }
