@@ -24,6 +24,10 @@ import (
 // maxRepeat bounds one "+" directive.
 const maxRepeat = 10000
 
+// copyWindow is how many earlier documents the encoder compares a document
+// with, which keeps encoding linear in the number of documents.
+const copyWindow = 16
+
 // compactDocs writes the canonical documents in the compact form.
 func compactDocs(canonical []byte) []byte {
 	docs := splitDocs(canonical)
@@ -53,7 +57,7 @@ func compactDocs(canonical []byte) []byte {
 // document when one is shorter, or the document itself.
 func literalOrCopy(docs []string, i int) string {
 	best := docs[i]
-	for j := i - 1; j >= 0; j-- {
+	for j := i - 1; j >= 0 && j >= i-copyWindow; j-- {
 		subs, ok := substitutions(docs[j], docs[i])
 		if !ok {
 			continue
