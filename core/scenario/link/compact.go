@@ -10,7 +10,8 @@ import (
 )
 
 // The compact form of format 1 is the canonical text with repeated
-// documents written as directives. Documents are separated by "---\n"; a
+// documents written as directives. Documents are separated by lines that
+// are exactly "---"; a
 // document that starts with '%' is a JSON array:
 //
 //	%["c",J,"old1","new1","old2","new2",…]   document J (0-based, earlier) with
@@ -180,13 +181,21 @@ func incremented(doc string) (string, bool) {
 	return out, true
 }
 
+// splitDocs cuts text at lines that are exactly "---" (the separator
+// Marshal and compactDocs write; YAML indents every line of a multi-line
+// value, so no value holds such a line).
 func splitDocs(text []byte) []string {
-	parts := bytes.Split(text, []byte("---\n"))
-	out := make([]string, 0, len(parts))
-	for _, p := range parts {
-		out = append(out, string(p))
+	var out []string
+	var cur strings.Builder
+	for _, l := range bytes.SplitAfter(text, []byte("\n")) {
+		if string(l) == "---\n" {
+			out = append(out, cur.String())
+			cur.Reset()
+			continue
+		}
+		cur.Write(l)
 	}
-	return out
+	return append(out, cur.String())
 }
 
 // expandDocs reads the compact form back into the canonical text.

@@ -331,9 +331,9 @@ func Canonical(s *scenario.Scenario) (out []byte, err error) {
 		return nil, fmt.Errorf("share link: %v", err)
 	}
 	var docs [][]byte
-	for _, d := range bytes.Split(m, []byte("---\n")) {
+	for _, d := range splitDocs(m) {
 		var ms goyaml.MapSlice
-		if err := goyaml.Unmarshal(d, &ms); err != nil {
+		if err := goyaml.Unmarshal([]byte(d), &ms); err != nil {
 			return nil, fmt.Errorf("share link: %v", err)
 		}
 		if len(ms) == 0 {

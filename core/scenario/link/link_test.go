@@ -442,3 +442,44 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func TestSeparatorsInsideValues(t *testing.T) {
+	y := []byte(`kind: Scenario
+name: dashes
+description: "ends with---\n---\n%[\"+\",3]\nkind: Pod"
+steps:
+- at: 1s
+  run: kubectl get pods
+  caption: |
+    ---
+    %["c",0]
+    text---
+---
+kind: Node
+metadata: {name: n-1}
+---
+kind: Node
+metadata: {name: n-2}
+---
+kind: Node
+metadata: {name: n-3}
+`)
+	l, err := Encode(y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := parsed(t, back), parsed(t, y); got != want {
+		t.Fatalf("changed:\n%s\n%s", got, want)
+	}
+	s, _ := scenario.Parse(y, "")
+	for _, l := range canonicalLinks(s) {
+		b, err := Decode(l)
+		if err != nil || parsed(t, b) != parsed(t, y) {
+			t.Fatalf("canonical link %q: %v", l[:12], err)
+		}
+	}
+}
