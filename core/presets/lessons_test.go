@@ -21,6 +21,7 @@ const (
 	// preemption part says "not helpful" (SCHEDULER.md §2.2).
 	insufficientCPU1 = "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
 	untolerated3     = "0/3 nodes are available: 3 node(s) had untolerated taint(s). preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
+	braces           = "0/2 nodes are available: 1 node(s) had untolerated taint {nvidia.com/gpu: }, 1 node(s) had untolerated taint {team: db}. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling."
 	marking          = "Marking for deletion Pod default/"
 	cancelling       = "Cancelling deletion of Pod default/"
 )
@@ -270,6 +271,24 @@ func TestLessonOutcomes(t *testing.T) {
 			"equal-true": {"Pending", "", -1, -1, untolerated1},
 			"current":    {"Running", "cp-1", 0, -1, ""},
 		}, nil},
+		// §6 #16 (SCHEDULER.md §4.1: conditions become NoSchedule taints;
+		// the TaintToleration filter reads taints only; a Burstable pod
+		// passes the kubelet's memory-pressure admission, §9).
+		{"mc-conditions-taints", map[string]podWant{
+			"tolerant": {"Running", "mem-1", 0, -1, ""},
+			"plain":    {"Running", "mem-1", 30, -1, ""},
+		}, []ev{
+			{0, "Normal", "Scheduled", "pod/default/tolerant", "Successfully assigned default/tolerant to mem-1"},
+			{0, "Warning", "FailedScheduling", "pod/default/plain", untolerated1},
+			{30, "Normal", "NodeHasSufficientMemory", "node/mem-1", "Node mem-1 status is now: NodeHasSufficientMemory"},
+			{30, "Normal", "Scheduled", "pod/default/plain", "Successfully assigned default/plain to mem-1"},
+		}},
+		// §6 #18 (SCHEDULER.md §2.1: before 1.35 the reason is "node(s) had
+		// untolerated taint {key: value}", reasons string-sorted; 1.33 has
+		// no DRA post-filter text and no pre-1.28 double period).
+		{"mc-message-braces", map[string]podWant{
+			"app": {"Pending", "", -1, -1, braces},
+		}, []ev{{0, "Warning", "FailedScheduling", "pod/default/app", braces}}},
 		// §6 #22 (MATCHING.md "Numeric comparison": Gt tolerates when the
 		// taint's value is a canonical integer greater than the
 		// toleration's; anything else is false; NoSchedule is not
