@@ -3,18 +3,22 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/taints-playground/playground/core/lesson"
 )
 
 const tablesUsage = `usage:
-  sim tables regional-network [--profile teaching|default]
+  sim tables regional-network [--profile teaching|default [--seed N]]
                                    print the taints lesson's three tables as the
                                    lesson prints them (its model, which the
                                    teaching profile reproduces); --profile default
                                    adds the same tables under kube-scheduler's
-                                   default profile and the cells that differ
+                                   default profile and the cells that differ;
+                                   --seed breaks the default profile's score ties
+                                   at random as the simulator does (default: the
+                                   first tied node in node order)
 `
 
 // lessons are the lessons whose tables the command prints.
@@ -22,7 +26,7 @@ var lessons = []string{"regional-network"}
 
 // tablesCmd is `sim tables LESSON [--profile P]`.
 func tablesCmd(args []string, stdout, stderr io.Writer) int {
-	name, profile := "", ""
+	name, profile, seedArg := "", "", ""
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -38,6 +42,15 @@ func tablesCmd(args []string, stdout, stderr io.Writer) int {
 			i++
 		case strings.HasPrefix(a, "--profile="):
 			profile = strings.TrimPrefix(a, "--profile=")
+		case a == "--seed":
+			if i+1 >= len(args) {
+				fmt.Fprintf(stderr, "--seed needs a number\n%s", tablesUsage)
+				return exitInvalid
+			}
+			seedArg = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--seed="):
+			seedArg = strings.TrimPrefix(a, "--seed=")
 		case strings.HasPrefix(a, "-"):
 			fmt.Fprintf(stderr, "unknown flag %s\n%s", a, tablesUsage)
 			return exitInvalid
@@ -55,6 +68,15 @@ func tablesCmd(args []string, stdout, stderr io.Writer) int {
 	if name != lessons[0] {
 		fmt.Fprintf(stderr, "unknown lesson %q; known: %s\n", name, strings.Join(lessons, ", "))
 		return exitInvalid
+	}
+	var seed int64
+	if seedArg != "" {
+		n, err := strconv.ParseInt(seedArg, 10, 64)
+		if err != nil || profile != string(lesson.DefaultProfile) {
+			fmt.Fprintf(stderr, "--seed needs an integer and --profile default\n%s", tablesUsage)
+			return exitInvalid
+		}
+		seed = n
 	}
 	switch lesson.Profile(profile) {
 	case "":
@@ -78,17 +100,17 @@ func tablesCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "error: %v\n", err)
 		return exitFailed
 	}
-	def, err := lesson.ProfileTables(lesson.DefaultProfile)
+	def, err := lesson.ProfileTablesSeeded(lesson.DefaultProfile, seed)
 	if err != nil {
 		fmt.Fprintf(stderr, "error: %v\n", err)
 		return exitFailed
 	}
-	diffs, err := lesson.Compare()
-	if err != nil {
-		fmt.Fprintf(stderr, "error: %v\n", err)
-		return exitFailed
+	diffs := lesson.CompareTables(teach, def)
+	label := lesson.DefaultProfile.Label()
+	if seed != 0 {
+		label += ", score ties broken at random with seed " + strconv.FormatInt(seed, 10)
 	}
 	fmt.Fprintf(stdout, "== %s ==\n\n%s\n== %s ==\n\n%s\n== where the default profile differs from the teaching model (%d cells) ==\n\n%s",
-		lesson.TeachingProfile.Label(), teach.Text(), lesson.DefaultProfile.Label(), def.Text(), len(diffs), lesson.DifferencesText(diffs))
+		lesson.TeachingProfile.Label(), teach.Text(), label, def.Text(), len(diffs), lesson.DifferencesText(diffs))
 	return exitOK
 }

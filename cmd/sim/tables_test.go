@@ -99,3 +99,30 @@ func TestTablesErrors(t *testing.T) {
 		t.Errorf("--help: exit %d, %q", code, out)
 	}
 }
+
+// TestTablesSeed: with --seed the default profile's tainted-node table is
+// unchanged (tied nodes are interchangeable there, see core/lesson's
+// TestDefaultProfileSeeded) and the label names the seed.
+func TestTablesSeed(t *testing.T) {
+	code, out, errs := runArgs(t, "", "tables", "regional-network", "--profile", "default", "--seed", "3")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	for _, want := range []string{
+		"score ties broken at random with seed 3 ==\n",
+		"5                       12               6               4               6             120           83.3%\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, args := range [][]string{
+		{"tables", "regional-network", "--seed", "3"},
+		{"tables", "regional-network", "--profile", "default", "--seed", "x"},
+		{"tables", "regional-network", "--profile", "default", "--seed"},
+	} {
+		if code, _, errs := runArgs(t, "", args...); code != exitInvalid || !strings.Contains(errs, "--seed needs") {
+			t.Errorf("%q: exit %d, %q", args, code, errs)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package lesson
 
 import (
 	"fmt"
+	"math/rand"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched"
@@ -302,12 +303,15 @@ func (w *kubeWorld) taintAfterward(general []*core.Pod) (evicted, unplaced, reta
 	return len(out), len(un), retained
 }
 
-func newWorld(f ScheduleFunc, tainted int, effect Effect, order []int) (*kubeWorld, error) {
+func newWorld(f ScheduleFunc, seed int64, tainted int, effect Effect, order []int) (*kubeWorld, error) {
 	ns, err := kubeNodes(tainted, effect, order)
 	if err != nil {
 		return nil, err
 	}
 	w := &kubeWorld{f: f}
+	if seed != 0 {
+		w.opts.Rand = rand.New(rand.NewSource(seed))
+	}
 	for _, n := range ns {
 		w.nodes = append(w.nodes, sched.NewNodeInfo(n))
 	}
@@ -315,10 +319,11 @@ func newWorld(f ScheduleFunc, tainted int, effect Effect, order []int) (*kubeWor
 }
 
 // profileCounter is the lesson's procedure over Kubernetes objects with
-// scheduling function f. Options are zero: Kubernetes 1.37 and, for the
-// default profile, ties among the best-scoring nodes go to the first in
-// node order (a nil Rand) so the run is reproducible without a seed.
-func profileCounter(f ScheduleFunc) counter {
+// scheduling function f, Kubernetes 1.37. With seed 0 ties among the
+// best-scoring nodes go to the first in node order (a nil Rand); otherwise
+// each run (each table row) draws them from a math/rand generator seeded
+// with seed, as the simulator does with options.seed.
+func profileCounter(f ScheduleFunc, seed int64) counter {
 	return func(tainted int, effect Effect, tolerating int, order []int) (counts, error) {
 		var c counts
 		general, err := kubePods(GeneralPods(tolerating))
@@ -329,7 +334,7 @@ func profileCounter(f ScheduleFunc) counter {
 		if err != nil {
 			return c, err
 		}
-		after, err := newWorld(f, tainted, Evict, order)
+		after, err := newWorld(f, seed, tainted, Evict, order)
 		if err != nil {
 			return c, err
 		}
@@ -342,7 +347,7 @@ func profileCounter(f ScheduleFunc) counter {
 			if general, err = kubePods(GeneralPods(tolerating)); err != nil {
 				return c, err
 			}
-			if w, err = newWorld(f, tainted, effect, order); err != nil {
+			if w, err = newWorld(f, seed, tainted, effect, order); err != nil {
 				return c, err
 			}
 			c.unplaced = len(w.place(general))
@@ -364,7 +369,23 @@ func ProfileTables(profile Profile) (Tables, error) {
 	if err != nil {
 		return Tables{}, err
 	}
-	return tables(profileCounter(f))
+	return tables(profileCounter(f, 0))
+}
+
+// ProfileTablesSeeded is ProfileTables with the default profile's score
+// ties broken at random from seed (a new generator per table row; seed 0
+// is ProfileTables). The teaching profile never ties. Which of several
+// equally empty nodes a pod gets does not change the tainted-node table
+// or the placement-block and deprioritization rows — tied nodes are
+// interchangeable there — but it does change the eviction-block row and
+// the wrongly-given-toleration table, where a tie can fall on a node that
+// is, or later becomes, set aside.
+func ProfileTablesSeeded(profile Profile, seed int64) (Tables, error) {
+	f, err := profile.Func()
+	if err != nil {
+		return Tables{}, err
+	}
+	return tables(profileCounter(f, seed))
 }
 
 // MeasureProfile is Measure over the Kubernetes objects with profile.
@@ -376,5 +397,5 @@ func MeasureProfile(p Params, profile Profile) (Measurement, error) {
 	if err != nil {
 		return Measurement{}, err
 	}
-	return measureWith(p, profileCounter(f))
+	return measureWith(p, profileCounter(f, 0))
 }

@@ -26,7 +26,8 @@ const (
 	whyDeprioritize = "Both profiles keep PreferNoSchedule nodes as a last resort (the default profile through the TaintToleration score, " +
 		"weight 3, which outweighs LeastAllocated); with spreading all 18 general pods fit on the untainted nodes, so none needs the last resort."
 	whyEvicted = "Before the taint, spreading put two general pods on every node, so two on each set-aside node (6 evicted), where first fit " +
-		"had put three collectors on d0, two verifiers on d3 and the three billing pods on d6 (8 evicted); which pods come back and where they fit follows from that."
+		"had put three collectors on d0, two verifiers on d3 and the three billing pods on d6 (8 evicted); which pods come back and where they fit follows from that " +
+		"(ties broken in node order; a seeded random tie-break, as in the simulator, can change it)."
 	whyTolerating = "A toleration permits, it does not attract: under the default profile a tolerating pod lands on a set-aside node only " +
 		"when that node scores best (here a tie among empty nodes, broken by node order; the simulator breaks it with its seeded random choice), " +
 		"while first fit sends every tolerating pod to the first node with room, which is the set-aside d0."
@@ -72,11 +73,17 @@ func Compare() ([]Difference, error) {
 	if err != nil {
 		return nil, err
 	}
+	return CompareTables(t, d), nil
+}
+
+// CompareTables lists the cells where def differs from teaching (tables of
+// the same shape, such as ProfileTablesSeeded's), with the reasons.
+func CompareTables(teaching, def Tables) []Difference {
 	var out []Difference
 	for _, pair := range []struct {
 		name string
 		a, b Table
-	}{{"tainted", t.Tainted, d.Tainted}, {"effects", t.Effects, d.Effects}, {"toleration", t.Toleration, d.Toleration}} {
+	}{{"tainted", teaching.Tainted, def.Tainted}, {"effects", teaching.Effects, def.Effects}, {"toleration", teaching.Toleration, def.Toleration}} {
 		for i, row := range pair.a.Rows {
 			if i >= len(pair.b.Rows) {
 				break
@@ -91,7 +98,7 @@ func Compare() ([]Difference, error) {
 			}
 		}
 	}
-	return out, nil
+	return out
 }
 
 // DifferencesText renders differences one per line,
