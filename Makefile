@@ -18,7 +18,7 @@ VERSION   ?= $(or $(COMMIT_REF),$(shell git rev-parse --short=12 HEAD 2>/dev/nul
 CHROMIUM  ?= $(shell command -v chromium 2>/dev/null || command -v chromium-browser 2>/dev/null || command -v google-chrome 2>/dev/null)
 E2E_TIMEOUT ?= 10m
 
-.PHONY: all run dist serve wasm test vet fmt-check test-go test-wasm e2e fuzz clean
+.PHONY: all run dist serve wasm test vet fmt-check test-go test-wasm e2e axe fuzz clean
 
 all: dist
 
@@ -72,7 +72,20 @@ e2e:
 	  exit 0; \
 	fi; \
 	$(MAKE) --no-print-directory dist && \
+	$(MAKE) --no-print-directory axe && \
 	DIST="$(abspath $(DIST))" CHROMIUM="$(CHROMIUM)" $(GO) test -tags e2e -count=1 -timeout $(E2E_TIMEOUT) -v ./web/e2e/
+
+## axe: axe-core for the browser test's accessibility check, from npm
+## (web/e2e/axe/package-lock.json). Without npm the check is skipped,
+## except with CI=true.
+axe:
+	@if command -v npm >/dev/null; then \
+	  npm ci --prefix web/e2e/axe --no-audit --no-fund --loglevel=error; \
+	elif [ "$(CI)" = "true" ]; then \
+	  echo "npm is required for the accessibility check (CI=true): apt-get install -y npm"; exit 1; \
+	else \
+	  echo ">> npm is missing: the accessibility check will be skipped (apt-get install -y npm)"; \
+	fi
 
 ## fuzz: every Fuzz* target of the module, FUZZTIME each.
 fuzz:

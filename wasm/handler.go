@@ -34,7 +34,7 @@ func Handler(version string) *app.Handler {
 		BackgroundColor:       "#0f141b",
 		ThemeColor:            "#1f3b63",
 		LoadingLabel:          "Loading the playground… {progress}%",
-		Styles:                []string{"/web/app.css"},
+		Styles:                []string{"/web/app.css", "/web/extra.css"},
 		Scripts:               []string{"/web/board.js"},
 		Version:               version,
 		ServiceWorkerTemplate: NoopServiceWorker,

@@ -8,7 +8,8 @@ import (
 )
 
 func main() {
-	web.FixLocation() // before go-app parses the address
+	web.FixLocation()           // before go-app parses the address
+	web.ConfigureFromLocation() // language, embed mode, theme, step, autoplay
 	routes()
 	app.RunWhenOnBrowser()
 }

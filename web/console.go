@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -12,9 +13,78 @@ const (
 	IDConsoleRun   = "console-run"
 )
 
-// RunCommand answers a console command at the current frame's time.
+// RunCommand answers a console command at the current frame's time. A
+// read command (describe, get) is answered by the cluster as it is at that
+// frame; a command that changes the cluster (taint, cordon, label, delete,
+// drain, scale, node …) becomes a step of the scenario at that time, the
+// scenario re-runs, and the console shows what kubectl printed.
 func (p *Playground) RunCommand(ctx app.Context, command string) {
-	p.guard(func() { p.m.RunCommand(command) })
+	p.remember(command)
+	p.guard(func() {
+		if IsMutating(command) {
+			p.playGen++
+			p.editGen++
+			p.typing = false
+			p.animate(ctx, func() {
+				if p.m.AppendStep(command) {
+					p.writeURL(ctx)
+				}
+			})
+			return
+		}
+		p.m.RunCommand(command)
+	})
+}
+
+// remember adds a command to the console history (arrow keys).
+func (p *Playground) remember(command string) {
+	command = strings.TrimSpace(command)
+	if command == "" {
+		return
+	}
+	if n := len(p.x.history); n == 0 || p.x.history[n-1] != command {
+		p.x.history = append(p.x.history, command)
+		if len(p.x.history) > MaxHistory {
+			p.x.history = p.x.history[len(p.x.history)-MaxHistory:]
+		}
+	}
+	p.x.histPos = len(p.x.history)
+}
+
+// MaxHistory is how many console commands the arrow keys recall.
+const MaxHistory = 50
+
+// HistoryMove moves through the console history (-1: older, +1: newer) and
+// returns the command to show ("" past the newest).
+func (p *Playground) HistoryMove(delta int) string {
+	n := len(p.x.history)
+	if n == 0 {
+		return ""
+	}
+	p.x.histPos = clamp(p.x.histPos+delta, 0, n)
+	if p.x.histPos == n {
+		return ""
+	}
+	return p.x.history[p.x.histPos]
+}
+
+func (p *Playground) onConsoleKey(ctx app.Context, e app.Event) {
+	p.guard(func() {
+		key := e.Get("key").String()
+		delta := 0
+		switch key {
+		case "ArrowUp":
+			delta = -1
+		case "ArrowDown":
+			delta = 1
+		default:
+			return
+		}
+		e.PreventDefault()
+		cmd := p.HistoryMove(delta)
+		p.m.Command = cmd
+		_ = setElementValue(IDConsoleInput, cmd)
+	})
 }
 
 func (p *Playground) onConsoleInput(ctx app.Context, e app.Event) {
@@ -100,9 +170,12 @@ func (p *Playground) renderConsole() app.UI {
 				Spellcheck(false).
 				Attr("autocapitalize", "off").
 				Value(m.Command).
+				Aria("describedby", "console-keys").
+				OnKeyDown(p.onConsoleKey).
 				OnInput(p.onConsoleInput),
 			app.Button().Type("submit").ID(IDConsoleRun).Class("btn").Text(English.ConsoleRun),
 		),
+		app.P().ID("console-keys").Class("muted small").Text(English.ConsoleKeys),
 		app.Ul().Class("cmd-chips").Body(chips...),
 		app.Div().Class("console-log").Aria("live", "polite").Body(entries...),
 	)

@@ -1,73 +1,67 @@
 package web
 
 import (
-	"bytes"
-	"compress/flate"
-	"encoding/base64"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/taints-playground/playground/core/scenario/link"
 )
 
 // FragmentKey is the fragment parameter that carries the scenario text.
-const FragmentKey = "s"
+const FragmentKey = link.FragmentKey
 
 // MaxScenarioBytes caps the decompressed scenario read from a link.
-const MaxScenarioBytes = 1 << 20
+const MaxScenarioBytes = link.MaxDecodedBytes
 
 // EncodeFragment returns the URL fragment (without '#') that carries text:
-// "s=" + base64url (no padding) of raw DEFLATE at level 9.
+// "s=" + a versioned share link (core/scenario/link). It returns "" when
+// the scenario is too large for a link; EncodeFragmentErr says why.
 func EncodeFragment(text string) string {
-	var buf bytes.Buffer
-	w, err := flate.NewWriter(&buf, flate.BestCompression)
-	if err != nil { // only for an invalid level
-		return FragmentKey + "="
+	frag, _ := EncodeFragmentErr(text)
+	return frag
+}
+
+// EncodeFragmentErr is EncodeFragment with the reason a link cannot be made.
+func EncodeFragmentErr(text string) (frag string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			frag, err = "", fmt.Errorf("share link: %v", r)
+		}
+	}()
+	l, err := link.Encode([]byte(text))
+	if err != nil {
+		return "", err
 	}
-	_, _ = w.Write([]byte(text))
-	_ = w.Close()
-	return FragmentKey + "=" + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	return link.Fragment(l), nil
 }
 
 // ErrNoScenario means the fragment carries no scenario at all.
 var ErrNoScenario = errors.New("no scenario in the link")
 
 // DecodeFragment reads the scenario text from a URL fragment (with or
-// without its leading '#'). It returns ErrNoScenario when the fragment has
-// no "s=" parameter, and a descriptive error when the parameter is corrupt.
+// without its leading '#'): a versioned link ("s=1.…") or a first-format
+// one ("s=" + raw DEFLATE). It returns ErrNoScenario when the fragment has
+// no "s=" parameter, and a descriptive error when the parameter is corrupt
+// (too long, not base64url, a bomb over MaxScenarioBytes, not UTF-8).
 func DecodeFragment(fragment string) (string, error) {
 	fragment = strings.TrimPrefix(fragment, "#")
-	var payload string
 	found := false
 	for _, part := range strings.Split(fragment, "&") {
-		if v, ok := strings.CutPrefix(part, FragmentKey+"="); ok {
-			payload, found = v, true
+		if strings.HasPrefix(part, FragmentKey+"=") {
+			found = true
 			break
 		}
 	}
 	if !found {
 		return "", ErrNoScenario
 	}
-	payload = strings.TrimRight(strings.TrimSpace(payload), "=")
-	if payload == "" {
-		return "", errors.New("the scenario parameter is empty")
+	data, err := link.Decode("#" + fragment)
+	if errors.Is(err, link.ErrNoScenario) {
+		return "", ErrNoScenario
 	}
-	raw, err := base64.RawURLEncoding.DecodeString(payload)
 	if err != nil {
-		return "", fmt.Errorf("not base64url: %v", err)
-	}
-	r := flate.NewReader(bytes.NewReader(raw))
-	defer r.Close()
-	data, err := io.ReadAll(io.LimitReader(r, MaxScenarioBytes+1))
-	if err != nil {
-		return "", fmt.Errorf("not DEFLATE data: %v", err)
-	}
-	if len(data) > MaxScenarioBytes {
-		return "", fmt.Errorf("longer than %d bytes", MaxScenarioBytes)
-	}
-	if !utf8.Valid(data) {
-		return "", errors.New("not UTF-8 text")
+		return "", errors.New(strings.TrimPrefix(err.Error(), "share link: "))
 	}
 	return string(data), nil
 }

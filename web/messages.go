@@ -146,6 +146,81 @@ type Messages struct {
 	ColTotal, SkippedPlugins     string
 	NotExaminedNote, NotScored   string
 	DescribePod                  string
+
+	// Share, embed, import/export, console steps, library, lesson,
+	// palette and language (issue 5).
+	ConsoleKeys           string
+	ConsoleStepAdded      string
+	CopyFallback          string
+	CopyLinkHint          string
+	CopySnippet           string
+	Embed                 string
+	EmbedHint             string
+	ExportHint            string
+	ExportManifests       string
+	ExportSave            string
+	ExportSaveFailed      string
+	ExportScript          string
+	ExportTitle           string
+	ExportUnavailable     string
+	GroupCases            string
+	GroupExamples         string
+	GroupLessons          string
+	GroupMisconceptions   string
+	ImportAdd             string
+	ImportCheck           string
+	ImportDropFailed      string
+	ImportEmpty           string
+	ImportExport          string
+	ImportFile            string
+	ImportHint            string
+	ImportPlaceholder     string
+	ImportReplace         string
+	ImportTitle           string
+	Language              string
+	LastGoodOffer         string
+	LastGoodOpen          string
+	LessonProfileNote     string
+	LessonTableEffects    string
+	LessonTableTainted    string
+	LessonTableToleration string
+	LessonTitle           string
+	Library               string
+	LibraryAnswer         string
+	LibraryAnswerLater    string
+	LibraryCaptions       string
+	LibraryHint           string
+	LibraryLoad           string
+	LibraryLoadAria       string
+	LibraryPredict        string
+	LinkCopied            string
+	LinkTooLong           string
+	LintApplyFix          string
+	LintClean             string
+	LintFindings          string
+	LintFix               string
+	LintUnavailable       string
+	OpenFull              string
+	Palette               string
+	PaletteAdd            string
+	PaletteDocs           string
+	PaletteDocsAria       string
+	PaletteEmpty          string
+	PaletteHint           string
+	PaletteNode           string
+	ProfileDiffCount      string
+	ProfileDiffers        string
+	SnippetCopied         string
+	StartEmbed            string
+	StartEmbedHint        string
+	SweepChartTitle       string
+	SweepEffect           string
+	SweepParam            string
+	SweepTainted          string
+	SweepTitle            string
+	SweepTolerating       string
+	SweepWindow           string
+	TeachingProfile       string
 }
 
 // English is the message catalogue the playground ships with.
@@ -311,4 +386,77 @@ var English = Messages{
 	NotExaminedNote:      "%d nodes not examined: percentageOfNodesToScore stopped the Filter pass once it found enough feasible nodes.",
 	NotScored:            "Only one node fits, so it is chosen without scoring.",
 	DescribePod:          "kubectl describe pod %s",
+
+	ConsoleKeys:           "↑ and ↓ recall earlier commands. Commands that change the cluster (taint, cordon, label, delete, drain, scale) become a step at this frame's time.",
+	ConsoleStepAdded:      "The step was added to the scenario at this time.",
+	CopyFallback:          "The browser did not allow copying: the text is selected, press Ctrl+C (⌘C) to copy it.",
+	CopyLinkHint:          "Copy the address of this scenario (it lives in the link, never on a server)",
+	CopySnippet:           "Copy",
+	Embed:                 "Embed",
+	EmbedHint:             "Paste this into a documentation page: the frame starts on a click, follows the page's light or dark theme (add &theme=dark or &theme=light), and reports its height so the page can size it.",
+	ExportHint:            "Clean manifests for kubectl apply, or a shell script that replays the timeline on a real cluster (kind, KWOK).",
+	ExportManifests:       "Clean manifests",
+	ExportSave:            "Download",
+	ExportSaveFailed:      "The download did not start (%s): the text is selected instead.",
+	ExportScript:          "Replay script",
+	ExportTitle:           "Export",
+	ExportUnavailable:     "Export is not available in this build.",
+	GroupCases:            "Cases",
+	GroupExamples:         "Examples",
+	GroupLessons:          "Lessons",
+	GroupMisconceptions:   "Misconceptions",
+	ImportAdd:             "Add to scenario",
+	ImportCheck:           "Check",
+	ImportDropFailed:      "The dropped file could not be read: %s",
+	ImportEmpty:           "Paste or drop some YAML first.",
+	ImportExport:          "Import / export",
+	ImportFile:            "From the file %s",
+	ImportHint:            "Paste or drop real YAML: kubectl get nodes -o yaml, multi-document files, Pods, Deployments, DaemonSets. Check lists common mistakes, each with its fix.",
+	ImportPlaceholder:     "apiVersion: v1\nkind: List\nitems: …",
+	ImportReplace:         "Replace scenario",
+	ImportTitle:           "Import YAML",
+	Language:              "Language",
+	LastGoodOffer:         "Your last scenario that ran is still here.",
+	LastGoodOpen:          "Open the last good scenario",
+	LessonProfileNote:     "The lesson's model places pods first-fit in node order and treats a toleration as yes or no. Cells where kube-scheduler's default profile gives another value are marked, with that value in brackets.",
+	LessonTableEffects:    "The three effects",
+	LessonTableTainted:    "Tainted-node sweep",
+	LessonTableToleration: "Wrongly given toleration",
+	LessonTitle:           "Regional measurement network: the lesson's tables",
+	Library:               "Library",
+	LibraryAnswer:         "Answer:",
+	LibraryAnswerLater:    "Run it to the last frame to see the answer.",
+	LibraryCaptions:       "Steps:",
+	LibraryHint:           "Each scenario asks you to predict, then run. Load one, make your guess, and play it to the end.",
+	LibraryLoad:           "Load",
+	LibraryLoadAria:       "Load %s",
+	LibraryPredict:        "Predict, then run:",
+	LinkCopied:            "Link copied",
+	LinkTooLong:           "No share link for this scenario: %s",
+	LintApplyFix:          "Apply the fix",
+	LintClean:             "No common mistakes found.",
+	LintFindings:          "%d findings",
+	LintFix:               "Fix:",
+	LintUnavailable:       "Checking is not available in this build.",
+	OpenFull:              "Open in the playground ↗",
+	Palette:               "Well-known taints",
+	PaletteAdd:            "Add %s to node %s",
+	PaletteDocs:           "docs",
+	PaletteDocsAria:       "Kubernetes documentation for %s",
+	PaletteEmpty:          "No well-known taints in this build.",
+	PaletteHint:           "Click a taint to add it to the node as a kubectl taint step at this frame's time.",
+	PaletteNode:           "Node",
+	ProfileDiffCount:      "%d cells differ under the default profile",
+	ProfileDiffers:        "default profile: %s",
+	SnippetCopied:         "Copied.",
+	StartEmbed:            "Start the simulation",
+	StartEmbedHint:        "Nothing runs until you start it.",
+	SweepChartTitle:       "Counts as %s changes",
+	SweepEffect:           "effect",
+	SweepParam:            "Vary",
+	SweepTainted:          "tainted nodes",
+	SweepTitle:            "Sweep one parameter",
+	SweepTolerating:       "wrongly tolerating pods",
+	SweepWindow:           "batch window (hours)",
+	TeachingProfile:       "teaching profile",
 }

@@ -47,6 +47,12 @@ type Config struct {
 	Presets  []Preset
 	Simulate SimulateFunc
 	Exec     ExecFunc
+	// Lint, Export, Library and Palette feed the import/export, preset
+	// library and well-known taints panels (optional).
+	Lint    LintFunc
+	Export  ExportFunc
+	Library []LibraryEntry
+	Palette []WellKnownTaint
 }
 
 // Playground is the page: header with the preset picker, the YAML editor,
@@ -67,13 +73,16 @@ type Playground struct {
 	typing   bool
 	version  string
 	intro    bool // the scenario description is expanded
+	x        extras
 }
 
 // New returns the playground component.
 func New(cfg Config) *Playground {
 	m := NewModel(cfg.Presets, cfg.Simulate)
 	m.SetExec(cfg.Exec)
-	return &Playground{m: m}
+	p := &Playground{m: m}
+	p.x.cfg = cfg
+	return p
 }
 
 // Model exposes the state (for tests).
@@ -89,6 +98,7 @@ func (p *Playground) OnPreRender(ctx app.Context) {
 func (p *Playground) OnMount(ctx app.Context) {
 	p.guard(func() { p.version = app.Getenv("GOAPP_VERSION") })
 	p.setup(ctx)
+	p.mountEmbed(ctx)
 	ctx.Defer(func(app.Context) { markReady() })
 }
 
@@ -163,6 +173,9 @@ func (p *Playground) pageURL(ctx app.Context) (u *url.URL) {
 // loadURL loads the scenario of the page's fragment once per distinct
 // fragment (OnMount and OnNav both call it).
 func (p *Playground) loadURL(ctx app.Context) {
+	if p.embedWaiting() {
+		return // an embed does no work before its start click
+	}
 	frag := ""
 	if u := p.pageURL(ctx); u != nil {
 		frag = u.Fragment
@@ -183,10 +196,15 @@ func (p *Playground) loadURL(ctx app.Context) {
 // writeURL puts the scenario on the board into the fragment with
 // ReplaceURL: no navigation, no history entry, no remount.
 func (p *Playground) writeURL(ctx app.Context) {
-	frag := p.m.Fragment()
+	frag, err := EncodeFragmentErr(p.m.RanText)
+	p.x.linkErr = ""
+	if err != nil && p.m.RanText != "" {
+		p.x.linkErr = err.Error()
+	}
 	if frag == "" {
 		return
 	}
+	p.rememberGood(p.m.RanText)
 	defer func() { _ = recover() }() // history.replaceState can throw (sandboxes, rate limits)
 	u := p.pageURL(ctx)
 	if u == nil || app.IsServer {
@@ -337,10 +355,14 @@ func (p *Playground) Render() (ui app.UI) {
 			)
 		}
 	}()
+	if p.Embedded() {
+		return p.renderEmbed()
+	}
 	return app.Div().Class("pg").Body(
 		p.renderHeader(),
 		p.renderIntro(),
 		p.renderNotice(),
+		p.renderPanels(),
 		app.Main().Class("layout").Body(
 			p.renderEditor(),
 			p.renderSimulation(),
@@ -379,13 +401,7 @@ func (p *Playground) renderHeader() app.UI {
 			app.Label().For(IDPreset).Text(English.PresetLabel),
 			app.Div().Class("picker-row").Body(
 				app.Select().ID(IDPreset).Class("select").OnChange(p.onPreset).Body(opts...),
-				app.Button().Type("button").ID(IDCopyLink).Class("btn btn-ghost").
-					Title(English.ShareCopied).
-					OnClick(func(ctx app.Context, e app.Event) { copyLink(IDCopyLink) }).
-					Body(
-						app.Span().Class("icon icon-link").Aria("hidden", "true"),
-						app.Span().Class("btn-label").Text(English.CopyLink),
-					),
+				p.renderShareButtons(),
 			),
 		),
 	)
@@ -486,6 +502,9 @@ func (p *Playground) renderEditor() app.UI {
 			Aria("invalid", m.Err != "" && !p.typing).
 			Aria("describedby", IDError).
 			OnInput(p.onInput).
+			OnDragOver(p.onDragOver).
+			OnDragLeave(p.onDragLeave).
+			OnDrop(p.onDrop).
 			Text(m.Text),
 		status,
 	)
@@ -502,9 +521,6 @@ func (p *Playground) renderSimulation() app.UI {
 	info := ""
 	if f != nil {
 		info = fmt.Sprintf(English.FrameOf, m.Frame+1, n) + " · t=" + FormatSeconds(f.At)
-		if m.Time != f.At {
-			info += " · " + fmt.Sprintf(English.ClockAt, FormatSeconds(m.Time))
-		}
 	}
 	controls := app.Div().Class("controls").Role("toolbar").Aria("label", English.Playback).Body(
 		app.Button().Type("button").ID(IDRun).Class("btn btn-primary").Title(English.RunHint).
@@ -583,9 +599,9 @@ func (p *Playground) renderSimulation() app.UI {
 				return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: layout.Evicted}
 			}),
 		),
-		&WhyPanel{Pod: sel, Missing: missing, Version: m.Result.KubernetesVersion},
-		&EventLog{Events: events, Fresh: fresh},
-		p.renderConsole(),
+		app.If(!p.x.opts.Embed, func() app.UI { return &WhyPanel{Pod: sel, Missing: missing, Version: m.Result.KubernetesVersion} }),
+		app.If(!p.x.opts.Embed, func() app.UI { return &EventLog{Events: events, Fresh: fresh} }),
+		app.If(!p.x.opts.Embed, func() app.UI { return p.renderConsole() }),
 	)
 }
 

@@ -1,0 +1,122 @@
+package web
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/taints-playground/playground/core/scenario"
+)
+
+// mutatingPrefixes are the console commands that change the cluster: they
+// become steps of the scenario instead of questions to a frame.
+var mutatingPrefixes = []string{
+	"kubectl taint ", "kubectl cordon ", "kubectl uncordon ", "kubectl label ",
+	"kubectl delete ", "kubectl drain ", "kubectl scale ", "node ", "create ", "wait ",
+}
+
+// IsMutating reports whether a console command changes the cluster.
+func IsMutating(command string) bool {
+	c := strings.Join(strings.Fields(command), " ") + " "
+	for _, pre := range mutatingPrefixes {
+		if strings.HasPrefix(c, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+// AppendStep adds command as a step at the current frame's time, through
+// core/scenario (parse, insert, marshal), re-runs the scenario and shows
+// the step's frame. The console records what kubectl printed, or the
+// error; a command that fails leaves the scenario as it was. It reports
+// whether the scenario changed.
+func (m *Model) AppendStep(command string) (changed bool) {
+	command = strings.Join(strings.Fields(command), " ")
+	f := m.Current()
+	if command == "" || f == nil {
+		return false
+	}
+	entry := ConsoleEntry{At: f.At, Command: command}
+	defer func() {
+		if r := recover(); r != nil {
+			entry.Output, entry.Failed, changed = fmt.Sprintf(English.PanicError, fmt.Sprint(r)), true, false
+		}
+		m.Console = append([]ConsoleEntry{entry}, m.Console...)
+		if len(m.Console) > MaxConsoleEntries {
+			m.Console = m.Console[:MaxConsoleEntries]
+		}
+		m.Command = ""
+	}()
+	if err := scenario.CheckCommand(command); err != nil {
+		entry.Output, entry.Failed = strings.TrimSpace(err.Error()), true
+		return false
+	}
+	text, err := InsertStep(m.RanText, m.filename(), f.At, command)
+	if err != nil {
+		entry.Output, entry.Failed = strings.TrimSpace(err.Error()), true
+		return false
+	}
+	oldText, oldFrame := m.RanText, m.Frame
+	if !m.SetText(text) {
+		entry.Output, entry.Failed = m.Err, true
+		m.SetText(oldText)
+		m.Frame = oldFrame
+		return false
+	}
+	// The new step's frame: the first at that time made by that command.
+	idx := -1
+	for i, fr := range m.Result.Frames {
+		if fr.Step == command && math.Abs(fr.At-entry.At) < 1e-6 {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		entry.Output = English.ConsoleStepAdded
+		m.Seek(oldFrame)
+		return true
+	}
+	out := strings.TrimRight(m.Result.Frames[idx].Output, "\n")
+	if lo := strings.ToLower(out); strings.HasPrefix(lo, "error") {
+		// kubectl refused: nothing changed, so neither does the scenario.
+		entry.Output, entry.Failed = out, true
+		m.SetText(oldText)
+		m.Frame = oldFrame
+		return false
+	}
+	if out == "" {
+		out = English.ConsoleStepAdded
+	}
+	entry.Output = out
+	m.Seek(idx)
+	return true
+}
+
+// InsertStep returns the scenario text with a step running command at
+// virtual time at (seconds), after any steps at the same time. The text
+// goes through scenario.Parse and Scenario.Marshal, so it comes back in
+// the canonical layout.
+func InsertStep(text, filename string, at float64, command string) (string, error) {
+	s, err := scenario.Parse([]byte(text), filename)
+	if err != nil {
+		return "", err
+	}
+	d := time.Duration(math.Round(at*1000)) * time.Millisecond
+	i := len(s.Steps)
+	for i > 0 && s.Steps[i-1].At > d {
+		i--
+	}
+	s.Steps = append(s.Steps, scenario.Step{})
+	copy(s.Steps[i+1:], s.Steps[i:])
+	s.Steps[i] = scenario.Step{At: d, Run: command}
+	if s.UntilSet && s.Until < d {
+		s.Until = d
+	}
+	out, err := s.Marshal()
+	if err != nil {
+		return "", err
+	}
+	return string(out), nil
+}

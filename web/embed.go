@@ -1,0 +1,95 @@
+package web
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Embedded reports whether the page runs in embed mode (?embed=1, /embed).
+func (p *Playground) Embedded() bool {
+	p.initExtras()
+	return p.x.opts.Embed
+}
+
+// embedWaiting reports whether an embed still waits for its start click:
+// until then it neither decodes nor simulates anything.
+func (p *Playground) embedWaiting() bool {
+	p.initExtras()
+	return p.x.opts.Embed && !p.x.started
+}
+
+// StartEmbed runs the embedded scenario: the click-to-start overlay's
+// button, or autoplay.
+func (p *Playground) StartEmbed(ctx app.Context) {
+	p.x.started = true
+	p.guard(func() {
+		p.loaded = false
+		p.loadURL(ctx)
+		p.applyStartStep(ctx)
+		ctx.Defer(func(app.Context) { focusElement(IDRun) })
+	})
+}
+
+// applyStartStep shows frame step=N and starts playing with autoplay=1.
+func (p *Playground) applyStartStep(ctx app.Context) {
+	if n := p.x.opts.Step; n > 0 {
+		p.m.Seek(n - 1)
+	}
+	if p.x.opts.Autoplay && p.m.FrameCount() > 1 && !p.m.Playing && !p.m.AtEnd() {
+		p.Run(ctx)
+	}
+}
+
+// startEmbed is called once the page is mounted: it reports the height to
+// the parent page and, with autoplay, starts at once.
+func (p *Playground) mountEmbed(ctx app.Context) {
+	p.initExtras()
+	if !p.x.opts.Embed {
+		return
+	}
+	if p.x.started {
+		p.applyStartStep(ctx)
+	}
+	ctx.Defer(func(app.Context) {
+		_ = observeHeight(func(h int) {
+			if h > 0 {
+				_ = postHeight(h)
+			}
+		})
+	})
+}
+
+// renderEmbed is the minimal chrome of embed mode: title, the board with
+// its controls, timeline and captions, and a link to the full playground.
+func (p *Playground) renderEmbed() app.UI {
+	title := English.AppTitle
+	if r := p.m.Result; r != nil && r.Title != "" && p.x.started {
+		title = r.Title
+	}
+	open := p.shareURL(false)
+	if open == "" {
+		open = "/"
+	}
+	head := app.Header().Class("embed-head").Body(
+		app.Strong().Class("embed-title").Text(title),
+		app.A().Class("embed-open").Href(open).Target("_blank").Rel("noopener").Text(English.OpenFull),
+	)
+	if !p.x.started {
+		return app.Div().Class("pg is-embed").DataSet("started", "0").Body(
+			head,
+			app.Div().Class("embed-start").Body(
+				app.Button().Type("button").ID(IDStartEmbed).Class("btn btn-primary btn-start").
+					OnClick(func(ctx app.Context, e app.Event) { p.StartEmbed(ctx) }).
+					Body(
+						app.Span().Class("icon icon-play").Aria("hidden", "true"),
+						app.Span().Class("btn-label").Text(English.StartEmbed),
+					),
+				app.P().Class("muted small").Text(English.StartEmbedHint),
+			),
+		)
+	}
+	return app.Div().Class("pg is-embed").DataSet("started", "1").Body(
+		head,
+		p.renderNotice(),
+		app.Main().Class("embed-main").Body(p.renderSimulation()),
+	)
+}

@@ -1,0 +1,4 @@
+package web
+
+// Hindi is the Hindi catalog.
+var Hindi = englishCatalog

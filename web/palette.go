@@ -1,0 +1,97 @@
+package web
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/taints-playground/playground/core"
+)
+
+// WellKnownTaint is one taint of the palette (core/wellknown).
+type WellKnownTaint struct {
+	Key, Value, Effect string
+	Summary            string // who sets it and why
+	Docs               string // the Kubernetes documentation page
+}
+
+// Spec is the taint as kubectl taint writes it: KEY[=VALUE]:EFFECT.
+func (t WellKnownTaint) Spec() string {
+	s := t.Key
+	if t.Value != "" {
+		s += "=" + t.Value
+	}
+	return s + ":" + t.Effect
+}
+
+// Palette element ids.
+const (
+	IDPalette     = "panel-palette"
+	IDPaletteNode = "palette-node"
+)
+
+// PaletteCommand is the kubectl taint step a palette click adds.
+func PaletteCommand(node string, t WellKnownTaint) string {
+	return "kubectl taint nodes " + node + " " + t.Spec()
+}
+
+// renderPalette lists the well-known taints; a click adds a kubectl taint
+// step for the chosen node at the current frame's time.
+func (p *Playground) renderPalette() app.UI {
+	f := p.m.Current()
+	var nodes []string
+	if f != nil {
+		for _, n := range f.Nodes {
+			nodes = append(nodes, n.Name)
+		}
+	}
+	node := p.x.paletteNode
+	found := false
+	for _, n := range nodes {
+		found = found || n == node
+	}
+	if !found && len(nodes) > 0 {
+		node = nodes[0]
+	}
+	opts := make([]app.UI, 0, len(nodes))
+	for _, n := range nodes {
+		opts = append(opts, app.Option().Value(n).Selected(n == node).Text(n))
+	}
+	items := make([]app.UI, 0, len(p.x.cfg.Palette))
+	for _, t := range p.x.cfg.Palette {
+		tt := t
+		items = append(items, app.Li().Class("palette-item").Body(
+			app.Button().Type("button").Class("taint palette-chip "+EffectClass(core.TaintEffect(tt.Effect))).
+				Disabled(node == "").
+				Aria("label", fmt.Sprintf(English.PaletteAdd, tt.Spec(), node)).
+				OnClick(func(ctx app.Context, e app.Event) {
+					p.x.paletteNode = node
+					p.RunCommand(ctx, PaletteCommand(node, tt))
+				}, app.EventScope(tt.Spec())).
+				Body(
+					app.Span().Class("icon icon-effect").Aria("hidden", "true"),
+					app.Span().Class("taint-kv").Text(tt.Spec()),
+				),
+			app.Span().Class("small palette-summary").Text(tt.Summary),
+			app.If(tt.Docs != "", func() app.UI {
+				return app.A().Class("small").Href(tt.Docs).Target("_blank").Rel("noopener noreferrer").
+					Aria("label", fmt.Sprintf(English.PaletteDocsAria, tt.Key)).Text(English.PaletteDocs)
+			}),
+		))
+	}
+	var body app.UI = app.Ul().Class("palette").Body(items...)
+	if len(items) == 0 {
+		body = app.P().Class("muted").Text(English.PaletteEmpty)
+	}
+	return app.Section().ID(IDPalette).Class("tool-panel").Aria("label", English.Palette).Body(
+		app.H2().Text(English.Palette),
+		app.P().Class("muted small").Text(English.PaletteHint),
+		app.Div().Class("panel-row").Body(
+			app.Label().For(IDPaletteNode).Text(English.PaletteNode),
+			app.Select().ID(IDPaletteNode).Class("select select-small").
+				OnChange(func(ctx app.Context, e app.Event) {
+					p.guard(func() { p.x.paletteNode = ctx.JSSrc().Get("value").String() })
+				}).Body(opts...),
+		),
+		body,
+	)
+}

@@ -1,0 +1,419 @@
+package web
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Ids of the share, embed and language controls.
+const (
+	IDEmbedBtn     = "btn-embed"
+	IDEmbedSnippet = "embed-snippet"
+	IDEmbedCopy    = "btn-embed-copy"
+	IDLinkField    = "link-field"
+	IDLang         = "lang"
+	IDLastGood     = "btn-last-good"
+	IDStartEmbed   = "btn-start"
+	IDPanelToggle  = "btn-panel-"
+)
+
+// HeightMessageType is the postMessage type an embedded playground sends
+// to its parent page with its content height: {type, height}.
+const HeightMessageType = "taints-playground:height"
+
+// LastGoodKey is the localStorage key of the last scenario that ran.
+const LastGoodKey = "taints-playground:last-good"
+
+// StartOptions are the settings a page address carries besides the
+// scenario: ?embed=1 (or the /embed path), theme=light|dark|auto, step=N,
+// autoplay=1, lang=en|hi.
+type StartOptions struct {
+	Embed    bool
+	Theme    string
+	Step     int // 1-based frame to show first; 0 = the first
+	Autoplay bool
+	Lang     string
+}
+
+// ParseStartOptions reads the options from a path and a query string
+// (with or without '?'). Unknown or malformed values fall back to defaults.
+func ParseStartOptions(path, query string) StartOptions {
+	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	o := StartOptions{Theme: "auto", Lang: "en"}
+	o.Embed = strings.TrimSuffix(path, ".html") == "/embed" || truthy(q.Get("embed"))
+	switch t := q.Get("theme"); t {
+	case "light", "dark":
+		o.Theme = t
+	}
+	if n, err := strconv.Atoi(q.Get("step")); err == nil && n > 0 && n < 1<<20 {
+		o.Step = n
+	}
+	o.Autoplay = truthy(q.Get("autoplay"))
+	if _, ok := Catalogs[q.Get("lang")]; ok {
+		o.Lang = q.Get("lang")
+	}
+	return o
+}
+
+func truthy(v string) bool {
+	switch strings.ToLower(v) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+// startup holds the options read from the address before go-app starts.
+var startup = StartOptions{Theme: "auto", Lang: "en"}
+
+// ConfigureFromLocation reads the page address (in the browser) before the
+// first render: language, embed mode, theme, step and autoplay.
+func ConfigureFromLocation() {
+	defer func() { _ = recover() }()
+	path, search := locationParts()
+	startup = ParseStartOptions(path, search)
+	SetLanguage(startup.Lang)
+	_ = setRootAttr("lang", startup.Lang)
+	if startup.Theme != "auto" {
+		_ = setRootAttr("data-theme", startup.Theme)
+	}
+	if startup.Embed {
+		_ = setRootAttr("data-embed", "1")
+	}
+}
+
+// extras is the playground state of the share, embed, import/export,
+// console-history, library and language features.
+type extras struct {
+	init     bool
+	opts     StartOptions
+	started  bool // embed: the reader clicked start (or autoplay)
+	copied   string
+	linkErr  string
+	lastGood string
+	panel    string // the open tool panel: "embed", "import", "export", "library", "palette"
+
+	history []string
+	histPos int
+
+	importText   string
+	importName   string
+	importErr    string
+	exportKind   string
+	exportText   string
+	exportErr    string
+	dropActive   bool
+	libraryOpen  string
+	sweepParam   string
+	answerShown  map[string]bool
+	paletteNode  string
+	paletteTaint string
+	cfg          Config
+	imp          importState
+}
+
+func (p *Playground) initExtras() {
+	if p.x.init {
+		return
+	}
+	p.x.init = true
+	p.x.opts = startup
+	p.x.started = !startup.Embed || startup.Autoplay
+	if s, ok := storageGet(LastGoodKey); ok {
+		p.x.lastGood = s
+	}
+}
+
+// rememberGood keeps the scenario that just ran as the last good state, in
+// memory and (where storage works) in localStorage.
+func (p *Playground) rememberGood(text string) {
+	if text == "" || p.x.opts.Embed {
+		return
+	}
+	p.x.lastGood = text
+	_ = storageSet(LastGoodKey, text)
+}
+
+// shareURL is the page address with the scenario fragment: the address to
+// copy or embed.
+func (p *Playground) shareURL(embed bool) string {
+	frag, err := EncodeFragmentErr(p.m.RanText)
+	if err != nil {
+		return ""
+	}
+	base := "/"
+	if p.hasCtx {
+		if u := p.pageURL(p.ctx); u != nil {
+			c := *u
+			c.RawQuery, c.Fragment, c.RawFragment, c.Path = "", "", "", "/"
+			base = c.String()
+		}
+	}
+	q := url.Values{}
+	if embed {
+		q.Set("embed", "1")
+	}
+	if Lang != "en" {
+		q.Set("lang", Lang)
+	}
+	if len(q) > 0 {
+		base += "?" + q.Encode()
+	}
+	return base + "#" + frag
+}
+
+// EmbedSnippet is the HTML a documentation page pastes to embed the
+// scenario: the iframe and a listener that follows its height.
+func EmbedSnippet(src, title string) string {
+	esc := func(s string) string {
+		r := strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;")
+		return r.Replace(s)
+	}
+	return `<iframe src="` + esc(src) + `" title="` + esc(title) + `"` +
+		` width="100%" height="480" style="border:0" loading="lazy" allow="clipboard-write"></iframe>` + "\n" +
+		`<script>addEventListener("message",function(e){var d=e.data;if(d&&d.type==="` + HeightMessageType + `")` +
+		`for(var f of document.querySelectorAll("iframe"))if(f.contentWindow===e.source)f.style.height=d.height+"px"});</script>`
+}
+
+// CopyLink copies the share address through the clipboard API; where the
+// browser refuses, it shows the address in a selected field instead.
+func (p *Playground) CopyLink(ctx app.Context) {
+	p.guard(func() {
+		href := p.shareURL(false)
+		if href == "" {
+			p.x.copied = "failed"
+			return
+		}
+		p.x.copied = "busy"
+		ctx.Async(func() {
+			err := clipboardWrite(href)
+			ctx.Dispatch(func(ctx app.Context) {
+				if err != nil {
+					p.x.copied = "fallback"
+					ctx.Defer(func(app.Context) { _ = selectElement(IDLinkField) })
+					return
+				}
+				p.x.copied = "copied"
+				ctx.After(2500*time.Millisecond, func(ctx app.Context) {
+					if p.x.copied == "copied" {
+						p.x.copied = ""
+					}
+				})
+			})
+		})
+	})
+}
+
+// copyField copies the text of a field (the embed snippet), falling back to
+// selecting it.
+func (p *Playground) copyField(ctx app.Context, id string) {
+	p.guard(func() {
+		text, err := elementValue(id)
+		if err != nil {
+			return
+		}
+		ctx.Async(func() {
+			err := clipboardWrite(text)
+			ctx.Dispatch(func(ctx app.Context) {
+				if err != nil {
+					p.x.copied = "snippet-fallback"
+					_ = selectElement(id)
+					return
+				}
+				p.x.copied = "snippet"
+			})
+		})
+	})
+}
+
+// OpenLastGood loads the last scenario that ran (offered beside a broken
+// link's message).
+func (p *Playground) OpenLastGood(ctx app.Context) {
+	text := p.x.lastGood
+	if text == "" {
+		return
+	}
+	p.editGen++
+	p.playGen++
+	p.guard(func() {
+		p.animate(ctx, func() {
+			p.m.Playing, p.m.Frame, p.m.Selected = false, 0, ""
+			if p.m.SetText(text) {
+				p.m.Notice = ""
+				p.writeURL(ctx)
+			}
+		})
+	})
+}
+
+func (p *Playground) togglePanel(name string) {
+	if p.x.panel == name {
+		p.x.panel = ""
+		return
+	}
+	p.x.panel = name
+}
+
+// renderShareButtons is the header's tool row: copy link, embed, the tool
+// panels and the language switch.
+func (p *Playground) renderShareButtons() app.UI {
+	state := ""
+	label := English.CopyLink
+	switch p.x.copied {
+	case "copied":
+		state, label = "copied", English.LinkCopied
+	case "failed", "fallback":
+		state = "failed"
+	}
+	langs := make([]app.UI, 0, len(LanguageOrder))
+	for _, l := range LanguageOrder {
+		langs = append(langs, app.Option().Value(l).Selected(l == Lang).Text(LanguageNames[l]))
+	}
+	tool := func(name, text string) app.UI {
+		return app.Button().Type("button").ID(IDPanelToggle+name).Class("btn btn-ghost").
+			Aria("expanded", p.x.panel == name).Aria("controls", "panel-"+name).
+			OnClick(func(ctx app.Context, e app.Event) { p.togglePanel(name) }, app.EventScope(name)).
+			Text(text)
+	}
+	return app.Span().Class("share-tools").Body(
+		app.Button().Type("button").ID(IDCopyLink).Class("btn btn-ghost").
+			Title(English.CopyLinkHint).Attr("data-state", state).
+			OnClick(func(ctx app.Context, e app.Event) { p.CopyLink(ctx) }).
+			Body(
+				app.Span().Class("icon icon-link").Aria("hidden", "true"),
+				app.Span().Class("btn-label").Aria("live", "polite").Text(label),
+			),
+		app.Button().Type("button").ID(IDEmbedBtn).Class("btn btn-ghost").
+			Aria("expanded", p.x.panel == "embed").Aria("controls", "panel-embed").
+			OnClick(func(ctx app.Context, e app.Event) { p.togglePanel("embed") }).
+			Text(English.Embed),
+		tool("import", English.ImportExport),
+		tool("library", English.Library),
+		tool("palette", English.Palette),
+		app.Label().Class("lang-switch").Body(
+			app.Span().Class("sr-only").Text(English.Language),
+			app.Select().ID(IDLang).Class("select select-small").
+				Aria("label", English.Language).
+				OnChange(p.onLang).Body(langs...),
+		),
+	)
+}
+
+func (p *Playground) onLang(ctx app.Context, e app.Event) {
+	var lang string
+	p.guard(func() { lang = ctx.JSSrc().Get("value").String() })
+	p.SwitchLanguage(ctx, lang)
+}
+
+// SwitchLanguage reloads the page in another language: lang= in the query,
+// the scenario kept in the fragment.
+func (p *Playground) SwitchLanguage(ctx app.Context, lang string) {
+	if _, ok := Catalogs[lang]; !ok || lang == Lang {
+		return
+	}
+	p.guard(func() {
+		u := p.pageURL(ctx)
+		if u == nil {
+			return
+		}
+		c := *u
+		q := c.Query()
+		if lang == "en" {
+			q.Del("lang")
+		} else {
+			q.Set("lang", lang)
+		}
+		c.RawQuery = q.Encode()
+		if frag := EncodeFragment(p.m.RanText); frag != "" {
+			c.Fragment, c.RawFragment = frag, ""
+		}
+		reloadPage(c.String())
+	})
+}
+
+// renderShareStatus shows the address to copy by hand when the clipboard
+// was refused, and why a link could not be made.
+func (p *Playground) renderShareStatus() app.UI {
+	if p.x.copied == "fallback" {
+		return app.Div().Class("share-fallback notice").Role("status").Body(
+			app.Label().For(IDLinkField).Text(English.CopyFallback),
+			app.Input().Type("text").ID(IDLinkField).Class("link-field").ReadOnly(true).Value(p.shareURL(false)),
+			app.Button().Type("button").Class("btn btn-ghost").
+				OnClick(func(ctx app.Context, e app.Event) { p.x.copied = "" }).Text(English.Dismiss),
+		)
+	}
+	if p.x.linkErr != "" {
+		return app.Div().Class("notice is-error").Role("alert").Text(fmt.Sprintf(English.LinkTooLong, p.x.linkErr))
+	}
+	return nil
+}
+
+// renderLastGood offers the last good scenario beside a broken link's
+// notice.
+func (p *Playground) renderLastGood() app.UI {
+	if p.m.Notice == "" || p.x.lastGood == "" || p.x.lastGood == p.m.RanText {
+		return nil
+	}
+	return app.Div().Class("notice-slot").Body(
+		app.Div().Class("notice last-good").Body(
+			app.Span().Class("notice-text").Text(English.LastGoodOffer),
+			app.Button().Type("button").ID(IDLastGood).Class("btn").
+				OnClick(func(ctx app.Context, e app.Event) { p.OpenLastGood(ctx) }).
+				Text(English.LastGoodOpen),
+		),
+	)
+}
+
+// renderEmbedPanel shows the iframe snippet for the scenario on the board.
+func (p *Playground) renderEmbedPanel() app.UI {
+	title := English.AppTitle
+	if r := p.m.Result; r != nil && r.Title != "" {
+		title = r.Title
+	}
+	snippet := EmbedSnippet(p.shareURL(true), title)
+	status := ""
+	switch p.x.copied {
+	case "snippet":
+		status = English.SnippetCopied
+	case "snippet-fallback":
+		status = English.CopyFallback
+	}
+	return app.Section().ID("panel-embed").Class("tool-panel").Aria("label", English.Embed).Body(
+		app.H2().Text(English.Embed),
+		app.P().Class("muted small").Text(English.EmbedHint),
+		app.Label().For(IDEmbedSnippet).Class("sr-only").Text(English.Embed),
+		app.Textarea().ID(IDEmbedSnippet).Class("snippet").ReadOnly(true).Rows(5).Spellcheck(false).Text(snippet),
+		app.Div().Class("panel-row").Body(
+			app.Button().Type("button").ID(IDEmbedCopy).Class("btn").
+				OnClick(func(ctx app.Context, e app.Event) { p.copyField(ctx, IDEmbedSnippet) }).
+				Text(English.CopySnippet),
+			app.Span().Class("muted small").Aria("live", "polite").Text(status),
+		),
+	)
+}
+
+// renderPanels shows the open tool panel and the share notices.
+func (p *Playground) renderPanels() app.UI {
+	p.initExtras()
+	var panel app.UI
+	switch p.x.panel {
+	case "embed":
+		panel = p.renderEmbedPanel()
+	case "import":
+		panel = p.renderImportExport()
+	case "library":
+		panel = p.renderLibrary()
+	case "palette":
+		panel = p.renderPalette()
+	}
+	return app.Div().Class("panels").Body(
+		p.renderLastGood(),
+		p.renderShareStatus(),
+		panel,
+	)
+}
