@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/taints-playground/playground/core/scenario"
+	"github.com/taints-playground/playground/core/scenario/link"
 	"github.com/taints-playground/playground/core/sim"
 )
 
@@ -117,6 +118,37 @@ func TestLessonsMarshalRoundTrip(t *testing.T) {
 		jb, _ := json.Marshal(b)
 		if string(ja) != string(jb) {
 			t.Errorf("%s: the marshalled scenario simulates differently", p.Name)
+		}
+	}
+}
+
+// TestLessonsShareLinks: every lesson fits a share link well under the
+// 2,000 characters chat bookmarks keep (PEERS.md §4), and the link opens
+// to a scenario that simulates exactly like the lesson.
+func TestLessonsShareLinks(t *testing.T) {
+	const budget = 1200
+	for _, p := range Lessons() {
+		l, err := link.Encode([]byte(p.YAML))
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		if len(l) > budget {
+			t.Errorf("%s: link of %d characters, budget %d", p.Name, len(l), budget)
+		}
+		s, err := link.DecodeScenario(l)
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		orig, err := scenario.Parse([]byte(p.YAML), p.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := sim.Run(orig)
+		b, _ := sim.Run(s)
+		ja, _ := json.Marshal(a)
+		jb, _ := json.Marshal(b)
+		if string(ja) != string(jb) {
+			t.Errorf("%s: the shared link simulates differently", p.Name)
 		}
 	}
 }
