@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The compact form of format 1 is the canonical text with repeated
@@ -106,6 +107,20 @@ func substitutions(from, to string) ([]string, bool) {
 	if got, err := replaceAll(from, subs); err != nil || got != to {
 		return nil, false
 	}
+	// Shorter replacements where they still give the same document:
+	// "420m"→"650m" becomes "420"→"650", which also turns "420Mi" into
+	// "650Mi".
+	for k := 0; k+1 < len(subs); k += 2 {
+		a, b := trimCommon(subs[k], subs[k+1])
+		if a == "" || a == subs[k] && b == subs[k+1] || !utf8.ValidString(a) || !utf8.ValidString(b) {
+			continue
+		}
+		try := append([]string(nil), subs...)
+		try[k], try[k+1] = a, b
+		if got, err := replaceAll(from, try); err == nil && got == to {
+			subs = try
+		}
+	}
 	// Drop replacements the others already make.
 	for k := 0; k < len(subs); {
 		fewer := append(append([]string(nil), subs[:k]...), subs[k+2:]...)
@@ -130,6 +145,17 @@ func replaceAll(s string, subs []string) (string, error) {
 		s = strings.ReplaceAll(s, old, nw)
 	}
 	return s, nil
+}
+
+// trimCommon strips the prefix and suffix a and b share.
+func trimCommon(a, b string) (string, string) {
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b = a[1:], b[1:]
+	}
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	return a, b
 }
 
 // docName returns the value of the first "  name: " line (metadata.name

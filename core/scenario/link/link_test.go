@@ -489,3 +489,22 @@ metadata: {name: n-3}
 		}
 	}
 }
+
+func TestCompactUnicode(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("kind: Scenario\nname: unicode\ntitle: Knoten ä\n")
+	for i, label := range []string{"é", "è", "ü", "ü", "日本", "日本語"} {
+		fmt.Fprintf(&b, "---\nkind: Node\nmetadata:\n  name: n-%d\n  annotations: {note: \"%s x\"}\n", i+1, label)
+	}
+	y := []byte(b.String())
+	s, err := scenario.Parse(y, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range canonicalLinks(s) {
+		back, err := Decode(l)
+		if err != nil || parsed(t, back) != parsed(t, y) {
+			t.Fatalf("link %.12q…: %v", l, err)
+		}
+	}
+}
