@@ -1,6 +1,7 @@
 package cases
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -353,6 +354,37 @@ func bh010(t *testing.T, c caseJSON) {
 	if ev := events(res, "pod/default/trainer"); len(ev) != 1 || ev[0].At != 60 || ev[0].Message != cancelling+"trainer" {
 		t.Errorf("trainer events %+v", ev)
 	}
+	// The invariant: the API rejects two taints with the same key and
+	// effect; the same key with another effect is fine.
+	dup := c
+	dup.Scenario.Pods = nil
+	dup.Scenario.Nodes = append([]nodeJSON(nil), c.Scenario.Nodes...)
+	for i, n := range dup.Scenario.Nodes {
+		if n.Name == "worker-1" {
+			n.Taints = []json.RawMessage{
+				json.RawMessage(`{"key":"gpu","value":"nvidia","effect":"NoSchedule"}`),
+				json.RawMessage(`{"key":"gpu","value":"amd","effect":"NoSchedule"}`),
+			}
+			dup.Scenario.Nodes[i] = n
+		}
+	}
+	// ValidateNode validates the taints under the path "metadata" (an
+	// upstream quirk), hence metadata.taints.
+	if _, err := parseCase(dup, build{}); err == nil || !strings.Contains(err.Error(), "metadata.taints[1]: Duplicate value") || !strings.Contains(err.Error(), "taints must be unique by key and effect pair") {
+		t.Errorf("duplicate key and effect: %v", err)
+	}
+	for i, n := range dup.Scenario.Nodes {
+		if n.Name == "worker-1" {
+			n.Taints = []json.RawMessage{
+				json.RawMessage(`{"key":"gpu","value":"nvidia","effect":"NoSchedule"}`),
+				json.RawMessage(`{"key":"gpu","value":"nvidia","effect":"NoExecute"}`),
+			}
+			dup.Scenario.Nodes[i] = n
+		}
+	}
+	if _, err := parseCase(dup, build{}); err != nil {
+		t.Errorf("same key, two effects: %v", err)
+	}
 }
 
 func bh012(t *testing.T, c caseJSON) {
@@ -421,6 +453,9 @@ func bh016(t *testing.T, c caseJSON) {
 	if defaults["ctrl-a"] != 0 || defaults["ctrl-b"] != 0 || defaults["ctrl-c"] != 2 {
 		t.Errorf("default tolerations %v, want ctrl-c: 2 only", defaults)
 	}
+	if p, _ := pod(at(res, 30), "ctrl-a"); val(p.EvictAt) != 300 {
+		t.Errorf("ctrl-a deadline at 30: %v, want 300 (kept)", val(p.EvictAt))
+	}
 	if p, _ := pod(at(res, 30), "ctrl-b"); val(p.EvictAt) != 330 {
 		t.Errorf("ctrl-b deadline at 30: %v, want 330", val(p.EvictAt))
 	}
@@ -475,6 +510,27 @@ func bh017(t *testing.T, c caseJSON) {
 		if e.Reason == "FailedScheduling" {
 			t.Errorf("unexpected %+v", e)
 		}
+	}
+	// "If general-1 had room": the NoExecute taint costs db-1 nothing in
+	// TaintToleration's score (only PreferNoSchedule is counted).
+	roomy := runCase(t, c, build{})
+	first, _ := pod(at(roomy, 0), ownedByPrefix(at(roomy, 0), "ReplicaSet/csi-ctrl-"))
+	if first.Why == nil || len(first.Why.Nodes) != 2 {
+		t.Fatalf("no explanation with room on general-1")
+	}
+	tt := map[string]int64{}
+	for _, n := range first.Why.Nodes {
+		if !n.Feasible {
+			t.Errorf("%s not feasible with room: %s", n.Node, n.Plugin)
+		}
+		for _, sp := range n.Scores {
+			if sp.Plugin == "TaintToleration" {
+				tt[n.Node] = sp.Normalized
+			}
+		}
+	}
+	if len(tt) != 2 || tt["general-1"] != tt["db-1"] {
+		t.Errorf("TaintToleration normalized scores %v, want equal", tt)
 	}
 	// general-1 fails with Insufficient cpu.
 	p, _ := pod(at(res, 0), pods[0].Name)

@@ -323,3 +323,14 @@ func ownedBy(f sim.Frame, owner string) []sim.PodState {
 	}
 	return out
 }
+
+// ownedByPrefix names the first pod of a frame whose owner starts with
+// prefix ("" when none).
+func ownedByPrefix(f sim.Frame, prefix string) string {
+	for _, p := range f.Pods {
+		if strings.HasPrefix(p.Owner, prefix) {
+			return p.Name
+		}
+	}
+	return ""
+}
