@@ -200,9 +200,18 @@ func (l *linter) scenario(d document, m map[string]any) {
 					specs = append(specs, a)
 				}
 			}
+			node := f[3]
+			if strings.HasPrefix(node, "-") {
+				node, specs = "(the selected nodes)", nil
+				for _, a := range f[3:] {
+					if !strings.HasPrefix(a, "-") && strings.Contains(a, ":") {
+						specs = append(specs, a)
+					}
+				}
+			}
 			if add, _, err := kubectl.ParseTaints(specs); err == nil {
 				for _, t := range add {
-					l.stepTaints = append(l.stepTaints, nodeTaint{node: f[3], taint: t, doc: d.num, line: d.line, path: fmt.Sprintf("steps[%d].run", i)})
+					l.stepTaints = append(l.stepTaints, nodeTaint{node: node, taint: t, doc: d.num, line: d.line, path: fmt.Sprintf("steps[%d].run", i)})
 				}
 			}
 		case len(f) >= 5 && f[0] == "kubectl" && f[1] == "label" && (f[2] == "nodes" || f[2] == "node" || f[2] == "no"):

@@ -168,3 +168,24 @@ func FuzzLint(f *testing.F) {
 		}
 	})
 }
+
+// Real pods carry the tolerations DefaultTolerationSeconds added (with
+// tolerationSeconds) and plenty of status: none of it is a finding.
+func TestKubectlGetPodsList(t *testing.T) {
+	data := append(append(read(t, "kubectl-get-nodes.yaml"), []byte("---\n")...), read(t, "kubectl-get-pods.yaml")...)
+	if _, err := scenario.Parse(data, "cluster.yaml"); err != nil {
+		t.Fatalf("scenario.Parse: %v", err)
+	}
+	check(t, Lint(data), []want{
+		{Warning, "master-key", 1, "Node/kind-worker", "items[1].spec.taints[1].key", "old control-plane taint"},
+		{Info, "taint-tolerated-by-none", 1, "Node/kind-control-plane", "items[0].spec.taints[0]", "control-plane"},
+		{Info, "taint-tolerated-by-none", 1, "Node/kind-worker", "items[1].spec.taints[1]", "node-role.kubernetes.io/master:NoExecute"},
+	})
+}
+
+func TestTaintStepWithSelector(t *testing.T) {
+	data := []byte("kind: Scenario\nname: x\nsteps:\n- at: 1s\n  run: kubectl taint nodes -l pool=a spot=true:NoSchedule\n---\nkind: Node\nmetadata: {name: n1}\n")
+	check(t, Lint(data), []want{
+		{Info, "taint-tolerated-by-none", 1, "Scenario", "steps[0].run", "spot=true:NoSchedule on node (the selected nodes)"},
+	})
+}
