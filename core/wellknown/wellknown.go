@@ -173,8 +173,8 @@ var palette = []Taint{
 	{
 		Key: "nvidia.com/gpu", Value: "present", Effects: noSchedule, Group: GroupGPU,
 		Vendor:  "Google Kubernetes Engine (NVIDIA GPU node pools)",
-		AddedBy: "GKE, on every node of a GPU node pool",
-		When:    "when the GPU node is created",
+		AddedBy: "GKE, on the nodes of a GPU node pool",
+		When:    "when a GPU node pool is added to a cluster that also runs non-GPU node pools",
 		Meaning: "keeps pods that do not use the GPU off expensive GPU nodes; pods requesting nvidia.com/gpu get the toleration from the ExtendedResourceToleration admission plugin",
 		DocsURL: "https://cloud.google.com/kubernetes-engine/docs/how-to/gpus",
 	},
