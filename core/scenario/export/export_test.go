@@ -228,3 +228,51 @@ func TestNil(t *testing.T) {
 		t.Error("Manifests(nil)")
 	}
 }
+
+func FuzzExport(f *testing.F) {
+	for _, name := range presets.Names() {
+		p, _ := presets.Get(name)
+		f.Add(p.YAML)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		s, err := scenario.Parse([]byte(in), "f.yaml")
+		if err != nil {
+			return
+		}
+		a, err1 := Script(s)
+		b, err2 := Script(s)
+		if (err1 == nil) != (err2 == nil) || string(a) != string(b) {
+			t.Fatal("Script is not deterministic")
+		}
+		if _, err := Manifests(s); err != nil {
+			t.Fatalf("Manifests: %v", err)
+		}
+	})
+}
+
+// Every scenario file shipped (presets and lessons) exports to a script
+// bash accepts.
+func TestEveryShippedScenarioFile(t *testing.T) {
+	files, err := filepath.Glob("../../presets/scenarios/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scenario files: %v", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := scenario.Parse(b, filepath.Base(f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := Script(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bashN(t, sc)
+		if _, err := Manifests(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
