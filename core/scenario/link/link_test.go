@@ -50,6 +50,17 @@ func samples(t testing.TB) map[string][]byte {
 		out[p.Name] = []byte(p.YAML)
 	}
 	out["regional-network-fixture"] = regionalFixture(t)
+	// Every scenario file shipped (lessons too).
+	files, _ := filepath.Glob("../../presets/scenarios/*.yaml")
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".yaml")
+		if _, ok := out[name]; ok {
+			continue
+		}
+		if b, err := os.ReadFile(f); err == nil {
+			out["file-"+name] = b
+		}
+	}
 	return out
 }
 

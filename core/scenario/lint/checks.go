@@ -272,8 +272,8 @@ func (l *linter) checkCluster() {
 				continue // already reported
 			}
 			matched := false
-			for _, ta := range taints {
-				matched = matched || t.ToleratesTaint(&ta.taint, l.gate)
+			for k := 0; k < len(taints) && !matched; k++ {
+				matched = t.ToleratesTaint(&taints[k].taint, l.gate)
 			}
 			if !matched {
 				l.add(p.obj, Info, "toleration-matches-nothing", fmt.Sprintf("%s.tolerations[%d]", p.base, i),
@@ -289,8 +289,8 @@ func (l *linter) checkCluster() {
 			continue
 		}
 		found := false
-		for _, n := range nodes {
-			found = found || req.Match(n)
+		for k := 0; k < len(nodes) && !found; k++ {
+			found = req.Match(nodes[k])
 		}
 		if !found {
 			field := "nodeSelector"
@@ -304,8 +304,8 @@ func (l *linter) checkCluster() {
 	}
 	for _, ta := range taints {
 		tolerated := false
-		for _, p := range pods {
-			tolerated = tolerated || core.TolerationsTolerateTaint(p.pod.Spec.Tolerations, &ta.taint, l.gate)
+		for k := 0; k < len(pods) && !tolerated; k++ {
+			tolerated = core.TolerationsTolerateTaint(pods[k].pod.Spec.Tolerations, &ta.taint, l.gate)
 		}
 		if tolerated {
 			continue
