@@ -519,3 +519,38 @@ func TestCompactUnicode(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRoundTrip: whatever the text, its link decodes to the same text
+// (a file that does not parse) or to an equal scenario.
+func FuzzRoundTrip(f *testing.F) {
+	for _, y := range samples(f) {
+		f.Add(string(y))
+	}
+	f.Add("kind: Pod\nmetadata: {name: a-1}\n---\nkind: Pod\nmetadata: {name: a-2}\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		l, err := Encode([]byte(in))
+		if err != nil {
+			return
+		}
+		back, err := Decode(l)
+		if err != nil {
+			t.Fatalf("Decode(Encode(x)): %v", err)
+		}
+		s1, err1 := scenario.Parse([]byte(in), "x")
+		if err1 != nil {
+			if string(back) != in {
+				t.Fatal("a file that does not parse came back changed")
+			}
+			return
+		}
+		s2, err2 := scenario.Parse(back, "x")
+		if err2 != nil {
+			t.Fatalf("decoded text does not parse: %v\n%s", err2, back)
+		}
+		_ = s1
+		_ = s2
+		if parsed(t, back) != parsed(t, []byte(in)) {
+			t.Fatalf("scenario changed:\n%s\n---- became ----\n%s", in, back)
+		}
+	})
+}
