@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/taints-playground/playground/core/sim"
@@ -77,9 +78,9 @@ func (c *ClockBar) Render() app.UI {
 	for _, sp := range Speeds {
 		speeds = append(speeds, app.Option().Value(fmt.Sprint(sp)).Selected(sp == c.Speed).Text(fmt.Sprintf("%g×", sp)))
 	}
-	readout := fmt.Sprintf(English.ScrubValue, FormatSeconds(c.Time), FormatSeconds(c.End))
+	readout := fmt.Sprintf(English.ScrubValue, FormatSeconds(math.Floor(c.Time)), FormatSeconds(c.End))
 	return app.Div().Class("clockbar").Body(
-		app.Span().ID(IDClock).Class("clock").DataSet("time", fmt.Sprintf("%.3f", c.Time)).Text(fmt.Sprintf(English.ClockAt, FormatSeconds(c.Time))),
+		app.Span().ID(IDClock).Class("clock").DataSet("time", fmt.Sprintf("%.3f", c.Time)).Text(fmt.Sprintf(English.ClockAt, FormatSeconds(math.Floor(c.Time)))),
 		app.Div().Class("scrub-wrap").Body(
 			app.Div().Class("ticks").Aria("hidden", "true").Body(marks...),
 			app.Input().Type("range").ID(IDScrub).Class("scrub").

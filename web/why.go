@@ -142,6 +142,7 @@ func orDash(s string) string {
 
 func (w *WhyPanel) nodeTable() app.UI {
 	rows := make([]app.UI, 0, len(w.Pod.Why.Nodes))
+	ties := len(w.Pod.Why.Tied) > 1
 	for _, v := range w.Pod.Why.Nodes {
 		cls := "verdict"
 		fits := English.No
@@ -162,10 +163,13 @@ func (w *WhyPanel) nodeTable() app.UI {
 		}
 		chosen := ""
 		switch {
+		case v.Chosen && v.Tied && ties:
+			chosen = "★ " + English.Chosen + " · " + English.Tied
 		case v.Chosen:
 			chosen = "★ " + English.Chosen
-		case v.Tied:
+		case v.Tied && ties:
 			chosen = English.Tied
+			cls += " is-tied"
 		}
 		var breakdown []string
 		for _, part := range v.Scores {
@@ -173,10 +177,7 @@ func (w *WhyPanel) nodeTable() app.UI {
 		}
 		scoreCell := app.Td().Class("num").Text(score)
 		if len(breakdown) > 0 {
-			scoreCell = app.Td().Class("num has-breakdown").Title(strings.Join(breakdown, " + ")).Body(
-				app.Text(score),
-				app.Span().Class("breakdown").Text(strings.Join(breakdown, " · ")),
-			)
+			scoreCell = app.Td().Class("num has-breakdown").Title(strings.Join(breakdown, " + ")).Text(score)
 		}
 		rows = append(rows, app.Tr().Class(cls).Body(
 			app.Th().Scope("row").Text(v.Node),
@@ -284,6 +285,7 @@ func (w *WhyPanel) scoreTable() app.UI {
 	seen := map[string]bool{}
 	weight := map[string]int64{}
 	var scored []sim.NodeVerdict
+	ties := len(why.Tied) > 1
 	for _, v := range why.Nodes {
 		if len(v.Scores) == 0 {
 			continue
@@ -341,10 +343,10 @@ func (w *WhyPanel) scoreTable() app.UI {
 		case v.Chosen:
 			cls += " is-chosen"
 			chosen = "★ " + English.Chosen
-			if v.Tied {
+			if v.Tied && ties {
 				chosen += " · " + English.Tied
 			}
-		case v.Tied:
+		case v.Tied && ties:
 			cls += " is-tied"
 			chosen = English.Tied
 		}
