@@ -4,19 +4,22 @@
 //
 //	1.<payload>
 //
-// "1." is the link syntax version; <payload> is base64url without padding
-// of one format byte followed by raw DEFLATE (compress/flate, level 9)
-// compressed with that format's preset dictionary (flate.NewWriterDict).
-// The dictionary is part of the format: it never changes within a format
-// version, so a link made today decodes to the same text forever.
+// "1." is the link's version; <payload> is base64url without padding of
+// the format byte (1 again), a form byte, and raw DEFLATE (compress/flate,
+// level 9) compressed with the format's preset dictionary
+// (flate.NewWriterDict). The dictionary is part of the format: it never
+// changes within a format version, so a link made today decodes to the
+// same text forever.
 //
-// Encode writes the shorter of two equivalent texts: the file exactly as
-// given (comments kept), or, when the file parses, a canonical compact
-// form — the scenario re-written by scenario.Marshal with implied fields
-// (apiVersion, namespace: default) left out — so noise such as
-// managedFields, status fields the playground ignores and comments never
-// costs link length. Decode returns YAML text that scenario.Parse reads
-// into the scenario the link was made from.
+// Encode writes the shortest of three equivalent texts: the file exactly
+// as given (form 'y', comments kept); when the file parses, its canonical
+// form (form 'y': the scenario re-written by scenario.Marshal with the
+// fields Parse implies — apiVersion, namespace: default — left out, so
+// managedFields, ignored status fields and comments cost nothing); and the
+// compact form (form 'c': the canonical text with repeated documents
+// written as copy and repeat directives, see compact.go, kept only when it
+// expands back byte for byte). Decode returns YAML text that
+// scenario.Parse reads into the scenario the link was made from.
 //
 // Versions and migrations: every decoded payload goes through migrate,
 // which reads the payload of its format version into the current scenario
