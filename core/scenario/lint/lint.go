@@ -209,10 +209,21 @@ func (l *linter) scenario(d document, m map[string]any) {
 					}
 				}
 			}
-			if add, _, err := kubectl.ParseTaints(specs); err == nil {
-				for _, t := range add {
-					l.stepTaints = append(l.stepTaints, nodeTaint{node: node, taint: t, doc: d.num, line: d.line, path: fmt.Sprintf("steps[%d].run", i)})
+			add, _, err := kubectl.ParseTaints(specs)
+			if err != nil {
+				fix := "write KEY[=VALUE]:EFFECT with EFFECT one of NoSchedule, PreferNoSchedule, NoExecute (case-sensitive); end with - to remove"
+				for _, sp := range specs {
+					if _, eff, ok := strings.Cut(strings.TrimSuffix(sp, "-"), ":"); ok {
+						if c, ok := canonicalCase(eff, effects); ok && c != eff {
+							fix = fmt.Sprintf("write the effect as %s", c)
+						}
+					}
 				}
+				l.findings = append(l.findings, Finding{Severity: Error, Code: "taint-command", Document: d.num, Line: d.line, Object: "Scenario", Path: fmt.Sprintf("steps[%d].run", i),
+					Message: "kubectl taint fails when this step runs: error: " + err.Error(), Fix: fix})
+			}
+			for _, t := range add {
+				l.stepTaints = append(l.stepTaints, nodeTaint{node: node, taint: t, doc: d.num, line: d.line, path: fmt.Sprintf("steps[%d].run", i)})
 			}
 		case len(f) >= 5 && f[0] == "kubectl" && f[1] == "label" && (f[2] == "nodes" || f[2] == "node" || f[2] == "no"):
 			for _, a := range f[4:] {

@@ -189,3 +189,50 @@ func TestTaintStepWithSelector(t *testing.T) {
 		{Info, "taint-tolerated-by-none", 1, "Scenario", "steps[0].run", "spot=true:NoSchedule on node (the selected nodes)"},
 	})
 }
+
+func TestMoreMisplacements(t *testing.T) {
+	data := []byte(`kind: Scenario
+name: x
+steps:
+- at: 1s
+  run: kubectl taint nodes n1 dedicated=db:noschedule
+---
+kind: Node
+metadata: {name: n1, labels: {pool: a}}
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata:
+      labels: {app: agent}
+      tolerations: [{operator: Exists}]
+    spec:
+      tolerations:
+      - {key: pool, operator: Exists, tolerationSeconds: 10}
+      containers: [{name: a}]
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: nightly}
+spec:
+  jobTemplate:
+    spec:
+      template:
+        nodeSelector: {pool: a}
+        spec:
+          containers: [{name: j}]
+`)
+	check(t, Lint(data), []want{
+		{Error, "taint-command", 1, "Scenario", "steps[0].run", "invalid taint effect: noschedule"},
+		{Error, "tolerations-misplaced", 3, "DaemonSet/agent", "spec.template.metadata.tolerations", "not a field of the pod template's metadata"},
+		{Error, "toleration-seconds-without-noexecute", 3, "DaemonSet/agent", "spec.template.spec.tolerations[0].tolerationSeconds", "empty (every effect)"},
+		{Info, "toleration-matches-nothing", 3, "DaemonSet/agent", "spec.template.spec.tolerations[0]", "key pool, Exists, every effect"},
+		{Error, "nodeSelector-misplaced", 4, "CronJob/nightly", "spec.jobTemplate.spec.template.nodeSelector", "pod template (outside its spec)"},
+	})
+	if f := Lint(data)[0]; f.Fix != "write the effect as NoSchedule" {
+		t.Errorf("fix %q", f.Fix)
+	}
+}
