@@ -1,9 +1,11 @@
 // Package export turns a scenario into files for a real cluster.
 //
 // Manifests writes the scenario's objects as clean multi-document YAML:
-// Namespaces, PriorityClasses, Nodes, workloads, PodDisruptionBudgets and
-// Pods in an order kubectl apply accepts, without the status a real cluster
-// fills in itself. The one status kept is the Nodes' capacity, allocatable
+// Namespaces (also those the objects use without declaring them),
+// PriorityClasses, Nodes, workloads, PodDisruptionBudgets and Pods in an
+// order kubectl apply accepts, without what a real cluster fills in itself
+// (status, uid, creationTimestamp, and ownerReferences — a ReplicaSet or
+// DaemonSet adopts the orphan pods its selector matches). The one status kept is the Nodes' capacity, allocatable
 // and conditions, which the simulation needs; the output says how to read
 // them from a real cluster and that only KWOK keeps them from a manifest.
 //

@@ -24,8 +24,37 @@ type item struct {
 
 func items(s *scenario.Scenario) []item {
 	var out []item
+	declared := map[string]bool{scenario.DefaultNamespace: true}
 	for _, o := range s.Namespaces {
 		out = append(out, item{"v1", "Namespace", "", o.Name, o, false})
+		declared[o.Name] = true
+	}
+	// Namespaces the objects use but the file does not declare: a real
+	// cluster needs them before anything is created in them.
+	var used []string
+	use := func(ns string) {
+		if ns != "" && !declared[ns] {
+			declared[ns] = true
+			used = append(used, ns)
+		}
+	}
+	for _, o := range s.Deployments {
+		use(o.Namespace)
+	}
+	for _, o := range s.ReplicaSets {
+		use(o.Namespace)
+	}
+	for _, o := range s.DaemonSets {
+		use(o.Namespace)
+	}
+	for _, o := range s.PodDisruptionBudgets {
+		use(o.Namespace)
+	}
+	for _, o := range s.Pods {
+		use(o.Namespace)
+	}
+	for _, ns := range used {
+		out = append(out, item{"v1", "Namespace", "", ns, &core.Namespace{ObjectMeta: core.ObjectMeta{Name: ns}}, false})
 	}
 	for _, o := range s.PriorityClasses {
 		out = append(out, item{"scheduling.k8s.io/v1", "PriorityClass", "", o.Name, o, false})
@@ -120,6 +149,18 @@ func objectYAML(it item) ([]byte, error) {
 		switch kv.Key {
 		case "apiVersion", "kind":
 			continue
+		case "metadata":
+			// Fields the API server sets: uid, creationTimestamp, and
+			// ownerReferences (their uid would not exist; a ReplicaSet or
+			// DaemonSet adopts the orphan pods its selector matches anyway).
+			md, _ := kv.Value.(goyaml.MapSlice)
+			var keep goyaml.MapSlice
+			for _, f := range md {
+				if f.Key != "uid" && f.Key != "creationTimestamp" && f.Key != "ownerReferences" && f.Key != "resourceVersion" {
+					keep = append(keep, f)
+				}
+			}
+			kv.Value = keep
 		case "status":
 			if it.kind != "Node" {
 				continue

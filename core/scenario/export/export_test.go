@@ -276,3 +276,43 @@ func TestEveryShippedScenarioFile(t *testing.T) {
 		}
 	}
 }
+
+func TestNamespacesAndOwners(t *testing.T) {
+	s, err := scenario.Parse([]byte(`apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: web, namespace: shop}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: c}]}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: web-abcde
+  namespace: shop
+  uid: "1234"
+  labels: {app: web}
+  ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: web, controller: true}]
+spec: {containers: [{name: c}]}
+`), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Manifests(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(m)
+	if !strings.Contains(text, "---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n---\n") {
+		t.Errorf("no Namespace shop first:\n%s", text)
+	}
+	if strings.Contains(text, "ownerReferences") || strings.Contains(text, "uid") {
+		t.Errorf("server-set metadata kept:\n%s", text)
+	}
+	if strings.Index(text, "kind: Namespace") > strings.Index(text, "kind: ReplicaSet") {
+		t.Error("the namespace must come before the objects in it")
+	}
+}
