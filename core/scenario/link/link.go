@@ -157,6 +157,15 @@ func Decode(link string) (text []byte, err error) {
 	if len(value) > MaxLinkChars {
 		return nil, fmt.Errorf("share link: the link is %d characters, over the limit of %d", len(value), MaxLinkChars)
 	}
+	if strings.ContainsAny(value, " \t\r\n") {
+		// A link wrapped by a mail client or pasted across lines.
+		value = strings.Map(func(r rune) rune {
+			if r == ' ' || r == '\t' || r == '\r' || r == '\n' {
+				return -1
+			}
+			return r
+		}, value)
+	}
 	version := 0
 	b64 := value
 	if head, rest, ok := strings.Cut(value, "."); ok {
@@ -221,8 +230,8 @@ func linkValue(in string) (string, int, error) {
 	}
 	if !strings.Contains(s, "=") {
 		// The bare link.
-		t := strings.TrimSpace(s)
-		return t, offset + strings.Index(s, t), nil
+		t := strings.TrimLeft(s, " \t\r\n")
+		return t, offset + len(s) - len(t), nil
 	}
 	pos := offset
 	for _, part := range strings.Split(s, "&") {

@@ -196,6 +196,16 @@ func legacyLink(y []byte) string {
 	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }
 
+func TestWrappedLink(t *testing.T) {
+	y := samples(t)["gpu-node"]
+	l, _ := Encode(y)
+	wrapped := "  " + l[:40] + "\r\n" + l[40:80] + "\n  " + l[80:] + "\n"
+	got, err := Decode(wrapped)
+	if err != nil || parsed(t, got) != parsed(t, y) {
+		t.Fatalf("wrapped link: %v", err)
+	}
+}
+
 func TestLegacyFormat0(t *testing.T) {
 	y := samples(t)["gpu-node"]
 	for _, in := range []string{legacyLink(y), "#s=" + legacyLink(y), "s=" + legacyLink(y) + "=="} {
