@@ -316,3 +316,27 @@ spec: {containers: [{name: c}]}
 		t.Error("the namespace must come before the objects in it")
 	}
 }
+
+func TestWaitKeepsTimes(t *testing.T) {
+	s, err := scenario.Parse([]byte(`kind: Scenario
+name: w
+steps:
+- {at: 10s, run: wait 30s}
+- {at: 20s, run: kubectl cordon n1}
+---
+kind: Node
+metadata: {name: n1}
+`), "w.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := Script(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, steps, _ := strings.Cut(string(sc), "# Step 1")
+	want := " at t=10s: wait 30s\nsleep 10\n# Nothing to run: the simulation shows the cluster again after this wait.\n\n# Step 2 at t=20s: kubectl cordon n1\nsleep 10\nkubectl cordon n1\n\n# The scenario runs until t=40s.\nsleep 20\n\nkubectl get pods -A -o wide\n"
+	if steps != want {
+		t.Errorf("got\n%s\nwant\n%s", steps, want)
+	}
+}
