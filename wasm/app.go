@@ -11,7 +11,10 @@ import (
 
 // playground is the one long-lived page component: the route factories
 // return it, so a navigation can never replace its state (GOAPP.md §2).
-var playground = web.New(web.Config{Presets: presetList(), Simulate: simulate, Exec: execute})
+var playground = web.New(web.Config{
+	Presets: presetList(), Simulate: simulate, Exec: execute,
+	Lint: lintText, Export: exportText, Library: library(), Palette: palette(),
+})
 
 func routes() {
 	factory := func() app.Composer { return playground }

@@ -4,7 +4,6 @@ import (
 	"math"
 	"time"
 
-	"github.com/taints-playground/playground/core/presets"
 	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sim"
 	"github.com/taints-playground/playground/web"
@@ -33,7 +32,7 @@ func execute(filename string, text []byte, at float64, command string) (string, 
 // presetList adapts the embedded presets to the picker.
 func presetList() []web.Preset {
 	var out []web.Preset
-	for _, p := range presets.List() {
+	for _, p := range allPresets() {
 		out = append(out, web.Preset{Name: p.Name, Title: p.Title, Description: p.Description, YAML: p.YAML})
 	}
 	return out

@@ -70,7 +70,7 @@ func (p *Playground) renderEmbed() app.UI {
 		open = "/"
 	}
 	head := app.Header().Class("embed-head").Body(
-		app.Strong().Class("embed-title").Text(title),
+		app.H1().Class("embed-title").Text(title),
 		app.A().Class("embed-open").Href(open).Target("_blank").Rel("noopener").Text(English.OpenFull),
 	)
 	if !p.x.started {

@@ -391,7 +391,7 @@ func (p *Playground) renderHeader() app.UI {
 	}
 	return app.Header().Class("topbar").Body(
 		app.Div().Class("brand").Body(
-			app.Img().Class("logo").Src("/web/icons/icon.svg").Alt("").Width(40).Height(40),
+			app.Img().Class("logo").Src("/web/icons/icon.svg").Alt("").Attr("role", "presentation").Width(40).Height(40),
 			app.Div().Body(
 				app.H1().Text(English.AppTitle),
 				app.P().Class("tagline").Text(English.AppTagline),

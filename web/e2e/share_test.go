@@ -218,7 +218,18 @@ func TestHindi(t *testing.T) {
 	b.waitFor("ready", `document.body.dataset.ready === "1"`, 90*time.Second)
 	eval[chromedp.Void](b, `(() => { const el = document.getElementById("`+web.IDLang+`");
 		el.value = "hi"; el.dispatchEvent(new Event("change", {bubbles: true})); })()`)
-	b.waitFor("the Hindi page", `location.search.includes("lang=hi") && document.body.dataset.ready === "1" && document.documentElement.lang === "hi"`, 90*time.Second)
+	// The switch reloads the page: poll across the navigation.
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		ok, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`location.search.includes("lang=hi") && document.body.dataset.ready === "1" && document.documentElement.lang === "hi"`))
+		if err == nil && ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the Hindi page did not load (%v)%s", err, b.consoleDump())
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
 	if h1 := eval[string](b, `document.querySelector("h1").innerText`); h1 != web.Hindi.AppTitle {
 		t.Errorf("title %q, want %q", h1, web.Hindi.AppTitle)
 	}
@@ -269,10 +280,12 @@ func TestAccessibility(t *testing.T) {
 				Impact string `json:"impact"`
 				Help   string `json:"help"`
 				Nodes  []struct {
-					Target []any  `json:"target"`
-					HTML   string `json:"html"`
+					Target  []any  `json:"target"`
+					HTML    string `json:"html"`
+					Summary string `json:"failureSummary"`
 				} `json:"nodes"`
 			}
+			b.screenshot("a11y-" + tc.name + ".png")
 			vs := evalAsync[[]violation](b, `axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations)`)
 			for _, v := range vs {
 				if v.Impact != "serious" && v.Impact != "critical" {
@@ -284,7 +297,7 @@ func TestAccessibility(t *testing.T) {
 					if i == 5 {
 						break
 					}
-					where = append(where, n.HTML)
+					where = append(where, n.HTML+"\n    "+strings.ReplaceAll(n.Summary, "\n", " "))
 				}
 				t.Errorf("axe %s: %s — %s\n  %s", v.Impact, v.ID, v.Help, strings.Join(where, "\n  "))
 			}

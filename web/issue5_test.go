@@ -1,0 +1,224 @@
+package web
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/taints-playground/playground/core/lesson"
+	"github.com/taints-playground/playground/core/scenario"
+	"github.com/taints-playground/playground/core/sim"
+)
+
+func realSimulate(filename string, text []byte) (*sim.Result, error) {
+	s, err := scenario.Parse(text, filename)
+	if err != nil {
+		return nil, err
+	}
+	return sim.Run(s)
+}
+
+func realExec(filename string, text []byte, at float64, command string) (string, error) {
+	s, err := scenario.Parse(text, filename)
+	if err != nil {
+		return "", err
+	}
+	return sim.Exec(s, time.Duration(math.Round(at*float64(time.Second))), command)
+}
+
+const pendingScenario = `kind: Scenario
+name: console-test
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: n1
+spec:
+  taints: [{key: k, value: v, effect: NoSchedule}]
+status:
+  allocatable: {cpu: "4", memory: 16Gi, pods: "110"}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+spec:
+  containers: [{name: c, image: nginx}]
+`
+
+func TestParseStartOptions(t *testing.T) {
+	for _, tc := range []struct {
+		path, query string
+		want        StartOptions
+	}{
+		{"/", "", StartOptions{Theme: "auto", Lang: "en"}},
+		{"/", "?embed=1&theme=dark&step=3&autoplay=1&lang=hi", StartOptions{Embed: true, Theme: "dark", Step: 3, Autoplay: true, Lang: "hi"}},
+		{"/embed", "theme=light", StartOptions{Embed: true, Theme: "light", Lang: "en"}},
+		{"/", "?theme=neon&step=-2&lang=xx&embed=no", StartOptions{Theme: "auto", Lang: "en"}},
+		{"/", "?%zz", StartOptions{Theme: "auto", Lang: "en"}},
+	} {
+		if got := ParseStartOptions(tc.path, tc.query); got != tc.want {
+			t.Errorf("ParseStartOptions(%q, %q) = %+v, want %+v", tc.path, tc.query, got, tc.want)
+		}
+	}
+}
+
+func TestFragmentIsVersioned(t *testing.T) {
+	frag := EncodeFragment(pendingScenario)
+	if !strings.HasPrefix(frag, "s=1.") {
+		t.Fatalf("fragment %q has no version", frag)
+	}
+	text, err := DecodeFragment(frag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err1 := scenario.Parse([]byte(pendingScenario), "a")
+	b, err2 := scenario.Parse([]byte(text), "b")
+	if err1 != nil || err2 != nil || a.Name != b.Name || len(a.Pods) != len(b.Pods) || len(a.Nodes) != len(b.Nodes) {
+		t.Errorf("round trip changed the scenario: %v %v", err1, err2)
+	}
+	if _, err := DecodeFragment("s=9.AAAA"); err == nil || !strings.Contains(err.Error(), "newer") {
+		t.Errorf("future version: %v", err)
+	}
+}
+
+func TestEmbedSnippetEscapes(t *testing.T) {
+	s := EmbedSnippet(`https://x.example/?embed=1#s=1.a"b`, `A <b> "title"`)
+	if strings.Contains(s, `a"b`) || strings.Contains(s, "<b>") || !strings.Contains(s, HeightMessageType) {
+		t.Errorf("snippet not escaped or incomplete: %s", s)
+	}
+}
+
+func TestIsMutating(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"kubectl taint nodes n1 k=v:NoSchedule":     true,
+		"kubectl  cordon n1":                        true,
+		"kubectl label nodes n1 a=b":                true,
+		"kubectl delete pod web":                    true,
+		"kubectl drain n1 --ignore-daemonsets":      true,
+		"kubectl scale deployment web --replicas=3": true,
+		"kubectl describe node n1":                  false,
+		"kubectl get pods -o wide":                  false,
+		"kubectl get events":                        false,
+	} {
+		if IsMutating(cmd) != want {
+			t.Errorf("IsMutating(%q) = %v", cmd, !want)
+		}
+	}
+}
+
+func TestConsoleTaintBecomesAStep(t *testing.T) {
+	m := NewModel(nil, realSimulate)
+	m.SetExec(realExec)
+	if !m.SetText(pendingScenario) {
+		t.Fatal(m.Err)
+	}
+	if f := m.Current(); len(f.Pods) != 1 || f.Pods[0].Node != "" {
+		t.Fatalf("web should be pending: %+v", f.Pods)
+	}
+	if !m.AppendStep("kubectl taint nodes n1 k=v:NoSchedule-") {
+		t.Fatalf("step not added: %+v", m.Console)
+	}
+	if !strings.Contains(m.Text, "kubectl taint nodes n1 k=v:NoSchedule-") {
+		t.Errorf("the scenario text has no step:\n%s", m.Text)
+	}
+	f := m.Current()
+	if f.Step != "kubectl taint nodes n1 k=v:NoSchedule-" {
+		t.Errorf("the board shows frame %q, not the step's", f.Step)
+	}
+	if !strings.Contains(m.Console[0].Output, "untainted") || m.Console[0].Failed {
+		t.Errorf("console: %+v", m.Console[0])
+	}
+	last := m.Result.Frames[len(m.Result.Frames)-1]
+	if last.Pods[0].Node != "n1" {
+		t.Errorf("web did not move to n1: %+v", last.Pods[0])
+	}
+	// A failing command leaves the scenario as it was.
+	before := m.Text
+	if m.AppendStep("kubectl cordon nope") {
+		t.Error("a failing command changed the scenario")
+	}
+	if m.Text != before || !m.Console[0].Failed {
+		t.Errorf("after a failing command: failed=%v, text changed=%v", m.Console[0].Failed, m.Text != before)
+	}
+	if m.AppendStep("kubectl frobnicate") || !m.Console[0].Failed {
+		t.Error("an unknown command was accepted")
+	}
+}
+
+func TestConsoleHistory(t *testing.T) {
+	p := New(Config{Presets: testPresets, Simulate: fakeSimulate, Exec: fakeExec})
+	p.remember("a")
+	p.remember("b")
+	p.remember("b")
+	if got := p.HistoryMove(-1); got != "b" {
+		t.Errorf("first up = %q", got)
+	}
+	if got := p.HistoryMove(-1); got != "a" {
+		t.Errorf("second up = %q", got)
+	}
+	if got := p.HistoryMove(-1); got != "a" {
+		t.Errorf("up at the oldest = %q", got)
+	}
+	if got := p.HistoryMove(1); got != "b" {
+		t.Errorf("down = %q", got)
+	}
+	if got := p.HistoryMove(1); got != "" {
+		t.Errorf("down past the newest = %q", got)
+	}
+}
+
+func TestPanelsRender(t *testing.T) {
+	p := New(Config{Presets: testPresets, Simulate: fakeSimulate, Exec: fakeExec,
+		Palette: []WellKnownTaint{{Key: "node.kubernetes.io/not-ready", Effect: "NoExecute", Docs: "https://kubernetes.io/docs/"}},
+		Lint: func([]byte) ([]Finding, error) {
+			return []Finding{{Severity: "warning", Where: "document 1", Message: "m", Fix: "f"}}, nil
+		},
+		Export: func(text []byte, format string) (string, error) { return "# " + format + "\n", nil },
+	})
+	e := app.NewTestEngine()
+	if err := e.Load(p); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	for _, panel := range []string{"embed", "import", "library", "palette"} {
+		p.x.panel = panel
+		p.SetImportText("apiVersion: v1\nkind: List\nitems: []\n")
+		p.CheckImport()
+		p.Export(ExportScript)
+		html := app.HTMLString(p.renderPanels())
+		for _, want := range map[string][]string{
+			"embed":   {IDEmbedSnippet, "iframe"},
+			"import":  {IDFindings, "# script", IDImportReplace},
+			"library": {IDSweep, "lesson-table", "<svg"},
+			"palette": {"node.kubernetes.io/not-ready:NoExecute", "kubernetes.io/docs"},
+		}[panel] {
+			if !strings.Contains(html, want) {
+				t.Errorf("panel %s: no %q", panel, want)
+			}
+		}
+	}
+}
+
+func TestSweepChart(t *testing.T) {
+	tb, err := lesson.Sweep("tainted", []int{0, 1, 2, 3}, lesson.DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := app.HTMLString(SweepChart(tb))
+	if !strings.Contains(html, "polyline") || !strings.Contains(html, "general placed") {
+		t.Errorf("chart: %s", html)
+	}
+}
+
+func TestPaletteCommand(t *testing.T) {
+	got := PaletteCommand("n1", WellKnownTaint{Key: "nvidia.com/gpu", Value: "present", Effect: "NoSchedule"})
+	if got != "kubectl taint nodes n1 nvidia.com/gpu=present:NoSchedule" {
+		t.Errorf("got %q", got)
+	}
+	if err := scenario.CheckCommand(got); err != nil {
+		t.Error(err)
+	}
+}
