@@ -344,7 +344,7 @@ var English = Messages{
 	Version:      "version %s",
 
 	ConsoleTitle:       "kubectl console",
-	ConsoleHint:        "Ask the simulated cluster as it is at %s: describe, get, even taint — the scenario itself does not change.",
+	ConsoleHint:        "Ask the simulated cluster as it is at %s: describe and get answer from this frame; taint, cordon, uncordon, label, delete, drain and scale become steps of the scenario at this time.",
 	ConsolePlaceholder: "kubectl describe node NAME",
 	ConsoleRun:         "Run",
 
@@ -387,7 +387,7 @@ var English = Messages{
 	NotScored:            "Only one node fits, so it is chosen without scoring.",
 	DescribePod:          "kubectl describe pod %s",
 
-	ConsoleKeys:           "↑ and ↓ recall earlier commands. Commands that change the cluster (taint, cordon, label, delete, drain, scale) become a step at this frame's time.",
+	ConsoleKeys:           "↑ and ↓ recall earlier commands.",
 	ConsoleStepAdded:      "The step was added to the scenario at this time.",
 	CopyFallback:          "The browser did not allow copying: the text is selected, press Ctrl+C (⌘C) to copy it.",
 	CopyLinkHint:          "Copy the address of this scenario (it lives in the link, never on a server)",

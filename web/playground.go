@@ -487,6 +487,9 @@ func (p *Playground) renderEditor() app.UI {
 	if m.Err != "" && !p.typing {
 		cls += " has-error"
 	}
+	if p.x.dropActive {
+		cls += " is-drop"
+	}
 	return app.Section().Class("editor-pane").Body(
 		app.Div().Class("pane-head").Body(
 			app.Label().For(IDEditor).Class("pane-title").Text(English.EditorLabel),

@@ -89,6 +89,11 @@ func TestEmbedExample(t *testing.T) {
 			t.Errorf("embed mode shows %s", hidden)
 		}
 	}
+	// No service-worker caching surprises: the worker has no fetch handler.
+	worker := evalAsync[string](b, `fetch("/app-worker.js", {cache: "no-store"}).then(r => r.text())`)
+	if !strings.Contains(worker, "no-op") || strings.Contains(worker, `"fetch"`) {
+		t.Errorf("the service worker may serve from a cache:\n%s", worker)
+	}
 	b.screenshot("embed-example.png")
 	if p := b.problems(); len(p) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(p, "\n"))
