@@ -146,6 +146,7 @@ type Messages struct {
 	ColTotal, SkippedPlugins     string
 	NotExaminedNote, NotScored   string
 	DescribePod                  string
+	ChosenNoFit                  string
 
 	// Share, embed, import/export, console steps, library, lesson,
 	// palette and language (issue 5).
@@ -386,6 +387,7 @@ var English = Messages{
 	NotExaminedNote:      "%d nodes not examined: percentageOfNodesToScore stopped the Filter pass once it found enough feasible nodes.",
 	NotScored:            "Only one node fits, so it is chosen without scoring.",
 	DescribePod:          "kubectl describe pod %s",
+	ChosenNoFit:          "runs here; would not fit now",
 
 	ConsoleKeys:           "↑ and ↓ recall earlier commands.",
 	ConsoleStepAdded:      "The step was added to the scenario at this time.",

@@ -163,6 +163,8 @@ func (w *WhyPanel) nodeTable() app.UI {
 		}
 		chosen := ""
 		switch {
+		case v.Chosen && !v.Feasible:
+			chosen = "★ " + English.ChosenNoFit
 		case v.Chosen && v.Tied && ties:
 			chosen = "★ " + English.Chosen + " · " + English.Tied
 		case v.Chosen:
