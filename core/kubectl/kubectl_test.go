@@ -225,6 +225,12 @@ func TestTaintFlagsAndErrors(t *testing.T) {
 		{name: "selector matching nothing", args: []string{"node", "k=1:NoSchedule", "-l", "pool=none"}},
 		{name: "selector set-based", args: []string{"node", "k=1:NoSchedule", "-l", "pool in (gpu,cpu)"}, wantOut: "node/a tainted\n"},
 		{name: "selector absent key", args: []string{"node", "k=1:NoSchedule", "-l", "!pool"}, wantOut: "node/b tainted\n"},
+		// kubectl taint's Complete passes names to the builder only when
+		// neither --selector nor --all is set, so names given with -l are
+		// ignored (no "name cannot be provided when a selector is specified",
+		// no NotFound for a missing name): the selector alone picks nodes.
+		{name: "names with selector are ignored", args: []string{"node", "b", "nosuch", "k=1:NoSchedule", "-l", "pool=gpu"}, wantOut: "node/a tainted\n"},
+		{name: "names with --all are ignored", args: []string{"node", "nosuch", "k=1:NoSchedule", "--all"}, wantOut: "node/a tainted\nnode/b tainted\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -114,6 +114,10 @@ func Taint(nodes Nodes, args []string) (stdout string, err error) {
 		return "", plainError("at least one resource name must be specified since 'all' parameter is not set")
 	}
 
+	// As in kubectl's Complete, names reach the resource builder only when
+	// neither --selector nor --all is set: with either, names are ignored
+	// (so the builder's "name cannot be provided when a selector is
+	// specified" never fires for taint).
 	targets, errs, fatal := selectNodes(nodes, all, selector, resources[1:])
 	if fatal != nil {
 		return "", fatal
