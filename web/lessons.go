@@ -385,7 +385,10 @@ func SweepChart(t lesson.Table) app.UI {
 				kids = append(kids, el("circle").Attr("cx", f(xs(pt.X))).Attr("cy", f(ys(pt.Y))).Attr("r", "3").Attr("class", cls))
 			}
 		}
-		legend = append(legend, app.Li().Class(cls).Text(s.Column))
+		legend = append(legend, app.Li().Body(
+			app.Span().Class("sw s"+strconv.Itoa(i)).Aria("hidden", "true"),
+			app.Text(s.Column),
+		))
 	}
 	return app.Figure().Class("sweep-chart").Body(
 		el("svg").Attr("viewBox", "0 0 420 180").Attr("role", "img").

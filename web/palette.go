@@ -74,7 +74,7 @@ func (p *Playground) renderPalette() app.UI {
 			app.Span().Class("small palette-summary").Text(tt.Summary),
 			app.If(tt.Docs != "", func() app.UI {
 				return app.A().Class("small").Href(tt.Docs).Target("_blank").Rel("noopener noreferrer").
-					Aria("label", fmt.Sprintf(English.PaletteDocsAria, tt.Key)).Text(English.PaletteDocs)
+					Aria("label", English.PaletteDocs+": "+fmt.Sprintf(English.PaletteDocsAria, tt.Key)).Text(English.PaletteDocs)
 			}),
 		))
 	}

@@ -287,10 +287,21 @@ func (s *simulator) queueNote(p *podRec) string {
 	return ""
 }
 
+// sentence ends s with one full stop: a reason that quotes a message
+// already ending in ". " (the kubelet's "The node had condition: [X]. ")
+// keeps that text and gains no second period.
+func sentence(s string) string {
+	s = strings.TrimRight(s, " ")
+	if strings.HasSuffix(s, ".") {
+		return s
+	}
+	return s + "."
+}
+
 func (s *simulator) summary(p *podRec, res sched.Result) string {
 	switch p.phase {
 	case PhaseEvicted:
-		return fmt.Sprintf("Evicted from %s at %s: %s.", p.node, fmtT(*p.evictedAt), p.evictReason)
+		return fmt.Sprintf("Evicted from %s at %s: %s", p.node, fmtT(*p.evictedAt), sentence(p.evictReason))
 	case PhasePending:
 		if p.missing {
 			return fmt.Sprintf("Pending: spec.nodeName is %q, but there is no such node; the scheduler leaves pods that set spec.nodeName alone.", p.pod.Spec.NodeName)

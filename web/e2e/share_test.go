@@ -272,40 +272,60 @@ func TestAccessibility(t *testing.T) {
 			b.do("navigate", chromedp.Navigate(base+tc.path))
 			b.waitFor("ready", `document.body.dataset.ready === "1"`, 90*time.Second)
 			b.waitFor("a board", `document.querySelectorAll(".node-card").length > 0`, 20*time.Second)
-			if tc.name == "page" {
-				for _, panel := range []string{"library", "palette", "import"} {
-					b.click(panel, "#"+web.IDPanelToggle+panel)
-				}
-				b.click("embed", "#"+web.IDEmbedBtn)
-			}
-			b.waitFor("animations", `document.getAnimations().length === 0`, 10*time.Second)
 			eval[chromedp.Void](b, string(axe))
-			type violation struct {
-				ID     string `json:"id"`
-				Impact string `json:"impact"`
-				Help   string `json:"help"`
-				Nodes  []struct {
-					Target  []any  `json:"target"`
-					HTML    string `json:"html"`
-					Summary string `json:"failureSummary"`
-				} `json:"nodes"`
-			}
-			b.screenshot("a11y-" + tc.name + ".png")
-			vs := evalAsync[[]violation](b, `axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations)`)
-			for _, v := range vs {
-				if v.Impact != "serious" && v.Impact != "critical" {
-					t.Logf("axe (%s): %s — %s (%d nodes)", v.Impact, v.ID, v.Help, len(v.Nodes))
-					continue
-				}
-				var where []string
-				for i, n := range v.Nodes {
-					if i == 5 {
-						break
+			check := func(state string) {
+				t.Helper()
+				b.waitFor("animations", `document.getAnimations().length === 0`, 10*time.Second)
+				b.screenshot("a11y-" + tc.name + state + ".png")
+				vs := evalAsync[[]axeViolation](b, `axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations)`)
+				for _, v := range vs {
+					if v.Impact != "serious" && v.Impact != "critical" {
+						t.Logf("axe %s%s (%s): %s — %s (%d nodes)", tc.name, state, v.Impact, v.ID, v.Help, len(v.Nodes))
+						continue
 					}
-					where = append(where, n.HTML+"\n    "+strings.ReplaceAll(n.Summary, "\n", " "))
+					var where []string
+					for i, n := range v.Nodes {
+						if i == 5 {
+							break
+						}
+						where = append(where, n.HTML+"\n    "+strings.ReplaceAll(n.Summary, "\n", " "))
+					}
+					t.Errorf("axe %s%s %s: %s — %s\n  %s", tc.name, state, v.Impact, v.ID, v.Help, strings.Join(where, "\n  "))
 				}
-				t.Errorf("axe %s: %s — %s\n  %s", v.Impact, v.ID, v.Help, strings.Join(where, "\n  "))
 			}
+			check("")
+			if tc.name != "page" {
+				return
+			}
+			b.click("library", "#"+web.IDPanelToggle+"library")
+			check("-library")
+			eval[chromedp.Void](b, `document.getElementById("`+web.IDSweep+`").scrollIntoView()`)
+			if png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot()); err == nil {
+				path := filepath.Join(screenshotDir(t), "lesson-sweep.png")
+				if err := os.WriteFile(path, png, 0o644); err == nil {
+					t.Logf("screenshot: %s", path)
+				}
+			}
+			b.click("palette", "#"+web.IDPanelToggle+"palette")
+			check("-palette")
+			b.click("import", "#"+web.IDPanelToggle+"import")
+			b.do("type YAML", chromedp.SendKeys(chromedp.ID(web.IDImportText), "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec:\n  containers:\n  - name: c\n    image: nginx\n    tolerations: [{key: k, operator: Exists}]\n"))
+			b.click("check", "#"+web.IDImportCheck)
+			b.click("export script", "#"+web.IDExportScript)
+			b.waitFor("the script", `!!document.getElementById("`+web.IDExportText+`")`, 10*time.Second)
+			check("-import")
+			b.click("embed", "#"+web.IDEmbedBtn)
+			check("-embed")
 		})
 	}
+}
+
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  []struct {
+		HTML    string `json:"html"`
+		Summary string `json:"failureSummary"`
+	} `json:"nodes"`
 }
