@@ -710,14 +710,14 @@ spec:
 	// The why summary quotes the kubelet's message, which already ends
 	// with a full stop: no second one is appended.
 	for _, f := range res.Frames {
-		if p := podIn(f, "tolerant"); p != nil && p.Why != nil {
+		if p := podIn(f, "tolerant"); p.Why != nil {
 			if strings.Contains(p.Why.Summary, ". .") || strings.HasSuffix(p.Why.Summary, " ") {
 				t.Errorf("frame %d: summary %q has a double full stop", f.Index, p.Why.Summary)
 			}
 		}
 	}
 	final := podIn(res.Frames[len(res.Frames)-1], "tolerant")
-	if want := "Pod was rejected: The node had condition: [DiskPressure]."; final == nil || final.Why == nil || !strings.HasSuffix(final.Why.Summary, want) {
+	if want := "Pod was rejected: The node had condition: [DiskPressure]."; final.Why == nil || !strings.HasSuffix(final.Why.Summary, want) {
 		t.Errorf("final summary = %+v, want suffix %q", final, want)
 	}
 }
