@@ -1,0 +1,67 @@
+package bench
+
+import (
+	"testing"
+	"time"
+
+	"github.com/taints-playground/playground/core/scenario"
+	"github.com/taints-playground/playground/core/sim"
+)
+
+func parse(tb testing.TB, text string) *scenario.Scenario {
+	tb.Helper()
+	s, err := scenario.Parse([]byte(text), "bench.yaml")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+func runBench(b *testing.B, s *scenario.Scenario) {
+	b.ReportAllocs()
+	frames := 0
+	for i := 0; i < b.N; i++ {
+		res, err := sim.Run(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		frames = len(res.Frames)
+	}
+	b.ReportMetric(float64(frames), "frames")
+}
+
+// BenchmarkStorm500 is the NoExecute storm: 500 nodes, 2,000 pods, one
+// hour of virtual time (bench.Storm).
+func BenchmarkStorm500(b *testing.B) {
+	s := parse(b, Storm(500, 2000, time.Hour))
+	b.ResetTimer()
+	runBench(b, s)
+}
+
+// BenchmarkStormSmall is the same storm at 50 nodes and 200 pods over ten
+// minutes, for quick profiles.
+func BenchmarkStormSmall(b *testing.B) {
+	s := parse(b, Storm(50, 200, 10*time.Minute))
+	b.ResetTimer()
+	runBench(b, s)
+}
+
+// TestStormParses keeps the generators valid (a seed-only check; make
+// test never runs the benchmarks).
+func TestStormParses(t *testing.T) {
+	for _, text := range []string{Storm(50, 200, 10*time.Minute), Storm(500, 2000, time.Hour), Cluster(500, 2000)} {
+		s := parse(t, text)
+		if err := s.CheckCaps(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkStormMid is the storm at 300 nodes and 1,000 pods over 20
+// minutes (still above sim.ExplainLimit, so frames carry summaries): the
+// size used for before/after comparisons.
+func BenchmarkStormMid(b *testing.B) {
+	s := parse(b, Storm(300, 1000, 20*time.Minute))
+	b.ResetTimer()
+	runBench(b, s)
+}

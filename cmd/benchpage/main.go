@@ -1,0 +1,357 @@
+// Command benchpage measures the built site for bench/RESULTS.md: the
+// transfer size of every file of dist/ (raw, gzip -9, brotli -q 11), the
+// wasm against a go-app hello world built the same way, and, in headless
+// Chromium, the time to the first interactive board and the time per
+// rendered step of a generated 500-node / 2,000-pod scenario. It prints
+// Markdown.
+//
+//	go run ./cmd/benchpage -dist dist -hello /tmp/hello.wasm [-chromium /usr/bin/chromium] [-runs 3]
+//
+// Timings are taken inside the page (performance.now()): first board is
+// from navigation start to body[data-ready="1"] with a node card laid out;
+// a step is from the click on Step to the frame after the board shows the
+// next frame (board[data-frame] changed, then one requestAnimationFrame
+// and a task, i.e. after the paint).
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/taints-playground/playground/bench"
+	"github.com/taints-playground/playground/cmd/serve/server"
+	"github.com/taints-playground/playground/web"
+)
+
+func main() {
+	dist := flag.String("dist", "dist", "the built site (make dist)")
+	hello := flag.String("hello", "", "the go-app hello world's wasm (bench/helloapp), for the size ratio")
+	chromium := flag.String("chromium", "", "Chromium to drive (default: chromium on PATH); empty and none found: sizes only")
+	runs := flag.Int("runs", 3, "page loads per measurement (the median is reported)")
+	nodes := flag.Int("nodes", 500, "nodes of the large scenario")
+	pods := flag.Int("pods", 2000, "pods of the large scenario")
+	steps := flag.Int("steps", 6, "steps to time on the large board")
+	flag.Parse()
+
+	if err := sizes(os.Stdout, *dist, *hello); err != nil {
+		fmt.Fprintln(os.Stderr, "benchpage:", err)
+		os.Exit(1)
+	}
+	path := *chromium
+	if path == "" {
+		for _, n := range []string{"chromium", "chromium-browser", "google-chrome"} {
+			if p, err := exec.LookPath(n); err == nil {
+				path = p
+				break
+			}
+		}
+	}
+	if path == "" {
+		fmt.Println("\nChromium not found: page timings skipped.")
+		return
+	}
+	if err := pageTimings(os.Stdout, *dist, path, *runs, *nodes, *pods, *steps); err != nil {
+		fmt.Fprintln(os.Stderr, "benchpage:", err)
+		os.Exit(1)
+	}
+}
+
+type size struct{ raw, gz, br int }
+
+func compress(b []byte, brQuality int) size {
+	var g bytes.Buffer
+	gw, _ := gzip.NewWriterLevel(&g, gzip.BestCompression)
+	_, _ = gw.Write(b)
+	_ = gw.Close()
+	var r bytes.Buffer
+	bw := brotli.NewWriterLevel(&r, brQuality)
+	_, _ = bw.Write(b)
+	_ = bw.Close()
+	return size{len(b), g.Len(), r.Len()}
+}
+
+func mb(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
+
+func sizes(w io.Writer, dist, hello string) error {
+	var wasm, rest size
+	var names []string
+	err := filepath.WalkDir(dist, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dist, p)
+		names = append(names, filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	fmt.Fprintln(w, "### Transfer size of the built site")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| File | Raw | gzip -9 | brotli -q 11 |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|")
+	for _, n := range names {
+		b, err := os.ReadFile(filepath.Join(dist, n))
+		if err != nil {
+			return err
+		}
+		s := compress(b, 11)
+		if n == "web/app.wasm" {
+			wasm = s
+		} else {
+			rest.raw += s.raw
+			rest.gz += s.gz
+			rest.br += s.br
+			if s.raw < 20000 && !strings.HasSuffix(n, ".html") && !strings.HasSuffix(n, ".js") && !strings.HasSuffix(n, ".css") {
+				continue // icons and the like: in the total only
+			}
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %d |\n", n, s.raw, s.gz, s.br)
+	}
+	fmt.Fprintf(w, "| everything but the wasm (%d files) | %d | %d | %d |\n", len(names)-1, rest.raw, rest.gz, rest.br)
+	fmt.Fprintf(w, "| **total** | **%s** | **%s** | **%s** |\n", mb(wasm.raw+rest.raw), mb(wasm.gz+rest.gz), mb(wasm.br+rest.br))
+	if hello == "" {
+		return nil
+	}
+	hb, err := os.ReadFile(hello)
+	if err != nil {
+		return err
+	}
+	h := compress(hb, 11)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "### Our wasm ÷ a go-app hello world built the same way (target ≤ 1.3× transferred)")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| | Raw | gzip -9 | brotli -q 11 |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|")
+	fmt.Fprintf(w, "| dist/web/app.wasm | %d | %d | %d |\n", wasm.raw, wasm.gz, wasm.br)
+	fmt.Fprintf(w, "| bench/helloapp wasm | %d | %d | %d |\n", h.raw, h.gz, h.br)
+	fmt.Fprintf(w, "| **ratio** | **%.2f×** | **%.2f×** | **%.2f×** |\n", float64(wasm.raw)/float64(h.raw), float64(wasm.gz)/float64(h.gz), float64(wasm.br)/float64(h.br))
+	return nil
+}
+
+// probe is installed before any page script: it records when the board
+// first becomes interactive.
+const probe = `(() => {
+  window.__bench = {};
+  const check = () => {
+    if (window.__bench.board) return;
+    const ready = document.body && document.body.dataset.ready === "1";
+    const card = document.querySelector(".node-card");
+    if (ready && card && card.getBoundingClientRect().height > 0) {
+      window.__bench.board = performance.now();
+      window.__bench.cards = document.querySelectorAll(".node-card").length;
+    } else {
+      requestAnimationFrame(check);
+    }
+  };
+  requestAnimationFrame(check);
+})();`
+
+const stepJS = `(async (n) => {
+  const frame = () => { const b = document.getElementById("board"); return b ? b.dataset.frame : ""; };
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const before = frame();
+    const btn = document.getElementById("btn-step");
+    if (!btn || btn.disabled) break;
+    const t0 = performance.now();
+    btn.click();
+    const ok = await new Promise((res) => {
+      const deadline = t0 + 20000;
+      const poll = () => {
+        if (frame() !== before) return res(true);
+        if (performance.now() > deadline) return res(false);
+        requestAnimationFrame(poll);
+      };
+      poll();
+    });
+    if (!ok) break;
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    out.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return out;
+})`
+
+type loadResult struct {
+	Board float64 `json:"board"`
+	Cards int     `json:"cards"`
+	Via   string  `json:"-"`
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func load(chromium, url, editorText string, steps int) (loadResult, []float64, error) {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1366, 900))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	defer cancelCtx()
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+	if err := chromedp.Do(ctx); err != nil {
+		return loadResult{}, nil, fmt.Errorf("starting Chromium: %w", err)
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe}); err != nil {
+		return loadResult{}, nil, err
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		return loadResult{}, nil, err
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`!!(window.__bench && window.__bench.board)`, chromedp.WithPollingTimeout(4*time.Minute))); err != nil {
+		return loadResult{}, nil, fmt.Errorf("waiting for the board: %w", err)
+	}
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage](`JSON.stringify(window.__bench)`))
+	if err != nil {
+		return loadResult{}, nil, err
+	}
+	var s string
+	var lr loadResult
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return lr, nil, err
+	}
+	if err := json.Unmarshal([]byte(s), &lr); err != nil {
+		return lr, nil, err
+	}
+	if steps == 0 {
+		return lr, nil, nil
+	}
+	loaded, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector('[data-node="n0"]')`))
+	if err != nil {
+		return lr, nil, err
+	}
+	if !loaded && editorText != "" {
+		// The fragment did not take (an older link format in dist/?):
+		// type the scenario into the editor instead and time from the
+		// input event to the first card of the new board (this includes
+		// the editor's debounce).
+		lr.Via = "editor"
+		ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(async (text) => {
+			const el = document.getElementById("editor");
+			const t0 = performance.now();
+			el.value = text;
+			el.dispatchEvent(new Event("input", {bubbles: true}));
+			await new Promise((res) => { const poll = () => document.querySelector('[data-node="n0"]') ? res() : requestAnimationFrame(poll); poll(); });
+			return performance.now() - t0;
+		})(`+jsString(editorText)+`)`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			return lr, nil, fmt.Errorf("loading through the editor: %w", err)
+		}
+		lr.Board = ms
+	}
+	// Let the board settle, then count what it shows.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`document.getAnimations().length === 0`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		return lr, nil, err
+	}
+	lr.Cards, err = chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".node-card").length`))
+	if err != nil {
+		return lr, nil, err
+	}
+	if os.Getenv("BENCHPAGE_DEBUG") != "" {
+		dbg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("editor")||{value:""}).value.slice(0, 80) + " | error: " + ((document.getElementById("editor-error")||{}).innerText||"") + " | pods: " + document.querySelectorAll("[data-pod]").length + " | frame " + (document.getElementById("board")||{dataset:{}}).dataset.frame`))
+		fmt.Fprintln(os.Stderr, "debug:", dbg)
+	}
+	times, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf("%s(%d)", stepJS, steps), chromedp.EvalAwaitPromise))
+	if err != nil {
+		return lr, nil, fmt.Errorf("stepping: %w", err)
+	}
+	return lr, times, nil
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func pageTimings(w io.Writer, dist, chromium string, runs, nodes, pods, steps int) error {
+	h, err := server.New(dist)
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	h.Warm("web/app.wasm", "wasm_exec.js", "app.js", "index.html", "web/app.css")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	srv := server.NewServer(ln.Addr().String(), h)
+	go func() { _ = srv.Serve(ln) }()
+	defer srv.Close()
+	base := "http://" + ln.Addr().String() + "/"
+
+	text := bench.Cluster(nodes, pods)
+	frag, err := web.EncodeFragmentErr(text)
+	if err != nil {
+		return err
+	}
+	var small, large, stepTimes []float64
+	var cards int
+	via := "the URL fragment"
+	for i := 0; i < runs; i++ {
+		lr, _, err := load(chromium, base, "", 0)
+		if err != nil {
+			return fmt.Errorf("default page: %w", err)
+		}
+		small = append(small, lr.Board)
+		lr, st, err := load(chromium, base+"#"+frag, text, steps)
+		if err != nil {
+			return fmt.Errorf("large page: %w", err)
+		}
+		large = append(large, lr.Board)
+		cards = lr.Cards
+		if lr.Via != "" {
+			via = lr.Via
+		}
+		stepTimes = append(stepTimes, st...)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "### Page timings in headless Chromium (%s, loopback, cold browser each load, %d loads, medians)\n\n", filepath.Base(chromium), runs)
+	fmt.Fprintln(w, "| Measurement | Median | All | Target |")
+	fmt.Fprintln(w, "|---|---:|---|---|")
+	fmt.Fprintf(w, "| first interactive board, default preset | %.0f ms | %s | < 1,500 ms |\n", median(small), list(small))
+	how := fmt.Sprintf("from the URL fragment (%d KB)", len(frag)/1000)
+	if via == "editor" {
+		how = fmt.Sprintf("typed into the editor (%d KB; includes the 400 ms debounce; the fragment did not load)", len(text)/1000)
+	}
+	fmt.Fprintf(w, "| first interactive board, %d nodes / %d pods %s | %.0f ms | %s | — |\n", nodes, pods, how, median(large), list(large))
+	fmt.Fprintf(w, "| one rendered step, %d nodes / %d pods (%d node cards shown) | %.1f ms | %s | < 16 ms |\n", nodes, pods, cards, median(stepTimes), list(stepTimes))
+	return nil
+}
+
+func list(xs []float64) string {
+	var parts []string
+	for _, x := range xs {
+		parts = append(parts, fmt.Sprintf("%.0f", x))
+	}
+	return strings.Join(parts, ", ")
+}
