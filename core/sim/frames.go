@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/taints-playground/playground/core"
@@ -33,6 +34,8 @@ func (s *simulator) frame(step, caption, output, fallback string) {
 		Events:  len(s.events),
 	}
 	states, _ := s.zoneCounts()
+	f.Nodes = make([]NodeState, 0, len(s.nodes))
+	f.Pods = make([]PodState, 0, len(s.pods))
 	for _, n := range s.nodes {
 		ns := s.nodeState(n)
 		ns.Zone, ns.ZoneState = s.nodeZone(n, states)
@@ -58,6 +61,16 @@ func quantityValue(name core.ResourceName, q core.Quantity) int64 {
 		return q.MilliValue()
 	}
 	return q.Value()
+}
+
+// requests is PodRequests(p.pod), computed once per pod object (the
+// simulator replaces p.pod rather than changing its containers); callers
+// must not modify the map.
+func (p *podRec) requests() map[core.ResourceName]int64 {
+	if p.reqFor != p.pod || p.req == nil {
+		p.req, p.reqFor = PodRequests(p.pod), p.pod
+	}
+	return p.req
 }
 
 // PodRequests is the pod's effective request per resource, in board units:
@@ -105,7 +118,7 @@ func (s *simulator) nodeState(n *core.Node) NodeState {
 		if ns.Requested == nil {
 			ns.Requested = map[core.ResourceName]int64{}
 		}
-		for name, v := range PodRequests(p.pod) {
+		for name, v := range p.requests() {
 			ns.Requested[name] += v
 		}
 		ns.Requested[core.ResourcePods]++
@@ -139,7 +152,7 @@ func (s *simulator) podState(p *podRec) PodState {
 		Owner:                   p.owner(),
 		DisruptionTarget:        p.disruption,
 		FailedSchedulingMessage: p.failedMsg,
-		Requests:                PodRequests(p.pod),
+		Requests:                maps.Clone(p.requests()),
 	}
 	if p.statusReason != "" {
 		ps.StatusPhase, ps.Reason, ps.Message = string(core.PodFailed), p.statusReason, p.statusMessage

@@ -107,6 +107,9 @@ type podRec struct {
 	rs     *rsRec
 	ds     *core.DaemonSet
 	dsNode string
+	// req caches PodRequests(reqFor) (requests).
+	req    map[core.ResourceName]int64
+	reqFor *core.Pod
 	// disruption is the DisruptionTarget condition set before deletion.
 	disruption *core.PodCondition
 }
@@ -759,7 +762,7 @@ func (s *simulator) outOfResource(p *podRec, n *core.Node) (reason, msg string, 
 	used := map[core.ResourceName]int64{}
 	for _, q := range s.pods {
 		if q != p && !q.deleted && q.phase == PhaseRunning && q.node == n.Name {
-			for name, v := range PodRequests(q.pod) {
+			for name, v := range q.requests() {
 				used[name] += v
 			}
 			used[core.ResourcePods]++
