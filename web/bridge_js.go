@@ -60,7 +60,24 @@ func copyLink(buttonID string) { _ = callGlobal("tpCopyLink", buttonID) }
 // address would not parse with net/url (go-app would crash on it). The
 // fragment keeps its text, so the playground can then report the broken
 // link instead of dying.
+//
+// It also fixes the address on every popstate (a fragment pasted into the
+// open tab, back/forward): go-app re-reads the address in its popstate
+// handler, after the listeners registered here, and would otherwise panic.
 func FixLocation() {
+	fixLocation()
+	fix, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
+		fixLocation()
+		return nil
+	})
+	if err != nil {
+		return
+	}
+	// Capture on window runs before go-app's onpopstate handler attribute.
+	_, _ = safejs.Global().Call("addEventListener", "popstate", fix, true)
+}
+
+func fixLocation() {
 	loc, err := safejs.Global().Get("location")
 	if err != nil {
 		return
