@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -309,7 +310,7 @@ func CheckCommand(run string) error {
 	switch f[0] {
 	case "kubectl":
 		if len(f) < 2 {
-			return fmt.Errorf("kubectl needs a command: taint, cordon, uncordon, drain, label, delete, scale or apply")
+			return fmt.Errorf("kubectl needs a command: %s", listWords(kubectlCommands, "or"))
 		}
 		switch f[1] {
 		case "apply":
@@ -317,10 +318,11 @@ func CheckCommand(run string) error {
 				return fmt.Errorf("usage: kubectl apply -f - (the manifest comes in the step's manifest field or in the lines after the command)")
 			}
 			return nil
-		case "taint", "cordon", "uncordon", "label", "delete", "describe", "get", "drain", "scale":
+		}
+		if slices.Contains(kubectlCommands, f[1]) {
 			return nil
 		}
-		return fmt.Errorf("unsupported kubectl command %q: supported are taint, cordon, uncordon, drain, label, delete, scale, apply, describe, get", f[1])
+		return fmt.Errorf("unsupported kubectl command %q: supported are %s", f[1], strings.Join(kubectlCommands, ", "))
 	case "create":
 		if len(f) != 3 || (f[1] != "pod" && f[1] != "pods" && f[1] != "po" && f[1] != "node" && f[1] != "nodes" && f[1] != "no") {
 			return fmt.Errorf("usage: create pod NAME or create node NAME (a manifest of this file, created at this step instead of at t=0)")
@@ -336,23 +338,24 @@ func CheckCommand(run string) error {
 		return nil
 	case "node":
 		if len(f) < 3 {
-			return fmt.Errorf("usage: node NODE stop|start|not-ready|unreachable|ready, or node NODE condition TYPE=STATUS")
+			return fmt.Errorf("usage: node NODE %s, or node NODE condition TYPE=STATUS", strings.Join(nodeStates, "|"))
 		}
-		switch f[2] {
-		case "not-ready", "unreachable", "ready", "stop", "start":
+		if slices.Contains(nodeStates, f[2]) {
 			if len(f) != 3 {
 				return fmt.Errorf("usage: node NODE %s", f[2])
 			}
 			return nil
+		}
+		switch f[2] {
 		case "condition":
 			if len(f) != 4 {
 				return fmt.Errorf("usage: node NODE condition TYPE=STATUS")
 			}
 			return nil
 		}
-		return fmt.Errorf("unknown node state %q: use stop, start, not-ready, unreachable, ready, or condition TYPE=STATUS", f[2])
+		return fmt.Errorf("unknown node state %q: use %s, or condition TYPE=STATUS", f[2], strings.Join(nodeStates, ", "))
 	}
-	return fmt.Errorf("unknown command %q: steps run kubectl (taint, cordon, uncordon, drain, label, delete, scale, apply), node NODE stop|start|not-ready|unreachable|ready, wait DURATION, or create pod NAME", f[0])
+	return fmt.Errorf("unknown command %q: %s", f[0], unknownCommandHelp())
 }
 
 // WaitDuration returns D of a step `wait D`.

@@ -1,0 +1,56 @@
+package scenario
+
+import "strings"
+
+// Command is one step command form the parser accepts: its usage as the
+// README and docs write it and what it does.
+type Command struct {
+	Usage string
+	Doc   string
+}
+
+// kubectlCommands are the kubectl subcommands a step may run, in the order
+// the messages list them.
+var kubectlCommands = []string{"taint", "cordon", "uncordon", "drain", "label", "delete", "scale", "apply", "describe", "get"}
+
+// nodeStates are the words of `node NODE STATE`.
+var nodeStates = []string{"stop", "start", "not-ready", "unreachable", "ready"}
+
+// Commands lists every step command CheckCommand accepts. It is the one
+// source of truth for the parser's messages and the README's table (a test
+// checks the README lists each Usage).
+var Commands = []Command{
+	{"kubectl taint nodes NODE KEY[=VALUE]:EFFECT[-] … [--overwrite] [--all] [-l SELECTOR]", "kubectl's own grammar; a trailing `-` removes"},
+	{"kubectl cordon NODE", "set `spec.unschedulable`"},
+	{"kubectl uncordon NODE", "clear `spec.unschedulable`"},
+	{"kubectl drain NODE [--ignore-daemonsets] [--delete-emptydir-data] [--force] [--disable-eviction]", "cordon, then evict the node's pods through the eviction API (PodDisruptionBudgets respected, retried)"},
+	{"kubectl label nodes NODE KEY=VALUE … [--overwrite]", "change node labels"},
+	{"kubectl delete pod NAME [-n NAMESPACE]", "delete a pod"},
+	{"kubectl scale deployment|replicaset NAME --replicas=N", "change a workload's replicas"},
+	{"kubectl apply -f -", "create or update the objects of the step's `manifest`"},
+	{"kubectl describe pod|node NAME", "print, as kubectl would, into the step's output"},
+	{"kubectl get pods [-o wide]", "print, as kubectl would, into the step's output"},
+	{"kubectl get events", "print, as kubectl would, into the step's output"},
+	{"node NODE not-ready|unreachable|ready", "the node-lifecycle controller's condition taints"},
+	{"node NODE stop", "the kubelet goes silent: after the grace period its conditions become Unknown and the unreachable taints follow"},
+	{"node NODE start", "the kubelet posts Ready=True again"},
+	{"node NODE condition TYPE=STATUS", "e.g. `DiskPressure=True`, which brings its condition taint"},
+	{"create pod NAME", "a Pod of this file appears at this step instead of at t=0"},
+	{"create node NAME", "a Node of this file joins the cluster at this step"},
+	{"wait DURATION", "a frame DURATION later; the scenario runs at least that long"},
+}
+
+// listWords joins words as "a, b, c or d".
+func listWords(words []string, last string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " " + last + " " + words[len(words)-1]
+}
+
+// unknownCommandHelp is the tail of the unknown-command message, built from
+// the same lists CheckCommand switches on.
+func unknownCommandHelp() string {
+	return "steps run kubectl (" + strings.Join(kubectlCommands, ", ") + "), node NODE " +
+		strings.Join(nodeStates, "|") + ", node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, or create node NAME"
+}

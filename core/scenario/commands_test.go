@@ -1,0 +1,45 @@
+package scenario
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// The README's step-command table lists every command form the parser
+// accepts, and every listed form passes CheckCommand.
+func TestCommandsListedAndAccepted(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range Commands {
+		row := "| `" + strings.ReplaceAll(c.Usage, "|", `\|`) + "` | " + c.Doc + " |"
+		if !strings.Contains(string(readme), row) {
+			t.Errorf("README lacks the row %s", row)
+		}
+	}
+	examples := []string{
+		"kubectl taint nodes n1 k=v:NoSchedule", "kubectl cordon n1", "kubectl uncordon n1",
+		"kubectl drain n1 --ignore-daemonsets", "kubectl label nodes n1 a=b", "kubectl delete pod p",
+		"kubectl scale deployment web --replicas=3", "kubectl apply -f -", "kubectl describe node n1",
+		"kubectl get pods -o wide", "kubectl get events", "node n1 not-ready", "node n1 unreachable",
+		"node n1 ready", "node n1 stop", "node n1 start", "node n1 condition DiskPressure=True",
+		"create pod p", "create node n2", "wait 30s",
+	}
+	for _, e := range examples {
+		if err := CheckCommand(e); err != nil {
+			t.Errorf("CheckCommand(%q) = %v", e, err)
+		}
+	}
+	err = CheckCommand("frobnicate n1")
+	want := `unknown command "frobnicate": steps run kubectl (taint, cordon, uncordon, drain, label, delete, scale, apply, describe, get), node NODE stop|start|not-ready|unreachable|ready, node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, or create node NAME`
+	if err == nil || err.Error() != want {
+		t.Errorf("unknown command: %v, want %s", err, want)
+	}
+	for _, w := range append(append([]string{}, kubectlCommands...), nodeStates...) {
+		if !strings.Contains(want, w) {
+			t.Errorf("message lacks %q", w)
+		}
+	}
+}
