@@ -51,6 +51,12 @@ func (s *simulator) frame(step, caption, output, fallback string) {
 			f.Pods = append(f.Pods, s.podState(p))
 		}
 	}
+	if len(f.Nodes) == 0 {
+		f.Nodes = nil // as before preallocation: JSON null, not []
+	}
+	if len(f.Pods) == 0 {
+		f.Pods = nil
+	}
 	s.frames = append(s.frames, f)
 }
 
