@@ -24,12 +24,20 @@ func runExample(t *testing.T, file, version string) Output {
 		args = append(args, "--kubernetes-version", version)
 	}
 	code, out, errs := runArgs(t, "", args...)
-	if code != 0 {
+	if code != 0 && code != exitFailed {
 		t.Fatalf("%s %s: exit %d: %s", file, version, code, errs)
 	}
 	var o Output
 	if err := json.Unmarshal([]byte(out), &o); err != nil {
 		t.Fatalf("%s: %v", file, err)
+	}
+	// Exit 1 exactly when a step command failed.
+	failed := false
+	for _, st := range o.Steps {
+		failed = failed || st.Failed
+	}
+	if failed != (code == exitFailed) {
+		t.Fatalf("%s %s: exit %d with failed steps %v: %s", file, version, code, failed, errs)
 	}
 	return o
 }

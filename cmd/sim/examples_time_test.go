@@ -147,6 +147,9 @@ func TestExampleS19(t *testing.T) {
 	if len(o.Steps) != 4 {
 		t.Fatalf("steps %+v", o.Steps)
 	}
+	if !o.Steps[0].Failed || o.Steps[1].Failed || o.Steps[2].Failed || o.Steps[3].Failed {
+		t.Errorf("only the first drain fails: %+v", o.Steps)
+	}
 	if !strings.HasPrefix(o.Steps[0].Output, "node/n1 cordoned\nerror: unable to drain node \"n1\" due to error: [cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): kube-system/agent-x9z, ") {
 		t.Errorf("first drain:\n%s", o.Steps[0].Output)
 	}

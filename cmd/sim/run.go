@@ -24,6 +24,11 @@ const usage = `usage:
   sim run --preset NAME [--json [--detail]]
                                    simulate a built-in preset
   sim presets                      list the built-in presets
+
+--detail needs --json. run exits 0 when every step command succeeded, 1 when
+a step command failed (the STEPS section, or the step's "failed" and
+"output" in --json, show kubectl's error) or the simulation could not run,
+and 2 for a usage error or a scenario that does not parse.
 `
 
 // Exit statuses.
@@ -102,6 +107,10 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitInvalid
 		}
 	}
+	if detail && !asJSON {
+		fmt.Fprintf(stderr, "--detail adds fields to the --json document; use it with --json\n%s", usage)
+		return exitInvalid
+	}
 	if (file == "") == (preset == "") {
 		fmt.Fprintf(stderr, "give a scenario FILE or --preset NAME\n%s", usage)
 		return exitInvalid
@@ -160,10 +169,23 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitFailed
 		}
 		fmt.Fprintln(stdout, string(b))
-		return exitOK
+		return stepStatus(res, stderr)
 	}
 	printBoard(stdout, res)
-	return exitOK
+	return stepStatus(res, stderr)
+}
+
+// stepStatus is exitFailed, with one stderr line per failed step, when a
+// step command failed, else exitOK.
+func stepStatus(res *sim.Result, stderr io.Writer) int {
+	code := exitOK
+	for i := range res.Frames {
+		if f := &res.Frames[i]; f.StepFailed() {
+			fmt.Fprintf(stderr, "step at t=%s failed: %s\n", fmtAt(f.At), f.Step)
+			code = exitFailed
+		}
+	}
+	return code
 }
 
 // Output is the --json document.
@@ -181,6 +203,8 @@ type OutputStep struct {
 	At     float64 `json:"at"`
 	Run    string  `json:"run"`
 	Output string  `json:"output"`
+	// Failed is set when the command failed; Output is then its error.
+	Failed bool `json:"failed,omitempty"`
 }
 
 // OutputPod is one pod at the end of the run.
@@ -234,9 +258,9 @@ type OutputEvent struct {
 // frame's pods and nodes, and every event.
 func Summarize(res *sim.Result) Output {
 	out := Output{Pods: []OutputPod{}, Nodes: []OutputNode{}, Events: []OutputEvent{}}
-	for _, f := range res.Frames {
-		if f.Step != "" {
-			out.Steps = append(out.Steps, OutputStep{At: f.At, Run: f.Step, Output: f.Output})
+	for i := range res.Frames {
+		if f := &res.Frames[i]; f.Step != "" {
+			out.Steps = append(out.Steps, OutputStep{At: f.At, Run: f.Step, Output: f.Output, Failed: f.StepFailed()})
 		}
 	}
 	if len(res.Frames) > 0 {
@@ -283,8 +307,9 @@ func SummarizeDetail(res *sim.Result) Output {
 	return out
 }
 
-// fmtAt prints a virtual time like kubectl prints ages: "0s", "90s".
-func fmtAt(sec float64) string { return fmt.Sprintf("%gs", sec) }
+// fmtAt prints a virtual time like kubectl prints ages: "0s", "90s", and a
+// large one as a duration ("100000h", never "3.6e+08s").
+func fmtAt(sec float64) string { return sim.FormatSeconds(sec) }
 
 // objectName shortens "pod/default/web" to kubectl's "pod/web" column.
 func objectName(o string) string {
@@ -331,12 +356,17 @@ func printBoard(w io.Writer, res *sim.Result) {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", n.Name, status, ts)
 		for _, p := range last.Pods {
-			if p.Node == n.Name && p.Phase == sim.PhaseRunning {
+			switch {
+			case p.Node == n.Name && p.Phase == sim.PhaseRunning:
 				extra := ""
 				if p.EvictAt != nil {
 					extra = fmt.Sprintf(" (eviction due at %s)", fmtAt(*p.EvictAt))
 				}
 				fmt.Fprintf(tw, "  pod/%s\tRunning\tsince %s%s\n", p.Name, fmtAt(deref(p.ScheduledAt)), extra)
+			case p.Node == n.Name && p.Terminating:
+				// Deleted, but the node's kubelet is not there to finish
+				// the deletion: the pod object stays, Terminating.
+				fmt.Fprintf(tw, "  pod/%s\tTerminating\tdeleted at %s, until the kubelet returns\n", p.Name, fmtAt(deref(p.EvictedAt)))
 			}
 		}
 	}
@@ -366,6 +396,7 @@ func printBoard(w io.Writer, res *sim.Result) {
 			fmt.Fprintf(w, "  pod/%s from %s at %s\n", p.Name, p.Node, fmtAt(deref(p.EvictedAt)))
 		}
 	}
+	printSteps(w, res)
 	fmt.Fprintln(w, "\nEVENTS")
 	tw = tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
 	fmt.Fprintln(tw, "LAST SEEN\tTYPE\tREASON\tOBJECT\tMESSAGE")
@@ -373,6 +404,34 @@ func printBoard(w io.Writer, res *sim.Result) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", fmtAt(e.At), e.Type, e.Reason, objectName(e.Object), e.Message)
 	}
 	tw.Flush()
+}
+
+// printSteps writes the STEPS section: each step's time and command, then
+// what it printed (its error text for a failed command), indented.
+func printSteps(w io.Writer, res *sim.Result) {
+	first := true
+	for i := range res.Frames {
+		f := &res.Frames[i]
+		if f.Step == "" {
+			continue
+		}
+		if first {
+			fmt.Fprintln(w, "\nSTEPS")
+			first = false
+		}
+		status := ""
+		if f.StepFailed() {
+			status = " (failed)"
+		}
+		fmt.Fprintf(w, "  t=%s  %s%s\n", fmtAt(f.At), f.Step, status)
+		out := strings.TrimRight(f.Output, "\n")
+		if out == "" {
+			continue
+		}
+		for _, line := range strings.Split(out, "\n") {
+			fmt.Fprintf(w, "    %s\n", line)
+		}
+	}
 }
 
 func deref(p *float64) float64 {

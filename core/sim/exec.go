@@ -64,3 +64,8 @@ func Exec(s *scenario.Scenario, at time.Duration, command string) (string, error
 func isErrorOutput(f *Frame) bool {
 	return strings.Contains(f.Summary, "the command failed: ")
 }
+
+// StepFailed reports whether the frame's step command failed: its Output
+// is then the command's error text (kubectl's stderr or the simulator's
+// message).
+func (f *Frame) StepFailed() bool { return f.Step != "" && isErrorOutput(f) }

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+const textScenario = `apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web}
+spec:
+  containers: [{name: app, image: nginx}]
+---
+kind: Scenario
+name: steps
+until: 720h
+steps:
+- {at: 10s, run: kubectl taint nodes n1 a=b:NoSchedule}
+- {at: 20s, run: kubectl taint nodes nosuch a=b:NoSchedule}
+- {at: 30s, run: kubectl get pods}
+`
+
+// The text report has a STEPS section with each step's time, command and
+// output (kubectl's error for a failed one), exits 1 when a step failed,
+// and prints large times as durations.
+func TestRunTextSteps(t *testing.T) {
+	code, out, errs := runArgs(t, textScenario, "run", "-")
+	if code != exitFailed {
+		t.Errorf("exit %d, want 1 (a step failed); stderr %q", code, errs)
+	}
+	if want := "step at t=20s failed: kubectl taint nodes nosuch a=b:NoSchedule\n"; errs != want {
+		t.Errorf("stderr %q, want %q", errs, want)
+	}
+	for _, want := range []string{
+		"final board at t=720h\n",
+		"\nSTEPS\n  t=10s  kubectl taint nodes n1 a=b:NoSchedule\n    node/n1 tainted\n",
+		"  t=20s  kubectl taint nodes nosuch a=b:NoSchedule (failed)\n    Error from server (NotFound): nodes \"nosuch\" not found\n",
+		"  t=30s  kubectl get pods\n    NAME   READY   STATUS    RESTARTS   AGE\n    web    1/1     Running   0          30s\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "e+") {
+		t.Errorf("exponent in output:\n%s", out)
+	}
+	ok := strings.Replace(textScenario, "- {at: 20s, run: kubectl taint nodes nosuch a=b:NoSchedule}\n", "", 1)
+	if code, _, errs := runArgs(t, ok, "run", "-"); code != exitOK || errs != "" {
+		t.Errorf("all steps succeed: exit %d, stderr %q", code, errs)
+	}
+	code, out, _ = runArgs(t, textScenario, "run", "-", "--json")
+	if code != exitFailed || !strings.Contains(out, `"failed": true`) {
+		t.Errorf("--json: exit %d\n%s", code, out)
+	}
+}
+
+func TestDetailNeedsJSON(t *testing.T) {
+	code, out, errs := runArgs(t, textScenario, "run", "-", "--detail")
+	if code != exitInvalid || out != "" || !strings.HasPrefix(errs, "--detail adds fields to the --json document; use it with --json\nusage:") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+func TestFmtAt(t *testing.T) {
+	for sec, want := range map[float64]string{0: "0s", 90: "90s", 1.5: "1.5s", 355: "355s", 360000000: "100000h", 300000: "300000s", 1000000: "277h46m40s", 2592000: "720h"} {
+		if got := fmtAt(sec); got != want {
+			t.Errorf("fmtAt(%g) = %q, want %q", sec, got, want)
+		}
+	}
+}
