@@ -18,7 +18,7 @@ VERSION   ?= $(or $(COMMIT_REF),$(shell git rev-parse --short=12 HEAD 2>/dev/nul
 CHROMIUM  ?= $(shell command -v chromium 2>/dev/null || command -v chromium-browser 2>/dev/null || command -v google-chrome 2>/dev/null)
 E2E_TIMEOUT ?= 10m
 
-.PHONY: all run dist serve wasm test vet fmt-check test-go test-wasm e2e axe fuzz clean
+.PHONY: all run dist serve wasm test vet fmt-check test-go test-wasm e2e axe fuzz fuzz-long bench clean
 
 all: dist
 
@@ -95,6 +95,27 @@ fuzz:
 	    $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) $$pkg; \
 	  done; \
 	done
+
+## fuzz-long: the fuzz tests of every decoder of outside input (scenario
+## YAML, step manifests, share links, the URL fragment, kubectl command
+## lines, quantities), FUZZLONGTIME (10m) each. make test runs their seeds.
+FUZZLONGTIME ?= 10m
+FUZZ_LONG := ./core/scenario:FuzzParse ./core/scenario:FuzzParseManifest \
+	./core/scenario:FuzzParseCaps ./core/scenario/link:FuzzDecode \
+	./web:FuzzDecodeFragment ./core/kubectl:FuzzCommands \
+	./core/kubectl:FuzzCommandLines ./core:FuzzParseQuantity
+fuzz-long:
+	@set -e; for t in $(FUZZ_LONG); do \
+	  pkg=$${t%%:*}; f=$${t#*:}; \
+	  echo ">> $$pkg $$f ($(FUZZLONGTIME))"; \
+	  $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZLONGTIME) $$pkg; \
+	done
+
+## bench: the engine benchmarks (natively and js/wasm in Node), the site's
+## transfer sizes and the page timings in headless Chromium; writes
+## bench/RESULTS.md. Never part of make test.
+bench:
+	GO=$(GO) DIST=$(DIST) bash bench/run.sh
 
 clean:
 	rm -rf $(DIST) bin

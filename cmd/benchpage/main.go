@@ -49,7 +49,16 @@ func main() {
 	nodes := flag.Int("nodes", 500, "nodes of the large scenario")
 	pods := flag.Int("pods", 2000, "pods of the large scenario")
 	steps := flag.Int("steps", 6, "steps to time on the large board")
+	syms := flag.String("wasm-packages", "", "only print the code size per package of this unstripped wasm")
 	flag.Parse()
+
+	if *syms != "" {
+		if err := printWasmPackages(os.Stdout, *syms, 20); err != nil {
+			fmt.Fprintln(os.Stderr, "benchpage:", err)
+			os.Exit(1)
+		}
+		return
+	}
 
 	if err := sizes(os.Stdout, *dist, *hello); err != nil {
 		fmt.Fprintln(os.Stderr, "benchpage:", err)
