@@ -314,8 +314,9 @@ type NodePod struct {
 // for the modelled fields: Name, Roles (from node-role.kubernetes.io/*
 // labels), Labels, Annotations, CreationTimestamp (DescribeEpoch), Taints
 // (core.DescribeTaints), Unschedulable, Conditions, Capacity, Allocatable,
-// Non-terminated Pods, Allocated resources and Events. Condition times are
-// not tracked and print as DescribeEpoch.
+// Non-terminated Pods, Allocated resources and Events. Condition times
+// print as set (core/sim fills them from virtual time); unset ones print
+// as DescribeEpoch.
 func DescribeNode(n *core.Node, pods []NodePod, events []DescribeEvent, now time.Duration) string {
 	if n == nil {
 		return ""

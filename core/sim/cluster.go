@@ -143,6 +143,7 @@ func noExecuteKey(taints []core.Taint) string {
 // taint-eviction controller when the NoExecute taints changed, and a retry
 // of pending pods later.
 func (s *simulator) afterNodeChange(before, after *core.Node) {
+	s.conditionTransitions(before, after)
 	if before.Spec.Unschedulable != after.Spec.Unschedulable {
 		status := "NodeSchedulable"
 		if after.Spec.Unschedulable {

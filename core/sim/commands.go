@@ -276,6 +276,7 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 	case "not-ready":
 		s.stopGen[n.Name]++
 		delete(s.silent, n.Name)
+		s.kubeletPosting(n.Name)
 		setCondition(n, core.NodeReady, core.ConditionFalse, "KubeletNotReady", "container runtime is down")
 		s.readyEvent(before, n)
 		s.reconcileNoSchedule(n)
@@ -289,6 +290,7 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 		at := nodelifecycle.UnknownAt(s.now, grace)
 		s.stopGen[n.Name]++
 		s.silent[n.Name] = true
+		s.kubeletStopped(n.Name)
 		s.push(&item{at: at, kind: itemUnknown, node: n.Name, gen: s.stopGen[n.Name]})
 		s.note("the kubelet on %s stopped posting status; the node-lifecycle controller will mark it Unknown at %s (node-monitor-grace-period %s)", n.Name, fmtT(at), fmtSecs(grace))
 		out = fmt.Sprintf("node/%s: the kubelet stops posting node status (last heartbeat observed at %s)", n.Name, fmtT(s.now))
@@ -296,6 +298,7 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 	case "ready", "start":
 		s.stopGen[n.Name]++ // the kubelet posts again: no Unknown transition pending
 		delete(s.silent, n.Name)
+		s.kubeletPosting(n.Name)
 		setCondition(n, core.NodeReady, core.ConditionTrue, "KubeletReady", "kubelet is posting ready status")
 		for _, t := range []core.NodeConditionType{core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure} {
 			if c := condition(n, t); c != nil && c.Status == core.ConditionUnknown {
@@ -349,14 +352,18 @@ const unknownMessage = "Kubelet stopped posting node status."
 
 // markUnknown is the node-lifecycle pass that finds the kubelet silent
 // for longer than the grace period: Ready, MemoryPressure, DiskPressure
-// and PIDPressure become Unknown, unreachable:NoSchedule follows at once;
-// unreachable:NoExecute is added in the same pass from 1.34 (PR #120816)
-// and at the next 5 s pass before.
+// and PIDPressure all become Unknown with reason NodeStatusUnknown
+// (tryUpdateNodeHealth; NetworkUnavailable is left alone). A simulated
+// node's kubelet has run and posted all four, even when the manifest
+// lists fewer, so a missing one is added the same way rather than as
+// upstream's NodeStatusNeverUpdated, which is for a kubelet that never
+// posted at all. unreachable:NoSchedule
+// follows at once; unreachable:NoExecute is added in the same pass from
+// 1.34 (PR #120816) and at the next 5 s pass before.
 func (s *simulator) markUnknown(before, n *core.Node) {
 	const reason = "NodeStatusUnknown"
-	setCondition(n, core.NodeReady, core.ConditionUnknown, reason, unknownMessage)
-	for _, t := range []core.NodeConditionType{core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure} {
-		if condition(n, t) != nil {
+	for _, t := range []core.NodeConditionType{core.NodeReady, core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure} {
+		if c := condition(n, t); c == nil || c.Status != core.ConditionUnknown {
 			setCondition(n, t, core.ConditionUnknown, reason, unknownMessage)
 		}
 	}

@@ -137,7 +137,7 @@ func (s *simulator) describeNode(n *core.Node) string {
 		}
 		return pods[i].Name < pods[j].Name
 	})
-	return kubectl.DescribeNode(n, pods, s.describeEvents("node/"+n.Name), s.now)
+	return kubectl.DescribeNode(s.withConditionTimes(n), pods, s.describeEvents("node/"+n.Name), s.now)
 }
 
 // get is `kubectl get pods [-o wide]` and `kubectl get events`.

@@ -190,6 +190,7 @@ type simulator struct {
 
 	stopGen map[string]uint64 // per node: bumped when the kubelet stops or posts again
 	silent  map[string]bool   // nodes whose kubelet stopped and has not posted since
+	times   nodeTimes         // condition heartbeat and transition times (nodetimes.go)
 
 	// The scheduling queue (queue.go).
 	active  activeHeap
