@@ -222,3 +222,38 @@ func TestPaletteCommand(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestLibraryAnswerAfterTheRun(t *testing.T) {
+	yaml := `kind: Scenario
+name: mc-demo
+description: "A misconception. Predict, then run: does it stay Pending?"
+steps:
+- at: 10s
+  run: kubectl get pods
+  caption: "Answer: no, it runs."
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "1", memory: 1Gi, pods: "10"}}
+`
+	p := New(Config{Presets: []Preset{{Name: "mc-demo", Title: "Demo", Description: "A misconception. Predict, then run: does it stay Pending?", YAML: yaml}}, Simulate: realSimulate})
+	if !p.m.LoadPreset("mc-demo") {
+		t.Fatal(p.m.Err)
+	}
+	e := p.libraryEntry(p.m.Presets()[0])
+	if e.Group != GroupMisconceptions || e.Question != "does it stay Pending?" || e.Answer != "no, it runs." {
+		t.Fatalf("entry %+v", e)
+	}
+	if strings.Contains(app.HTMLString(p.renderLibrary()), "no, it runs.") {
+		t.Error("the answer shows before the run")
+	}
+	p.m.Seek(p.m.FrameCount() - 1)
+	if !strings.Contains(app.HTMLString(p.renderLibrary()), "no, it runs.") {
+		t.Error("no answer at the last frame")
+	}
+	p.m.Seek(0)
+	if !strings.Contains(app.HTMLString(p.renderLibrary()), "no, it runs.") {
+		t.Error("the answer hid again")
+	}
+}
