@@ -61,11 +61,17 @@ func TestRunS1JSON(t *testing.T) {
 }
 
 func s8Pod(name string, scheduled, evicted any) string {
-	b, _ := json.Marshal(map[string]any{
+	m := map[string]any{
 		"namespace": "default", "name": name, "node": "n1",
 		"phase":       map[bool]string{true: "Evicted", false: "Running"}[evicted != nil],
 		"scheduledAt": scheduled, "evictedAt": evicted, "failedSchedulingMessage": "",
-	})
+	}
+	if evicted != nil {
+		// The taint-eviction controller deleted it (its DisruptionTarget
+		// condition's reason).
+		m["reason"] = "DeletionByTaintManager"
+	}
+	b, _ := json.Marshal(m)
 	return string(b)
 }
 

@@ -217,11 +217,15 @@ type OutputPod struct {
 	EvictedAt               *float64 `json:"evictedAt"`
 	FailedSchedulingMessage string   `json:"failedSchedulingMessage"`
 	// StatusPhase, Reason and Message are the API status when the kubelet
-	// rejected the pod (phase Failed, reason TaintToleration, …).
+	// rejected the pod (phase Failed, reason TaintToleration, Evicted, …);
+	// for a pod removed otherwise Reason says by whom
+	// (DeletionByTaintManager, EvictionByEvictionAPI, Preempted).
 	StatusPhase       string `json:"statusPhase,omitempty"`
 	Reason            string `json:"reason,omitempty"`
 	Message           string `json:"message,omitempty"`
 	NominatedNodeName string `json:"nominatedNodeName,omitempty"`
+	// Terminating: deleted, but its node's kubelet has not confirmed yet.
+	Terminating bool `json:"terminating,omitempty"`
 	// Owner is the pod's controller ("ReplicaSet/web-…", "DaemonSet/agent").
 	Owner string `json:"owner,omitempty"`
 	// EvictAt is a pending NoExecute deletion deadline.
@@ -271,7 +275,7 @@ func Summarize(res *sim.Result) Output {
 				ScheduledAt: p.ScheduledAt, EvictedAt: p.EvictedAt,
 				FailedSchedulingMessage: p.FailedSchedulingMessage,
 				StatusPhase:             p.StatusPhase, Reason: p.Reason, Message: p.Message,
-				NominatedNodeName: p.NominatedNodeName,
+				NominatedNodeName: p.NominatedNodeName, Terminating: p.Terminating,
 			})
 		}
 		for _, n := range last.Nodes {

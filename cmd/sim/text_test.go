@@ -72,3 +72,38 @@ func TestFmtAt(t *testing.T) {
 		}
 	}
 }
+
+// A pod deleted from an unreachable node is listed under it as
+// Terminating, and --json marks it.
+func TestRunTextTerminating(t *testing.T) {
+	doc := `apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web}
+spec:
+  nodeName: n1
+  containers: [{name: app, image: nginx}]
+---
+kind: Scenario
+name: t
+options: {kubernetesVersion: "1.37"}
+until: 400s
+steps:
+- {at: 10s, run: node n1 stop}
+`
+	code, out, errs := runArgs(t, doc, "run", "-")
+	if code != exitOK || !strings.Contains(out, "  pod/web   Terminating   deleted at 365s, until the kubelet returns\n") {
+		t.Errorf("exit %d %s\n%s", code, errs, out)
+	}
+	_, out, _ = runArgs(t, doc, "run", "-", "--json")
+	if !strings.Contains(out, `"terminating": true`) || !strings.Contains(out, `"reason": "DeletionByTaintManager"`) {
+		t.Errorf("--json:\n%s", out)
+	}
+}

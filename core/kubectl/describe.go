@@ -477,13 +477,18 @@ func FormatBytes(b int64) string {
 type PodRow struct {
 	Pod     *core.Pod
 	Created time.Duration
+	// Deleting: metadata.deletionTimestamp is set (the pod is deleted but
+	// its kubelet has not confirmed yet).
+	Deleting bool
 }
 
 // GetPods renders `kubectl get pods` (wide adds IP, NODE, NOMINATED NODE,
 // READINESS GATES) with kubectl's table printer (pkg/printers printPod;
 // tabwriter minwidth 6, tabwidth 4, padding 3). READY counts every
 // container ready for a Running pod; STATUS is status.reason when set
-// (e.g. TaintToleration, OutOfcpu), else status.phase. The playground has
+// (e.g. TaintToleration, OutOfcpu), else status.phase; a deleted pod whose
+// phase is not terminal prints Terminating, or Unknown when its reason is
+// NodeLost (printPod's deletionTimestamp rules). The playground has
 // no pod IPs, so IP is "<none>". With no pods it prints kubectl's
 // "No resources found in NAMESPACE namespace.".
 func GetPods(rows []PodRow, namespace string, wide bool, now time.Duration) string {
@@ -507,6 +512,12 @@ func GetPods(rows []PodRow, namespace string, wide bool, now time.Duration) stri
 		status := string(p.Status.Phase)
 		if p.Status.Reason != "" {
 			status = p.Status.Reason
+		}
+		switch {
+		case r.Deleting && p.Status.Reason == "NodeLost":
+			status = "Unknown"
+		case r.Deleting && p.Status.Phase != core.PodSucceeded && p.Status.Phase != core.PodFailed:
+			status = "Terminating"
 		}
 		fmt.Fprintf(tw, "%s\t%d/%d\t%s\t%d\t%s", p.Name, ready, total, status, 0, HumanDuration(now-r.Created))
 		if wide {

@@ -175,3 +175,27 @@ func TestQOSClassAndFormats(t *testing.T) {
 		}
 	}
 }
+
+// printPod: a pod with a deletionTimestamp prints Terminating unless its
+// phase is terminal, and Unknown when its reason is NodeLost.
+func TestGetPodsDeleting(t *testing.T) {
+	mk := func(name string, phase core.PodPhase, reason string) *core.Pod {
+		p := s17Pod()
+		p.Name, p.Status.Phase, p.Status.Reason = name, phase, reason
+		return p
+	}
+	got := GetPods([]PodRow{
+		{Pod: mk("a", core.PodRunning, ""), Deleting: true},
+		{Pod: mk("b", core.PodRunning, "NodeLost"), Deleting: true},
+		{Pod: mk("c", core.PodFailed, "Evicted"), Deleting: true},
+		{Pod: mk("d", core.PodRunning, "")},
+	}, "default", false, 30*time.Second)
+	want := "NAME   READY   STATUS        RESTARTS   AGE\n" +
+		"a      1/1     Terminating   0          30s\n" +
+		"b      1/1     Unknown       0          30s\n" +
+		"c      0/1     Evicted       0          30s\n" +
+		"d      1/1     Running       0          30s"
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -127,7 +127,7 @@ func (s *simulator) describePod(p *podRec) string {
 // describeNode is `kubectl describe node` for one node.
 func (s *simulator) describeNode(n *core.Node) string {
 	var pods []kubectl.NodePod
-	for _, p := range s.running(n.Name) {
+	for _, p := range append(s.running(n.Name), s.terminatingOn(n.Name)...) {
 		pods = append(pods, kubectl.NodePod{Namespace: p.pod.Namespace, Name: p.pod.Name,
 			Requests: PodRequests(p.pod), Limits: podLimits(p.pod), Created: p.createdAt})
 	}
@@ -159,8 +159,15 @@ func (s *simulator) get(args []string) (string, error) {
 	case isPodKind(kind):
 		var rows []kubectl.PodRow
 		for _, p := range s.pods {
-			if p.pod.Namespace == ns && s.livePod(ns, p.pod.Name) == p {
+			switch {
+			case p.pod.Namespace == ns && s.livePod(ns, p.pod.Name) == p:
 				rows = append(rows, kubectl.PodRow{Pod: s.apiPod(p), Created: p.createdAt})
+			case p.pod.Namespace == ns && s.terminating(p):
+				// Deleted, but its kubelet has not confirmed: the object
+				// stays as the kubelet last reported it, Running.
+				api := s.apiPod(p)
+				api.Status = core.PodStatus{Phase: core.PodRunning, NominatedNodeName: api.Status.NominatedNodeName}
+				rows = append(rows, kubectl.PodRow{Pod: api, Created: p.createdAt, Deleting: true})
 			}
 		}
 		sort.SliceStable(rows, func(i, j int) bool { return rows[i].Pod.Name < rows[j].Pod.Name })

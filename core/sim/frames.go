@@ -129,6 +129,16 @@ func (s *simulator) nodeState(n *core.Node) NodeState {
 		}
 		ns.Requested[core.ResourcePods]++
 	}
+	// A Terminating pod is still bound to the node until it is gone.
+	for _, p := range s.terminatingOn(n.Name) {
+		if ns.Requested == nil {
+			ns.Requested = map[core.ResourceName]int64{}
+		}
+		for name, v := range p.requests() {
+			ns.Requested[name] += v
+		}
+		ns.Requested[core.ResourcePods]++
+	}
 	if !s.tooLarge() {
 		ns.Describe = s.describeNode(n)
 	}
@@ -162,6 +172,8 @@ func (s *simulator) podState(p *podRec) PodState {
 	}
 	if p.statusReason != "" {
 		ps.StatusPhase, ps.Reason, ps.Message = string(core.PodFailed), p.statusReason, p.statusMessage
+	} else {
+		ps.Reason = s.removalReason(p)
 	}
 	ps.NominatedNodeName = p.pod.Status.NominatedNodeName
 	ps.Attempts = p.attempts
@@ -178,11 +190,7 @@ func (s *simulator) podState(p *podRec) PodState {
 	}
 	if p.evictedAt != nil {
 		ps.EvictedAt = secPtr(*p.evictedAt)
-		if p.phase == PhaseEvicted && !p.failed && p.statusReason == "" {
-			if c := condition(s.node(p.node), core.NodeReady); c != nil && c.Status != core.ConditionTrue {
-				ps.Terminating = true
-			}
-		}
+		ps.Terminating = s.terminating(p)
 	}
 	if p.timer != nil && p.phase == PhaseRunning {
 		ps.EvictAt = secPtr(p.timer.fireAt)

@@ -47,6 +47,9 @@ func (s *simulator) conditionTransitions(before, after *core.Node) {
 			s.times.since[after.Name] = m
 		}
 		m[c.Type] = s.now
+		if c.Type == core.NodeReady && c.Status == core.ConditionTrue {
+			s.kubeletReturned(after.Name)
+		}
 	}
 }
 

@@ -277,6 +277,7 @@ func (s *simulator) nodeEvent(before, after *core.Node) {
 // podGone records that a pod bound to a node went away (deleted, evicted,
 // preempted, or terminal): the AssignedPod Delete event.
 func (s *simulator) podGone(p *podRec) {
+	s.markTerminating(p)
 	s.ctrlDirty = true
 	s.markStale(p.node)
 	s.cevents = append(s.cevents, clusterEvent{kind: evAssignedPodDelete})

@@ -112,6 +112,8 @@ type podRec struct {
 	reqFor *core.Pod
 	// disruption is the DisruptionTarget condition set before deletion.
 	disruption *core.PodCondition
+	// preempted: the scheduler removed it for a higher-priority pod.
+	preempted bool
 }
 
 func (p *podRec) ref() string { return p.pod.Namespace + "/" + p.pod.Name }
@@ -191,6 +193,7 @@ type simulator struct {
 	stopGen map[string]uint64 // per node: bumped when the kubelet stops or posts again
 	silent  map[string]bool   // nodes whose kubelet stopped and has not posted since
 	times   nodeTimes         // condition heartbeat and transition times (nodetimes.go)
+	term    map[*podRec]bool  // deleted pods still Terminating (terminating.go)
 
 	// The scheduling queue (queue.go).
 	active  activeHeap
@@ -668,6 +671,7 @@ func (s *simulator) preempt(p *podRec, res sched.Result) {
 			}
 			s.emit(EventNormal, "Preempted", "pod/"+q.ref(), fmt.Sprintf("Preempted by pod %s on node %s", podUID(p), res.NominatedNode))
 			q.phase = PhaseEvicted
+			q.preempted = true
 			q.evictedAt = durPtr(s.now)
 			q.evictReason = fmt.Sprintf("the scheduler preempted it to make room for %s (priority %d > %d)", p.pod.Name, p.priority, q.priority)
 			s.cancelEviction(q)

@@ -54,9 +54,11 @@ type PodState struct {
 	// Owner is the pod's controller, "ReplicaSet/web-7d4b9c8f6" or
 	// "DaemonSet/agent" ("" for a bare pod).
 	Owner string `json:"owner,omitempty"`
-	// Terminating marks a deleted pod (Phase Evicted) whose node is not
-	// Ready: nobody can confirm the containers stopped, so upstream keeps the
-	// object Terminating until the kubelet returns (or a force delete).
+	// Terminating marks a deleted pod (Phase Evicted) whose node was not
+	// Ready at its deletion: nobody can confirm the containers stopped, so
+	// upstream keeps the object Terminating until the kubelet returns (or a
+	// force delete). It still counts in its node's Requested and is listed
+	// by kubectl get pods (STATUS Terminating) and describe node.
 	Terminating bool `json:"terminating,omitempty"`
 	// DisruptionTarget is the condition the pod got before its deletion
 	// (reason DeletionByTaintManager, EvictionByEvictionAPI, …).
@@ -74,7 +76,10 @@ type PodState struct {
 	// from Phase: "Failed" for a pod the kubelet rejected at admission.
 	StatusPhase string `json:"statusPhase,omitempty"`
 	// Reason and Message are status.reason and status.message (kubelet
-	// rejections: reason TaintToleration, OutOfcpu, Evicted, …).
+	// rejections: reason TaintToleration, OutOfcpu, Evicted, …). For a pod
+	// removed from its node otherwise (Phase Evicted, no status reason)
+	// Reason says by whom: DeletionByTaintManager (the taint-eviction
+	// controller), EvictionByEvictionAPI (kubectl drain) or Preempted.
 	Reason  string `json:"reason,omitempty"`
 	Message string `json:"message,omitempty"`
 	// NominatedNodeName is status.nominatedNodeName, set by preemption.
