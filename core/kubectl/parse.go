@@ -127,15 +127,22 @@ func CheckIfTaintsAlreadyExists(oldTaints, toAdd []core.Taint) string {
 // slightly surprising, rule).
 func ReorganizeTaints(oldTaints []core.Taint, overwrite bool, toAdd, toRemove []core.Taint) (operation string, newTaints []core.Taint, err error) {
 	newTaints = append([]core.Taint{}, toAdd...)
+	// addTaints: an old taint is kept unless one already in newTaints
+	// matches it (same key and effect, MatchTaint); newTaints grows as old
+	// ones are kept, so a set of key/effect pairs answers in constant time
+	// what upstream's nested loop answers in O(len(newTaints)).
+	type keyEffect struct {
+		key    string
+		effect core.TaintEffect
+	}
+	in := make(map[keyEffect]bool, len(toAdd)+len(oldTaints))
+	for _, t := range newTaints {
+		in[keyEffect{t.Key, t.Effect}] = true
+	}
 	for i := range oldTaints {
-		found := false
-		for j := range newTaints {
-			if newTaints[j].MatchTaint(&oldTaints[i]) {
-				found = true
-				break
-			}
-		}
-		if !found {
+		k := keyEffect{oldTaints[i].Key, oldTaints[i].Effect}
+		if !in[k] {
+			in[k] = true
 			newTaints = append(newTaints, oldTaints[i])
 		}
 	}

@@ -21,6 +21,7 @@ func (s *simulator) frame(step, caption, output, fallback string) {
 		summary = "nothing changed"
 	}
 	summary = fmtT(s.now) + ": " + summary
+	s.startFrameDetail(len(s.frames))
 	if caption == "" {
 		caption = summary
 	}
@@ -139,7 +140,7 @@ func (s *simulator) nodeState(n *core.Node) NodeState {
 		}
 		ns.Requested[core.ResourcePods]++
 	}
-	if !s.tooLarge() {
+	if s.detailed() {
 		ns.Describe = s.describeNode(n)
 	}
 	return ns
@@ -196,7 +197,7 @@ func (s *simulator) podState(p *podRec) PodState {
 		ps.EvictAt = secPtr(p.timer.fireAt)
 	}
 	ps.Why = s.explain(p)
-	if !s.tooLarge() && s.livePod(p.pod.Namespace, p.pod.Name) == p {
+	if s.detailed() && s.livePod(p.pod.Namespace, p.pod.Name) == p {
 		ps.Describe = s.describePod(p)
 	}
 	return ps
@@ -213,7 +214,7 @@ func (s *simulator) tooLarge() bool { return len(s.nodes)*len(s.pods) > ExplainL
 // explain asks the scheduler about the pod on this frame's cluster (the
 // pod itself left out) and says in words why it is where it is.
 func (s *simulator) explain(p *podRec) *Explanation {
-	if s.tooLarge() {
+	if !s.detailed() {
 		return &Explanation{Summary: s.summary(p, sched.Result{}), Limited: true}
 	}
 	infos := s.nodeInfos(p)

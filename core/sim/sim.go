@@ -58,7 +58,7 @@ func Run(s *scenario.Scenario) (res *Result, err error) {
 	if err := sm.run(); err != nil {
 		return nil, err
 	}
-	return &Result{Name: s.Name, Title: s.Title, Description: s.Description, Until: secs(s.Until), KubernetesVersion: s.Options.Version().String(), Frames: sm.frames, Events: sm.events}, nil
+	return &Result{Name: s.Name, Title: s.Title, Description: s.Description, Until: secs(s.Until), KubernetesVersion: s.Options.Version().String(), Frames: sm.frames, Events: sm.events, scen: s}, nil
 }
 
 // podRec is the simulator's record of one pod.
@@ -194,6 +194,7 @@ type simulator struct {
 	silent  map[string]bool   // nodes whose kubelet stopped and has not posted since
 	times   nodeTimes         // condition heartbeat and transition times (nodetimes.go)
 	term    map[*podRec]bool  // deleted pods still Terminating (terminating.go)
+	detail  detailState       // which frames get Why detail and Describe (detail.go)
 
 	// The scheduling queue (queue.go).
 	active  activeHeap
@@ -1012,17 +1013,7 @@ func (s *simulator) settleShowingPending(step, caption, output string) bool {
 
 // deepCopyNode and deepCopyPod copy through JSON: exact for every declared
 // field (quantities print in canonical form and parse back equal).
-func deepCopyNode(n *core.Node) *core.Node {
-	var out core.Node
-	b, err := json.Marshal(n)
-	if err != nil {
-		panic(err)
-	}
-	if err := json.Unmarshal(b, &out); err != nil {
-		panic(err)
-	}
-	return &out
-}
+func deepCopyNode(n *core.Node) *core.Node { return cloneNode(n) }
 
 func deepCopyPod(p *core.Pod) *core.Pod {
 	var out core.Pod

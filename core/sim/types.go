@@ -1,6 +1,9 @@
 package sim
 
-import "github.com/taints-playground/playground/core"
+import (
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/scenario"
+)
 
 // Event is a Kubernetes event as `kubectl get events` and `kubectl describe`
 // show it. At is virtual time in seconds since the scenario started.
@@ -220,4 +223,7 @@ type Result struct {
 	KubernetesVersion string  `json:"kubernetesVersion,omitempty"`
 	Frames            []Frame `json:"frames"`
 	Events            []Event `json:"events"`
+
+	// scen is the scenario simulated, for Explain and DescribeNode.
+	scen *scenario.Scenario
 }
