@@ -171,9 +171,21 @@ func evalAsync[T any](b *browser, js string) T {
 }
 
 // waitFor polls a JavaScript predicate until it is truthy.
+// A navigation or reload that is still under way when the poll starts
+// destroys its execution context ("Cannot find context with specified
+// id"): poll again in the new document until the timeout.
 func (b *browser) waitFor(what, js string, timeout time.Duration) {
 	b.t.Helper()
-	if _, err := chromedp.Run(b.ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(timeout))); err != nil {
+	deadline := time.Now().Add(timeout)
+	for {
+		_, err := chromedp.Run(b.ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(time.Until(deadline))))
+		if err == nil {
+			return
+		}
+		if strings.Contains(err.Error(), "Cannot find context") && time.Now().Before(deadline) {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
 		b.t.Fatalf("waiting for %s (%s): %v%s", what, js, err, b.consoleDump())
 	}
 }
