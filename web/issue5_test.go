@@ -257,3 +257,13 @@ status: {allocatable: {cpu: "1", memory: 1Gi, pods: "10"}}
 		t.Error("the answer hid again")
 	}
 }
+
+func TestSetLanguage(t *testing.T) {
+	defer SetLanguage("en")
+	if !SetLanguage("hi") || English.AppTitle != Hindi.AppTitle || Lang != "hi" {
+		t.Fatal("Hindi not active")
+	}
+	if SetLanguage("xx") || English.AppTitle != englishCatalog.AppTitle || Lang != "en" {
+		t.Fatal("unknown language did not fall back to English")
+	}
+}
