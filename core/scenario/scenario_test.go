@@ -129,7 +129,9 @@ func TestParseErrors(t *testing.T) {
 		{"unknown kind", node + "---\napiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: d}\n",
 			`web.yaml: document 2: kind "StatefulSet" is not supported: a scenario holds Node, Pod, Deployment, ReplicaSet, DaemonSet, PodDisruptionBudget, PriorityClass, Namespace and List manifests and one kind: Scenario document`},
 		{"deployment without selector", node + "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n",
-			`web.yaml: document 2: The Deployment "d" is invalid: spec.selector: Required value`},
+			// LabelSelectorAsSelector(nil) is Nothing without error, so
+			// upstream validates the empty template as well.
+			"web.yaml: document 2: The Deployment \"d\" is invalid: \n* spec.selector: Required value\n* spec.template.spec.containers: Required value"},
 		{"unknown kind in a list", "kind: List\nitems:\n- {kind: Service, metadata: {name: s}}\n",
 			`web.yaml: document 1: items[0]: kind "Service" is not supported: a scenario holds Node, Pod, Deployment, ReplicaSet, DaemonSet, PodDisruptionBudget, PriorityClass, Namespace and List manifests and one kind: Scenario document`},
 		{"missing kind", "metadata: {name: x}\n",

@@ -37,12 +37,16 @@ func metaErrors(name, namespace string, namespaced bool) core.ErrorList {
 // (reported under metadata.taints, as upstream does).
 func nodeErrors(n *core.Node) core.ErrorList {
 	errs := metaErrors(n.Name, "", false)
+	errs = append(errs, labelErrors(n.Labels, "metadata.labels")...)
 	return append(errs, core.ValidateNodeTaints(n.Spec.Taints)...)
 }
 
-// podErrors validates a Pod at create time: name and namespace, then
+// podErrors validates a Pod at create time: name, namespace and labels,
+// then the spec (containers, nodeSelector, node affinity; podspec.go) and
 // spec.tolerations with the comparison-operator gate.
 func podErrors(p *core.Pod, allowComparisonOperators bool) core.ErrorList {
 	errs := metaErrors(p.Name, p.Namespace, true)
+	errs = append(errs, labelErrors(p.Labels, "metadata.labels")...)
+	errs = append(errs, podSpecErrors(&p.Spec, "spec")...)
 	return append(errs, core.ValidateTolerations(p.Spec.Tolerations, "spec.tolerations", allowComparisonOperators)...)
 }

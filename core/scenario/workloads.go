@@ -183,6 +183,8 @@ func (p *parser) validateWorkloads(gate bool) error {
 			} else if !sel.Matches(tmpl.Labels) {
 				errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: "spec.template.metadata.labels", BadValue: tmpl.Labels, Detail: "`selector` does not match template `labels`"})
 			}
+			errs = append(errs, labelErrors(tmpl.Labels, "spec.template.metadata.labels")...)
+			errs = append(errs, podSpecErrors(&tmpl.Spec, "spec.template.spec")...)
 			errs = append(errs, core.ValidateTolerations(tmpl.Spec.Tolerations, "spec.template.spec.tolerations", gate)...)
 		}
 		if len(errs) > 0 {

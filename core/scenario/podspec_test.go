@@ -1,0 +1,72 @@
+package scenario
+
+import (
+	"strings"
+	"testing"
+)
+
+// Create-time validation of labels, node selectors, node affinity,
+// containers and resources, with upstream's field paths and messages
+// (pkg/apis/core/validation, apimachinery ValidateLabels).
+func TestPodSpecValidation(t *testing.T) {
+	const labelValueMsg = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"
+	const qualifiedMsg = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"
+	pod := func(meta, spec string) string {
+		return "apiVersion: v1\nkind: Pod\nmetadata: {name: p" + meta + "}\nspec:\n" + spec
+	}
+	const ctr = "  containers: [{name: c, image: x}]\n"
+	tests := []struct{ name, doc, want string }{
+		{"label value", pod(", labels: {app: \"bad value!\"}", ctr),
+			`The Pod "p" is invalid: metadata.labels: Invalid value: "bad value!": ` + labelValueMsg},
+		{"label key", pod(", labels: {\"bad key\": v}", ctr),
+			`The Pod "p" is invalid: metadata.labels: Invalid value: "bad key": ` + qualifiedMsg},
+		{"nodeSelector", pod("", ctr+"  nodeSelector: {pool: \"a b\"}\n"),
+			`The Pod "p" is invalid: spec.nodeSelector: Invalid value: "a b": ` + labelValueMsg},
+		{"no containers", pod("", "  containers: []\n"),
+			`The Pod "p" is invalid: spec.containers: Required value`},
+		{"container name", pod("", "  containers: [{name: Web_1, image: x}]\n"),
+			`The Pod "p" is invalid: spec.containers[0].name: Invalid value: "Web_1": ` + labelMsg},
+		{"duplicate container", pod("", "  containers: [{name: c, image: x}, {name: c, image: z}]\n"),
+			`The Pod "p" is invalid: spec.containers[1].name: Duplicate value: "c"`},
+		{"negative request", pod("", "  containers: [{name: c, image: x, resources: {requests: {cpu: \"-1\"}}}]\n"),
+			`The Pod "p" is invalid: spec.containers[0].resources.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0`},
+		{"request above limit", pod("", "  containers: [{name: c, image: x, resources: {requests: {memory: 2Gi}, limits: {memory: 1Gi}}}]\n"),
+			`The Pod "p" is invalid: spec.containers[0].resources.requests[memory]: Invalid value: "2Gi": must be less than or equal to memory limit of 1Gi`},
+		{"affinity In without values", pod("", ctr+"  affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: pool, operator: In}]}]}}}\n"),
+			"The Pod \"p\" is invalid: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"},
+		{"affinity bad operator", pod("", ctr+"  affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: pool, operator: in, values: [a]}]}]}}}\n"),
+			`The Pod "p" is invalid: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].operator: Invalid value: "in": not a valid selector operator`},
+		{"affinity Exists with values", pod("", ctr+"  affinity: {nodeAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 1, preference: {matchExpressions: [{key: pool, operator: Exists, values: [a]}]}}]}}\n"),
+			"The Pod \"p\" is invalid: spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].preference.matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'"},
+		{"affinity Gt two values", pod("", ctr+"  affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: num, operator: Gt, values: [\"1\", \"2\"]}]}]}}}\n"),
+			"The Pod \"p\" is invalid: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified single value when `operator` is 'Lt' or 'Gt'"},
+		{"affinity bad key and value", pod("", ctr+"  affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: \"a b\", operator: In, values: [\"x y\"]}]}]}}}\n"),
+			"The Pod \"p\" is invalid: \n* spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].key: Invalid value: \"a b\": " + qualifiedMsg +
+				"\n* spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: \"x y\": " + labelValueMsg},
+		{"weight", pod("", ctr+"  affinity: {nodeAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 0, preference: {matchExpressions: [{key: pool, operator: Exists}]}}]}}\n"),
+			"The Pod \"p\" is invalid: spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: must be in the range 1-100"},
+		{"no terms", pod("", ctr+"  affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: []}}}\n"),
+			"The Pod \"p\" is invalid: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms: Required value: must have at least one node selector term"},
+		{"matchFields", pod("", ctr+"  affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchFields: [{key: metadata.labels, operator: In, values: [a]}]}]}}}\n"),
+			"The Pod \"p\" is invalid: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[0].key: Invalid value: \"metadata.labels\": not a valid field selector key"},
+		{"node label", "apiVersion: v1\nkind: Node\nmetadata: {name: n1, labels: {zone: \"a/b\"}}\n",
+			`The Node "n1" is invalid: metadata.labels: Invalid value: "a/b": ` + labelValueMsg},
+		{"template nodeSelector", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec:\n      nodeSelector: {pool: \"!\"}\n      containers: [{name: c, image: x}]\n",
+			`The Deployment "d" is invalid: spec.template.spec.nodeSelector: Invalid value: "!": ` + labelValueMsg},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse([]byte(tc.doc), "web.yaml")
+			want := "web.yaml: document 1: " + tc.want
+			if err == nil || err.Error() != want {
+				t.Errorf("got  %v\nwant %s", err, want)
+			}
+		})
+	}
+	// Valid specs still parse.
+	ok := pod(", labels: {app: web, \"example.com/tier\": \"\"}", ctr+"  nodeSelector: {pool: gpu}\n"+
+		"  affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: num, operator: Gt, values: [\"3\"]}], matchFields: [{key: metadata.name, operator: In, values: [n1]}]}]}}}\n")
+	if _, err := Parse([]byte(ok), "ok.yaml"); err != nil && !strings.Contains(err.Error(), "Scenario") {
+		t.Errorf("valid pod rejected: %v", err)
+	}
+}
