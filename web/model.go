@@ -81,6 +81,10 @@ type Model struct {
 	// was first seen (see EvictionStart).
 	evictStartOf *sim.Result
 	evictStart   map[evictKey]float64
+
+	// detailKey/detailPod cache the selected pod's recomputed Why.
+	detailKey detailKey
+	detailPod *sim.PodState
 }
 
 // Speeds are the playback speeds the timeline offers, in virtual seconds
@@ -551,10 +555,50 @@ func (m *Model) SelectedPod() *sim.PodState {
 	}
 	for i := range f.Pods {
 		if PodKey(f.Pods[i]) == m.Selected {
-			return &f.Pods[i]
+			p := &f.Pods[i]
+			if p.Why == nil || p.Why.Limited {
+				return m.detailed(p)
+			}
+			return p
 		}
 	}
 	return nil
+}
+
+// detailed fills in the Why and Describe of a pod whose frame was left
+// without them (large runs spend a bounded detail budget): the simulator
+// recomputes that one frame. The answer is kept for the selection and
+// frame, so playing does not recompute it on every tick.
+func (m *Model) detailed(p *sim.PodState) (out *sim.PodState) {
+	key := detailKey{m.Result, m.Frame, PodKey(*p)}
+	if m.detailKey == key && m.detailPod != nil {
+		return m.detailPod
+	}
+	out = p
+	defer func() {
+		if recover() != nil {
+			out = p
+		}
+	}()
+	why, describe, err := m.Result.Explain(m.Frame, p.Namespace, p.Name)
+	m.detailKey = key
+	m.detailPod = p
+	if err != nil || why == nil {
+		return p
+	}
+	c := *p
+	c.Why = why
+	if describe != "" {
+		c.Describe = describe
+	}
+	m.detailPod = &c
+	return &c
+}
+
+type detailKey struct {
+	res   *sim.Result
+	frame int
+	pod   string
 }
 
 // Select toggles the why panel for a pod.
