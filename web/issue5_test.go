@@ -267,3 +267,31 @@ func TestSetLanguage(t *testing.T) {
 		t.Fatal("unknown language did not fall back to English")
 	}
 }
+
+func TestImportReplaceAndAdd(t *testing.T) {
+	p, e := loadPlayground(t)
+	p.m.simulate = realSimulate
+	p.x.cfg.Lint = func(text []byte) ([]Finding, error) {
+		if strings.Contains(string(text), "master") {
+			return []Finding{{Severity: "warning", Message: "old key", Fix: "use node-role.kubernetes.io/control-plane"}}, nil
+		}
+		return nil, nil
+	}
+	node := "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Node\n  metadata: {name: imported-1, labels: {node-role.kubernetes.io/master: \"\"}}\n  status: {allocatable: {cpu: \"2\", memory: 4Gi, pods: \"10\"}}\n"
+	p.SetImportText(node)
+	p.CheckImport()
+	if len(p.x.imp.findings) != 1 {
+		t.Fatalf("findings %+v", p.x.imp.findings)
+	}
+	p.ctx.Dispatch(func(ctx app.Context) { p.Import(ctx, false) })
+	e.ConsumeAll()
+	if p.m.Err != "" || p.m.Current() == nil || len(p.m.Current().Nodes) != 1 || p.m.Current().Nodes[0].Name != "imported-1" {
+		t.Fatalf("replace: err %q", p.m.Err)
+	}
+	p.SetImportText("apiVersion: v1\nkind: Node\nmetadata: {name: imported-2}\nstatus: {allocatable: {cpu: \"2\", memory: 4Gi, pods: \"10\"}}\n")
+	p.ctx.Dispatch(func(ctx app.Context) { p.Import(ctx, true) })
+	e.ConsumeAll()
+	if p.m.Err != "" || len(p.m.Current().Nodes) != 2 {
+		t.Fatalf("add: err %q", p.m.Err)
+	}
+}
