@@ -218,6 +218,9 @@ func (p *parser) document(d document) error {
 		if tm.APIVersion != "" && tm.APIVersion != "v1" {
 			return p.errf(d, "no matches for kind %q in version %q", tm.Kind, tm.APIVersion)
 		}
+		if err := strictYAML(d.text); err != nil {
+			return p.errf(d, "%s in version %q cannot be handled as a %s: strict decoding error: %s", tm.Kind, "v1", tm.Kind, err)
+		}
 		var list struct {
 			Items []map[string]any `json:"items"`
 		}
@@ -245,9 +248,13 @@ func (p *parser) document(d document) error {
 		}
 		return nil
 	}
-	j, err := yaml.YAMLToJSON(d.text)
+	j, err := yaml.YAMLToJSONStrict(d.text)
 	if err != nil {
-		return p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
+		if _, lax := yaml.YAMLToJSON(d.text); lax != nil {
+			return p.errf(d, "invalid YAML: %s", cleanYAMLError(lax))
+		}
+		// Valid YAML that strict decoding refuses: a duplicate key.
+		return p.errf(d, "%s in version %q cannot be handled as a %s: strict decoding error: %s", tm.Kind, versionOf(tm.APIVersion), tm.Kind, cleanYAMLError(err))
 	}
 	return p.object(d, "", tm, j)
 }
@@ -276,12 +283,18 @@ func (p *parser) object(d document, prefix string, tm typeMeta, data []byte) err
 		if err := json.Unmarshal(data, &n); err != nil {
 			return p.errf(d, "%sNode in version \"v1\" cannot be handled as a Node: %s", prefix, err)
 		}
+		if msg := unknownFields("Node", data); msg != "" {
+			return p.errf(d, "%sNode in version \"v1\" cannot be handled as a Node: %s", prefix, msg)
+		}
 		p.nodes = append(p.nodes, &n)
 		p.nodeRefs = append(p.nodeRefs, objectRef{doc: d, item: prefix})
 	case "Pod":
 		var pod core.Pod
 		if err := json.Unmarshal(data, &pod); err != nil {
 			return p.errf(d, "%sPod in version \"v1\" cannot be handled as a Pod: %s", prefix, err)
+		}
+		if msg := unknownFields("Pod", data); msg != "" {
+			return p.errf(d, "%sPod in version \"v1\" cannot be handled as a Pod: %s", prefix, msg)
 		}
 		if pod.Namespace == "" {
 			pod.Namespace = DefaultNamespace

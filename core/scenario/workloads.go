@@ -83,6 +83,9 @@ func (p *parser) workload(d document, prefix string, tm typeMeta, apiVersion str
 		}
 		return m.Namespace
 	}
+	if msg := unknownFields(tm.Kind, data); msg != "" {
+		return p.errf(d, "%s%s in version %q cannot be handled as a %s: %s", prefix, tm.Kind, apiVersion, tm.Kind, msg)
+	}
 	var ref string
 	switch tm.Kind {
 	case "Deployment":

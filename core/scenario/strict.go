@@ -1,0 +1,105 @@
+package scenario
+
+import (
+	"encoding/json"
+	"errors"
+	"sort"
+	"strconv"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+)
+
+// Strict decoding as the API server does it with field validation Strict
+// (kubectl's default --validate=strict since 1.27): a field that is not
+// part of the real Kubernetes type is an error,
+//
+//	Pod in version "v1" cannot be handled as a Pod: strict decoding error: unknown field "spec.tolerations[0].tolerationSecond"
+//
+// while every real field is accepted even when the playground does not
+// model it (status, managedFields, env, volumes, securityContext …), so
+// `kubectl get -o yaml` output imports as is. The field names come from
+// fieldschema.go, generated from k8s.io/api by a test.
+
+// unknownFields returns the strict decoding error text for kind's JSON
+// document ("" when every field is known, or when the kind has no schema).
+func unknownFields(kind string, data []byte) string {
+	root, ok := fieldSchemaRoots[kind]
+	if !ok {
+		return ""
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return ""
+	}
+	var unknown []string
+	walkSchema(v, root, "", &unknown)
+	if len(unknown) == 0 {
+		return ""
+	}
+	sort.Strings(unknown)
+	parts := make([]string, len(unknown))
+	for i, u := range unknown {
+		parts[i] = "unknown field " + strconv.Quote(u)
+	}
+	return "strict decoding error: " + strings.Join(parts, ", ")
+}
+
+// walkSchema checks v against the schema type typ; path is the field
+// path so far, written like the API server's (spec.containers[0].name).
+func walkSchema(v any, typ, path string, unknown *[]string) {
+	switch {
+	case typ == "":
+		return
+	case strings.HasPrefix(typ, "[]"):
+		if list, ok := v.([]any); ok {
+			for i, e := range list {
+				walkSchema(e, typ[2:], path+"["+strconv.Itoa(i)+"]", unknown)
+			}
+		}
+		return
+	case strings.HasPrefix(typ, "map:"):
+		if m, ok := v.(map[string]any); ok {
+			for k, e := range m {
+				walkSchema(e, typ[4:], path+"["+k+"]", unknown)
+			}
+		}
+		return
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return
+	}
+	fields := fieldSchemaTypes[typ]
+	for k, e := range m {
+		p := k
+		if path != "" {
+			p = path + "." + k
+		}
+		ft, known := fields[k]
+		if !known {
+			*unknown = append(*unknown, p)
+			continue
+		}
+		walkSchema(e, ft, p, unknown)
+	}
+}
+
+// strictYAML reports a document that only strict YAML decoding refuses
+// (a key given twice in one mapping), in sigs.k8s.io/yaml's words.
+func strictYAML(text []byte) error {
+	if _, err := yaml.YAMLToJSONStrict(text); err != nil {
+		if _, lax := yaml.YAMLToJSON(text); lax == nil {
+			return errors.New(cleanYAMLError(err))
+		}
+	}
+	return nil
+}
+
+// versionOf is the version part of an apiVersion ("v1" when empty).
+func versionOf(apiVersion string) string {
+	if apiVersion == "" {
+		return "v1"
+	}
+	return apiVersion[strings.LastIndex(apiVersion, "/")+1:]
+}
