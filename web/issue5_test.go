@@ -2,6 +2,7 @@ package web
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -255,6 +256,33 @@ status: {allocatable: {cpu: "1", memory: 1Gi, pods: "10"}}
 	p.m.Seek(0)
 	if !strings.Contains(app.HTMLString(p.renderLibrary()), "no, it runs.") {
 		t.Error("the answer hid again")
+	}
+}
+
+// TestHindiCatalogIsComplete: every string of the Hindi catalog is set,
+// so a string added to Messages without its translation fails here.
+func TestHindiCatalogIsComplete(t *testing.T) {
+	v := reflect.ValueOf(Hindi)
+	ty := v.Type()
+	same := 0
+	for i := 0; i < v.NumField(); i++ {
+		s := v.Field(i).String()
+		if strings.TrimSpace(s) == "" {
+			t.Errorf("Hindi.%s is empty", ty.Field(i).Name)
+		}
+		if s == reflect.ValueOf(englishCatalog).Field(i).String() {
+			same++
+		}
+		en := reflect.ValueOf(englishCatalog).Field(i).String()
+		if strings.Count(s, "%") != strings.Count(en, "%") {
+			t.Errorf("Hindi.%s has other format verbs than English: %q vs %q", ty.Field(i).Name, s, en)
+		}
+	}
+	if same > v.NumField()/4 {
+		t.Errorf("%d of %d Hindi strings equal the English ones: the catalog looks untranslated", same, v.NumField())
+	}
+	if Hindi.Taints != "टेंट्स" || Hindi.Tolerations != "टॉलरेशन" {
+		t.Errorf("Kubernetes terms differ from the Hindi docs: %q, %q", Hindi.Taints, Hindi.Tolerations)
 	}
 }
 
