@@ -85,6 +85,27 @@ func splitDocuments(data []byte) []document {
 	return docs
 }
 
+// Document is one YAML document of a multi-document file: its 1-based
+// number among the non-empty documents, the 1-based line it starts on, and
+// its text. Parse and error messages number documents this way.
+type Document struct {
+	Num  int
+	Line int
+	Text []byte
+}
+
+// SplitDocuments cuts a multi-document YAML stream at `---` lines, as Parse
+// does; documents holding only comments and blank lines are dropped and not
+// numbered.
+func SplitDocuments(data []byte) []Document {
+	docs := splitDocuments(data)
+	out := make([]Document, len(docs))
+	for i, d := range docs {
+		out[i] = Document{Num: d.num, Line: d.line, Text: d.text}
+	}
+	return out
+}
+
 func onlyComments(text string) bool {
 	for _, l := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(l)

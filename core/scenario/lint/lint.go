@@ -10,6 +10,7 @@ import (
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/kubectl"
+	"github.com/taints-playground/playground/core/scenario"
 )
 
 // Severity says how sure Lint is that something is wrong.
@@ -123,7 +124,7 @@ func Lint(data []byte) (out []Finding) {
 			out = append(l.findings, Finding{Severity: Error, Code: "unreadable", Message: fmt.Sprintf("the file cannot be checked: %v", r)})
 		}
 	}()
-	for _, d := range splitDocuments(data) {
+	for _, d := range scenario.SplitDocuments(data) {
 		l.document(d, "")
 	}
 	for i := range l.objects {
@@ -134,10 +135,10 @@ func Lint(data []byte) (out []Finding) {
 	return l.findings
 }
 
-func (l *linter) document(d document, prefix string) {
+func (l *linter) document(d scenario.Document, prefix string) {
 	var raw any
-	if err := yaml.Unmarshal(d.text, &raw); err != nil {
-		l.findings = append(l.findings, Finding{Severity: Error, Code: "invalid-yaml", Document: d.num, Line: d.line, Path: strings.TrimSuffix(prefix, ": "),
+	if err := yaml.Unmarshal(d.Text, &raw); err != nil {
+		l.findings = append(l.findings, Finding{Severity: Error, Code: "invalid-yaml", Document: d.Num, Line: d.Line, Path: strings.TrimSuffix(prefix, ": "),
 			Message: "invalid YAML: " + strings.TrimPrefix(err.Error(), "error converting YAML to JSON: "), Fix: "check the indentation (spaces, not tabs) and quoting near that line"})
 		return
 	}
@@ -167,16 +168,16 @@ func (l *linter) document(d document, prefix string) {
 	}
 }
 
-func (l *linter) addObject(d document, prefix, kind string, m map[string]any) {
+func (l *linter) addObject(d scenario.Document, prefix, kind string, m map[string]any) {
 	if kind == "" {
 		return
 	}
 	name, _ := get(m, "metadata", "name").(string)
-	l.objects = append(l.objects, object{doc: d.num, line: d.line, prefix: prefix, kind: kind, name: name, raw: m})
+	l.objects = append(l.objects, object{doc: d.Num, line: d.Line, prefix: prefix, kind: kind, name: name, raw: m})
 }
 
 // scenario reads the steps: taints and labels they add, manifests they apply.
-func (l *linter) scenario(d document, m map[string]any) {
+func (l *linter) scenario(d scenario.Document, m map[string]any) {
 	if g, ok := get(m, "options", "featureGates", "TaintTolerationComparisonOperators").(bool); ok && g {
 		l.gate = true
 	}
@@ -219,11 +220,11 @@ func (l *linter) scenario(d document, m map[string]any) {
 						}
 					}
 				}
-				l.findings = append(l.findings, Finding{Severity: Error, Code: "taint-command", Document: d.num, Line: d.line, Object: "Scenario", Path: fmt.Sprintf("steps[%d].run", i),
+				l.findings = append(l.findings, Finding{Severity: Error, Code: "taint-command", Document: d.Num, Line: d.Line, Object: "Scenario", Path: fmt.Sprintf("steps[%d].run", i),
 					Message: "kubectl taint fails when this step runs: error: " + err.Error(), Fix: fix})
 			}
 			for _, t := range add {
-				l.stepTaints = append(l.stepTaints, nodeTaint{node: node, taint: t, doc: d.num, line: d.line, path: fmt.Sprintf("steps[%d].run", i)})
+				l.stepTaints = append(l.stepTaints, nodeTaint{node: node, taint: t, doc: d.Num, line: d.Line, path: fmt.Sprintf("steps[%d].run", i)})
 			}
 		case len(f) >= 5 && f[0] == "kubectl" && f[1] == "label" && (f[2] == "nodes" || f[2] == "node" || f[2] == "no"):
 			for _, a := range f[4:] {
@@ -236,8 +237,8 @@ func (l *linter) scenario(d document, m map[string]any) {
 			}
 		}
 		if strings.TrimSpace(manifest) != "" {
-			for _, md := range splitDocuments([]byte(manifest)) {
-				md.num, md.line = d.num, d.line
+			for _, md := range scenario.SplitDocuments([]byte(manifest)) {
+				md.Num, md.Line = d.Num, d.Line
 				l.document(md, fmt.Sprintf("steps[%d].manifest: ", i))
 			}
 		}
@@ -267,55 +268,4 @@ func decode[T any](v any) (T, bool) {
 		return out, false
 	}
 	return out, true
-}
-
-// document is one YAML document of the file, numbered as scenario.Parse
-// numbers them.
-type document struct {
-	num, line int
-	text      []byte
-}
-
-func splitDocuments(data []byte) []document {
-	var docs []document
-	lines := strings.SplitAfter(string(data), "\n")
-	var cur strings.Builder
-	start := 1
-	flush := func() {
-		text := cur.String()
-		if !onlyComments(text) {
-			docs = append(docs, document{num: len(docs) + 1, line: start, text: []byte(text)})
-		}
-		cur.Reset()
-	}
-	for i, ln := range lines {
-		t := strings.TrimRight(ln, " \t\r\n")
-		if t == "---" || strings.HasPrefix(t, "--- ") || strings.HasPrefix(t, "---\t") {
-			flush()
-			start = i + 2
-			continue
-		}
-		if t == "..." {
-			continue
-		}
-		if cur.Len() == 0 {
-			if s := strings.TrimSpace(ln); s == "" || strings.HasPrefix(s, "#") {
-				start = i + 2
-				continue
-			}
-			start = i + 1
-		}
-		cur.WriteString(ln)
-	}
-	flush()
-	return docs
-}
-
-func onlyComments(text string) bool {
-	for _, ln := range strings.Split(text, "\n") {
-		if t := strings.TrimSpace(ln); t != "" && !strings.HasPrefix(t, "#") {
-			return false
-		}
-	}
-	return true
 }
