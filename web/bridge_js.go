@@ -52,10 +52,6 @@ func revealWhy() { _ = callGlobal("tpRevealWhy") }
 // markReady sets body[data-ready="1"] once the playground is mounted.
 func markReady() { _ = setBodyAttr("data-ready", "1") }
 
-// copyLink copies the page address to the clipboard; board.js shows the
-// outcome on the button whose id is given.
-func copyLink(buttonID string) { _ = callGlobal("tpCopyLink", buttonID) }
-
 // FixLocation rewrites the address bar, before go-app starts, when the
 // address would not parse with net/url (go-app would crash on it). The
 // fragment keeps its text, so the playground can then report the broken
