@@ -437,7 +437,7 @@ var English = Messages{
 	LinkTooLong:           "No share link for this scenario: %s",
 	LintApplyFix:          "Apply the fix",
 	LintClean:             "No common mistakes found.",
-	LintFindings:          "%d findings",
+	LintFindings:          "Findings: %d",
 	LintFix:               "Fix:",
 	LintUnavailable:       "Checking is not available in this build.",
 	OpenFull:              "Open in the playground ↗",
