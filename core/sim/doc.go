@@ -76,7 +76,11 @@
 // names are the same on every run), with a controller ownerReference, so
 // PodTopologySpread's default spreading applies; the scheduler places it
 // in the same instant (events SuccessfulCreate "Created pod: NAME",
-// SuccessfulDelete "Deleted pod: NAME", ScalingReplicaSet). DaemonSets
+// SuccessfulDelete "Deleted pod: NAME", ScalingReplicaSet). One ReplicaSet
+// creates at most spec.replicas pods per instant (so pods the kubelet keeps
+// rejecting cannot spin it); pods still missing then are created by a
+// resync 1 s later, the delay doubling to 5 min while the cap keeps
+// cutting and reset by a sync it does not cut. DaemonSets
 // (core/controllers/daemonset) get one pod per node where
 // NodeShouldRunDaemonPod allows it — re-checked whenever a node is added
 // or changes — with the automatic tolerations and a matchFields pin; a

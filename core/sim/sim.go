@@ -138,6 +138,7 @@ const (
 	itemTainter // the node-lifecycle controller's NoExecute tainting loop
 	itemDrain   // kubectl drain retrying an eviction refused by a PDB
 	itemWait    // the end of a `wait D` step
+	itemResync  // a ReplicaSet sync deferred by the per-instant creation cap
 )
 
 // item is one entry of the event queue.
@@ -409,7 +410,7 @@ func (s *simulator) run() error {
 			if !s.settleShowingPending("", "", "") || len(s.notes) > 0 {
 				s.frame("", "", "", waited)
 			}
-		case itemTimer, itemPass, itemFlush, itemBackoff, itemUnknown, itemTainter, itemDrain:
+		case itemTimer, itemPass, itemFlush, itemBackoff, itemUnknown, itemTainter, itemDrain, itemResync:
 			s.fire(it)
 			// Everything due at the same moment shares one frame.
 			for s.queue.Len() > 0 && s.queue[0].at == s.now && s.queue[0].kind != itemStep {
@@ -456,6 +457,9 @@ func (s *simulator) fire(it *item) {
 		s.runTainter()
 	case itemDrain:
 		s.retryDrain(it.step)
+	case itemResync:
+		s.ctrlDirty = true
+		s.syncControllers()
 	case itemBackoff:
 		s.backoffExpired(it.pod, it.gen)
 	case itemUnknown:

@@ -32,6 +32,11 @@ type rsRec struct {
 	// keeps rejecting cannot make the controller spin (upstream backs off).
 	made   int
 	madeAt time.Duration
+	// resyncDelay is how long a sync cut by that cap waits before it runs
+	// again (1 s, doubling to 5 min; reset by a sync the cap did not cut),
+	// as upstream's rate-limited requeue; resyncAt is the pending resync.
+	resyncDelay time.Duration
+	resyncAt    time.Duration
 }
 
 func (r *rsRec) object() string { return "replicaset/" + r.rs.Namespace + "/" + r.rs.Name }
@@ -198,6 +203,14 @@ func (s *simulator) syncReplicaSet(r *rsRec) {
 	limit := min(burstReplicas, int(replicaset.Replicas(r.rs)))
 	if diff > limit-r.made {
 		diff = limit - r.made
+		// Pods are still missing: sync again later instead of never.
+		if r.resyncAt <= s.now {
+			r.resyncDelay = min(max(2*r.resyncDelay, time.Second), 5*time.Minute)
+			r.resyncAt = s.now + r.resyncDelay
+			s.push(&item{at: r.resyncAt, kind: itemResync})
+		}
+	} else if diff > 0 {
+		r.resyncDelay = 0
 	}
 	r.made += max(diff, 0)
 	for i := 0; i < diff; i++ {
