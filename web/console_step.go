@@ -65,12 +65,13 @@ func (m *Model) AppendStep(command string) (changed bool) {
 		m.Frame = oldFrame
 		return false
 	}
-	// The new step's frame: the first at that time made by that command.
+	// The new step's frame: InsertStep puts the step after every step at
+	// that time, so it is the last frame at that time made by that command
+	// (an identical earlier step has its own, earlier frame).
 	idx := -1
 	for i, fr := range m.Result.Frames {
 		if fr.Step == command && math.Abs(fr.At-entry.At) < 1e-6 {
 			idx = i
-			break
 		}
 	}
 	if idx < 0 {
@@ -79,7 +80,7 @@ func (m *Model) AppendStep(command string) (changed bool) {
 		return true
 	}
 	out := strings.TrimRight(m.Result.Frames[idx].Output, "\n")
-	if lo := strings.ToLower(out); strings.HasPrefix(lo, "error") {
+	if lo := strings.ToLower(out); m.Result.Frames[idx].StepFailed() || strings.HasPrefix(lo, "error") {
 		// kubectl refused: nothing changed, so neither does the scenario.
 		entry.Output, entry.Failed = out, true
 		m.SetText(oldText)

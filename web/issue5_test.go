@@ -323,3 +323,29 @@ func TestImportReplaceAndAdd(t *testing.T) {
 		t.Fatalf("add: err %q", p.m.Err)
 	}
 }
+
+// The same taint twice from the console: the second command is refused
+// with kubectl's own error, as on a real cluster, and the scenario keeps
+// only the first step.
+func TestConsoleRepeatedTaintIsRefused(t *testing.T) {
+	m := NewModel(nil, realSimulate)
+	m.SetExec(realExec)
+	if !m.SetText(pendingScenario) {
+		t.Fatal(m.Err)
+	}
+	const cmd = "kubectl taint nodes n1 extra=x:NoExecute"
+	if !m.AppendStep(cmd) {
+		t.Fatalf("first taint refused: %+v", m.Console[0])
+	}
+	before := m.Text
+	if m.AppendStep(cmd) {
+		t.Fatal("the same taint was accepted twice")
+	}
+	const want = "error: node n1 already has extra taint(s) with same effect(s) and --overwrite is false"
+	if got := m.Console[0].Output; got != want || !m.Console[0].Failed {
+		t.Errorf("console output %q (failed=%v), want %q", got, m.Console[0].Failed, want)
+	}
+	if m.Text != before {
+		t.Error("a refused command changed the scenario")
+	}
+}
