@@ -243,6 +243,7 @@ func pluginCell(v sim.NodeVerdict) app.UI {
 	}
 	return app.Td().Class("plugin").Body(
 		app.Span().Class("plugin-name").Text(v.Plugin),
+		app.Text(" "), // read as two words by screen readers and innerText
 		app.Span().Class("tag tag-reported").Text(English.Reported),
 	)
 }
