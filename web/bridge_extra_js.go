@@ -10,6 +10,29 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// jsObject makes a plain JavaScript object from name, value pairs
+// (names are strings; values anything safejs.ValueOf accepts).
+func jsObject(pairs ...any) (safejs.Value, error) {
+	ctor, err := safejs.Global().Get("Object")
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	obj, err := ctor.New()
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		name, ok := pairs[i].(string)
+		if !ok {
+			return safejs.Undefined(), errors.New("jsObject: property names must be strings")
+		}
+		if err := obj.Set(name, pairs[i+1]); err != nil {
+			return safejs.Undefined(), err
+		}
+	}
+	return obj, nil
+}
+
 // global reads window.name1.name2… and fails (instead of panicking) when a
 // step throws or is missing.
 func global(path ...string) (safejs.Value, error) {
@@ -175,18 +198,8 @@ func postHeight(height int) error {
 	if err != nil {
 		return err
 	}
-	msg, err := safejs.Global().Get("Object")
+	obj, err := jsObject("type", HeightMessageType, "height", height)
 	if err != nil {
-		return err
-	}
-	obj, err := msg.New()
-	if err != nil {
-		return err
-	}
-	if err := obj.Set("type", HeightMessageType); err != nil {
-		return err
-	}
-	if err := obj.Set("height", height); err != nil {
 		return err
 	}
 	_, err = parent.Call("postMessage", obj, "*")
@@ -257,15 +270,8 @@ func downloadText(filename, mime, text string) error {
 	if _, err := parts.Call("push", text); err != nil {
 		return err
 	}
-	opts, err := safejs.Global().Get("Object")
+	o, err := jsObject("type", mime)
 	if err != nil {
-		return err
-	}
-	o, err := opts.New()
-	if err != nil {
-		return err
-	}
-	if err := o.Set("type", mime); err != nil {
 		return err
 	}
 	blob, err := blobCtor.New(parts, o)
