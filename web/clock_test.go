@@ -13,16 +13,16 @@ import (
 // pod p gets an eviction deadline of 100 at t=30.
 func clockResult() *sim.Result {
 	at := 100.0
-	pod := func(evict *float64) sim.PodState {
-		return sim.PodState{Namespace: "default", Name: "p", Node: "n1", Phase: PhaseRunning, EvictAt: evict,
+	pod := func(evict *float64) *sim.PodState {
+		return &sim.PodState{Namespace: "default", Name: "p", Node: "n1", Phase: PhaseRunning, EvictAt: evict,
 			Owner: "ReplicaSet/web-1", Tolerations: nil}
 	}
 	node := sim.NodeState{Name: "n1", Zone: "r/z1", ZoneState: "PartialDisruption"}
 	return &sim.Result{Until: 120, Frames: []sim.Frame{
-		{Index: 0, At: 0, Nodes: []sim.NodeState{node}, Pods: []sim.PodState{pod(nil)}},
-		{Index: 1, At: 30, Nodes: []sim.NodeState{node}, Pods: []sim.PodState{pod(&at)}},
-		{Index: 2, At: 30, Nodes: []sim.NodeState{node}, Pods: []sim.PodState{pod(&at)}},
-		{Index: 3, At: 90, Nodes: []sim.NodeState{node}, Pods: []sim.PodState{pod(&at)}},
+		{Index: 0, At: 0, Nodes: []*sim.NodeState{&node}, Pods: []*sim.PodState{pod(nil)}},
+		{Index: 1, At: 30, Nodes: []*sim.NodeState{&node}, Pods: []*sim.PodState{pod(&at)}},
+		{Index: 2, At: 30, Nodes: []*sim.NodeState{&node}, Pods: []*sim.PodState{pod(&at)}},
+		{Index: 3, At: 90, Nodes: []*sim.NodeState{&node}, Pods: []*sim.PodState{pod(&at)}},
 	}}
 }
 

@@ -56,7 +56,7 @@ func gpuResult(tolerateDisk bool) *sim.Result {
 		Describe: "Name:         c\nNamespace:    default\nNode:         gpu-node-1\n",
 		Priority: 1000, Requests: map[core.ResourceName]int64{"cpu": 500, "memory": 1 << 30},
 		Tolerations: []core.Toleration{tolGPU, tolDisk}}
-	f0 := sim.Frame{Index: 0, At: 0, Caption: "initial pass", Nodes: []sim.NodeState{node}, Pods: []sim.PodState{podA, podC}, Events: 2}
+	f0 := sim.Frame{Index: 0, At: 0, Caption: "initial pass", Nodes: []*sim.NodeState{&node}, Pods: []*sim.PodState{&podA, &podC}, Events: 2}
 	node1 := node
 	node1.Taints = []core.Taint{gpu}
 	podA1 := podA
@@ -65,7 +65,7 @@ func gpuResult(tolerateDisk bool) *sim.Result {
 	podC1.Phase, podC1.EvictedAt = "Evicted", f64(30)
 	podC1.Reason, podC1.Message = "TaintManagerEviction", "Marking for deletion Pod default/c"
 	f1 := sim.Frame{Index: 1, At: 30, Step: "kubectl taint nodes gpu-node-1 node.kubernetes.io/disk-pressure:NoSchedule-",
-		Caption: "disk pressure clears", Output: "node/gpu-node-1 untainted", Nodes: []sim.NodeState{node1}, Pods: []sim.PodState{podA1, podC1}, Events: 4}
+		Caption: "disk pressure clears", Output: "node/gpu-node-1 untainted", Nodes: []*sim.NodeState{&node1}, Pods: []*sim.PodState{&podA1, &podC1}, Events: 4}
 	f1.Summary = "t=30s: a scheduled to gpu-node-1; c evicted"
 	return &sim.Result{
 		KubernetesVersion: "1.37",

@@ -490,7 +490,7 @@ type evictKey struct {
 // time of the first frame, in the run of frames ending at the current one,
 // where the pod carries the same EvictAt. The ring on its chip counts down
 // from there.
-func (m *Model) EvictionStart(p sim.PodState) (float64, bool) {
+func (m *Model) EvictionStart(p *sim.PodState) (float64, bool) {
 	if p.EvictAt == nil || m.Result == nil {
 		return 0, false
 	}
@@ -539,7 +539,7 @@ func clamp(v, lo, hi int) int {
 }
 
 // PodKey identifies a pod across frames.
-func PodKey(p sim.PodState) string {
+func PodKey(p *sim.PodState) string {
 	ns := p.Namespace
 	if ns == "" {
 		ns = "default"
@@ -555,7 +555,7 @@ func (m *Model) SelectedPod() *sim.PodState {
 	}
 	for i := range f.Pods {
 		if PodKey(f.Pods[i]) == m.Selected {
-			p := &f.Pods[i]
+			p := f.Pods[i]
 			if p.Why == nil || p.Why.Limited {
 				return m.detailed(p)
 			}
@@ -570,7 +570,7 @@ func (m *Model) SelectedPod() *sim.PodState {
 // recomputes that one frame. The answer is kept for the selection and
 // frame, so playing does not recompute it on every tick.
 func (m *Model) detailed(p *sim.PodState) (out *sim.PodState) {
-	key := detailKey{m.Result, m.Frame, PodKey(*p)}
+	key := detailKey{m.Result, m.Frame, PodKey(p)}
 	if m.detailKey == key && m.detailPod != nil {
 		return m.detailPod
 	}

@@ -20,7 +20,7 @@ const ActionSelectPod = "tp-select-pod"
 type NodeCard struct {
 	app.Compo
 
-	Node sim.NodeState
+	Node *sim.NodeState
 	Pods []PodView
 }
 
@@ -62,7 +62,7 @@ func (c *NodeCard) Render() app.UI {
 		)
 }
 
-func hasProblem(n sim.NodeState) bool {
+func hasProblem(n *sim.NodeState) bool {
 	for _, c := range n.Conditions {
 		if c.Type == core.NodeReady && c.Status != core.ConditionTrue {
 			return true
@@ -71,7 +71,7 @@ func hasProblem(n sim.NodeState) bool {
 	return false
 }
 
-func nodeBadges(n sim.NodeState) []app.UI {
+func nodeBadges(n *sim.NodeState) []app.UI {
 	var out []app.UI
 	if n.Unschedulable {
 		out = append(out, app.Span().
@@ -109,7 +109,7 @@ func nodeBadges(n sim.NodeState) []app.UI {
 
 // zoneBadge shows the node-lifecycle controller's zone of the node and the
 // zone's disruption state.
-func zoneBadge(n sim.NodeState) app.UI {
+func zoneBadge(n *sim.NodeState) app.UI {
 	if n.Zone == "" && n.ZoneState == "" {
 		return app.Text("")
 	}
@@ -422,7 +422,7 @@ const NodeFilterThreshold = 9
 
 // NodeMatches reports whether a node's name, one of its labels or one of
 // its taints contains the filter text (case-insensitive).
-func NodeMatches(n sim.NodeState, filter string) bool {
+func NodeMatches(n *sim.NodeState, filter string) bool {
 	filter = strings.ToLower(strings.TrimSpace(filter))
 	if filter == "" {
 		return true

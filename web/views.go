@@ -37,7 +37,7 @@ type PodView struct {
 }
 
 // NewPodView trims a PodState for display.
-func NewPodView(p sim.PodState, selected string) PodView {
+func NewPodView(p *sim.PodState, selected string) PodView {
 	v := PodView{
 		Key:       PodKey(p),
 		Name:      p.Name,
@@ -90,12 +90,12 @@ type BoardLayout struct {
 // eviction deadline was set, for the countdown rings.
 type Clock struct {
 	Now   float64
-	Start func(sim.PodState) (float64, bool)
+	Start func(*sim.PodState) (float64, bool)
 }
 
 // Countdown fills v's ring for a pod with a pending eviction at clock c:
 // remaining = (EvictAt − now) / (EvictAt − start).
-func (c Clock) Countdown(p sim.PodState, v *PodView) {
+func (c Clock) Countdown(p *sim.PodState, v *PodView) {
 	if p.EvictAt == nil || p.Phase == PhaseEvicted {
 		return
 	}

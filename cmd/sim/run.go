@@ -375,7 +375,7 @@ func printBoard(w io.Writer, res *sim.Result) {
 		}
 	}
 	tw.Flush()
-	var pending, evicted []sim.PodState
+	var pending, evicted []*sim.PodState
 	for _, p := range last.Pods {
 		switch p.Phase {
 		case sim.PhasePending:

@@ -155,7 +155,7 @@ func bh003(t *testing.T, c caseJSON) {
 	}
 	// app's replacement stays Pending: cp-1's control-plane taint,
 	// worker-1's unreachable:NoSchedule, worker-2's cordon (reported first).
-	var repl []sim.PodState
+	var repl []*sim.PodState
 	for _, p := range ownedBy(last, "ReplicaSet/app") {
 		if p.Name != "app" {
 			repl = append(repl, p)
@@ -255,7 +255,7 @@ func bh006(t *testing.T, c caseJSON) {
 	if p, _ := pod(at(res, 90), agents(at(res, 89))["n5"]); p.Phase != "Evicted" || val(p.EvictedAt) != 90 {
 		t.Errorf("n5's agent: %s at %v", p.Phase, val(p.EvictedAt))
 	}
-	var web []sim.PodState
+	var web []*sim.PodState
 	for _, p := range at(res, 10).Pods {
 		if strings.HasPrefix(p.Owner, "ReplicaSet/web-") {
 			web = append(web, p)
@@ -296,7 +296,7 @@ func bh009(t *testing.T, c caseJSON) {
 	f = at(res, 30)
 	checkPod(t, f, "api", want{"Evicted", "worker-1", 0, 30})
 	checkPod(t, f, "d-wrong-effect", want{"Evicted", "worker-1", 0, 30})
-	var repl []sim.PodState
+	var repl []*sim.PodState
 	for _, p := range ownedBy(f, "ReplicaSet/api") {
 		if p.Name != "api" {
 			repl = append(repl, p)
@@ -485,7 +485,7 @@ func bh017(t *testing.T, c caseJSON) {
 		"spec": map[string]any{"nodeName": "general-1", "containers": []any{map[string]any{"name": "c", "image": "x",
 			"resources": map[string]any{"requests": map[string]string{"cpu": "1800m"}}}}}}
 	res := runCase(t, c, build{extra: []any{filler}, until: 950})
-	var pods []sim.PodState
+	var pods []*sim.PodState
 	last := res.Frames[len(res.Frames)-1]
 	for _, p := range last.Pods {
 		if strings.HasPrefix(p.Owner, "ReplicaSet/csi-ctrl-") {

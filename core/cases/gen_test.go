@@ -270,7 +270,7 @@ func at(res *sim.Result, sec float64) sim.Frame {
 func pod(f sim.Frame, name string) (sim.PodState, bool) {
 	for _, p := range f.Pods {
 		if p.Name == name {
-			return p, true
+			return *p, true
 		}
 	}
 	return sim.PodState{}, false
@@ -314,8 +314,8 @@ func events(res *sim.Result, obj string) []sim.Event {
 }
 
 // ownedBy lists a frame's pods owned by owner ("ReplicaSet/app").
-func ownedBy(f sim.Frame, owner string) []sim.PodState {
-	var out []sim.PodState
+func ownedBy(f sim.Frame, owner string) []*sim.PodState {
+	var out []*sim.PodState
 	for _, p := range f.Pods {
 		if p.Owner == owner {
 			out = append(out, p)

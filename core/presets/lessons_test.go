@@ -154,8 +154,8 @@ func TestLessonsShareLinks(t *testing.T) {
 }
 
 // final: the pods of the last frame by name.
-func final(res *sim.Result) map[string]sim.PodState {
-	out := map[string]sim.PodState{}
+func final(res *sim.Result) map[string]*sim.PodState {
+	out := map[string]*sim.PodState{}
 	for _, p := range res.Frames[len(res.Frames)-1].Pods {
 		out[p.Name] = p
 	}
@@ -362,7 +362,7 @@ func TestLessonOutcomes(t *testing.T) {
 // to n2.
 func TestLessonNoExecutePDB(t *testing.T) {
 	res := runPreset(t, "mc-noexecute-pdb")
-	var evicted, running []sim.PodState
+	var evicted, running []*sim.PodState
 	for _, p := range final(res) {
 		switch p.Phase {
 		case "Evicted":

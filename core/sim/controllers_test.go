@@ -34,8 +34,8 @@ spec:
 `
 
 // byPrefix returns the final pods whose name starts with prefix.
-func byPrefix(res *Result, prefix string) []PodState {
-	var out []PodState
+func byPrefix(res *Result, prefix string) []*PodState {
+	var out []*PodState
 	for _, p := range res.Frames[len(res.Frames)-1].Pods {
 		if strings.HasPrefix(p.Name, prefix) {
 			out = append(out, p)
@@ -44,7 +44,7 @@ func byPrefix(res *Result, prefix string) []PodState {
 	return out
 }
 
-func count(ps []PodState, phase string) int {
+func count(ps []*PodState, phase string) int {
 	n := 0
 	for _, p := range ps {
 		if p.Phase == phase {
@@ -70,9 +70,9 @@ steps:
 	var evicted, replacement PodState
 	for _, p := range pods {
 		if p.Phase == PhaseEvicted {
-			evicted = p
+			evicted = *p
 		} else if at(p.ScheduledAt) == 10 {
-			replacement = p
+			replacement = *p
 		}
 	}
 	if evicted.Node != "n1" || at(evicted.EvictedAt) != 10 || replacement.Name == "" || replacement.Node == "n1" {
@@ -130,7 +130,7 @@ steps:
 ` + nodeDocs("n", 3, "") + fmt.Sprintf(webDeployment, 3)
 	res := run(t, doc)
 	pods := byPrefix(res, "web-")
-	var gone []PodState
+	var gone []*PodState
 	for _, p := range pods {
 		if p.Phase == PhaseEvicted {
 			gone = append(gone, p)
@@ -332,7 +332,7 @@ spec:
     spec:
       containers: [{name: c, image: agent}]
 `)
-	on := map[string]PodState{}
+	on := map[string]*PodState{}
 	for _, p := range res.Frames[0].Pods {
 		on[p.Node] = p
 	}
@@ -348,7 +348,7 @@ spec:
 			t.Fatalf("unexpected %+v", e)
 		}
 	}
-	fin := map[string]PodState{}
+	fin := map[string]*PodState{}
 	for _, p := range res.Frames[len(res.Frames)-1].Pods {
 		fin[p.Node] = p
 	}

@@ -35,8 +35,8 @@ func (s *simulator) frame(step, caption, output, fallback string) {
 		Events:  len(s.events),
 	}
 	states, _ := s.zoneCounts()
-	f.Nodes = make([]NodeState, 0, len(s.nodes))
-	f.Pods = make([]PodState, 0, len(s.pods))
+	f.Nodes = make([]*NodeState, 0, len(s.nodes))
+	f.Pods = make([]*PodState, 0, len(s.pods))
 	for _, n := range s.nodes {
 		ns := s.nodeState(n)
 		ns.Zone, ns.ZoneState = s.nodeZone(n, states)
@@ -45,11 +45,12 @@ func (s *simulator) frame(step, caption, output, fallback string) {
 				ns.NoExecuteQueued = ns.NoExecuteQueued || q == n.Name
 			}
 		}
-		f.Nodes = append(f.Nodes, ns)
+		f.Nodes = append(f.Nodes, &ns)
 	}
 	for _, p := range s.pods {
 		if !p.deleted && !p.notYet {
-			f.Pods = append(f.Pods, s.podState(p))
+			ps := s.podState(p)
+			f.Pods = append(f.Pods, &ps)
 		}
 	}
 	if len(f.Nodes) == 0 {

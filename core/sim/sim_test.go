@@ -37,8 +37,8 @@ func runFile(t *testing.T, name string) *Result {
 	return run(t, string(b))
 }
 
-func final(res *Result) map[string]PodState {
-	out := map[string]PodState{}
+func final(res *Result) map[string]*PodState {
+	out := map[string]*PodState{}
 	for _, p := range res.Frames[len(res.Frames)-1].Pods {
 		out[p.Name] = p
 	}
@@ -285,7 +285,7 @@ until: 100s
 func podIn(f Frame, name string) PodState {
 	for _, p := range f.Pods {
 		if p.Name == name {
-			return p
+			return *p
 		}
 	}
 	return PodState{}

@@ -202,15 +202,17 @@ type Explanation struct {
 // Frame is the whole board at one moment of the timeline: after the t=0
 // scheduling pass, after each step, and after each eviction.
 type Frame struct {
-	Index   int         `json:"index"`
-	At      float64     `json:"at"`      // virtual seconds
-	Step    string      `json:"step"`    // the step command that made this frame; "" for the initial pass or a timer
-	Caption string      `json:"caption"` // the step's caption from the file, else Summary
-	Summary string      `json:"summary"` // what the simulator saw happen, generated ("t=30s: web evicted from n1")
-	Output  string      `json:"output"`  // what the step command printed (stdout or its error)
-	Nodes   []NodeState `json:"nodes"`
-	Pods    []PodState  `json:"pods"`
-	Events  int         `json:"events"` // Result.Events[:Events] happened by this frame
+	Index   int     `json:"index"`
+	At      float64 `json:"at"`      // virtual seconds
+	Step    string  `json:"step"`    // the step command that made this frame; "" for the initial pass or a timer
+	Caption string  `json:"caption"` // the step's caption from the file, else Summary
+	Summary string  `json:"summary"` // what the simulator saw happen, generated ("t=30s: web evicted from n1")
+	Output  string  `json:"output"`  // what the step command printed (stdout or its error)
+	// Nodes and Pods are shared between frames when unchanged: treat
+	// them as read-only.
+	Nodes  []*NodeState `json:"nodes"`
+	Pods   []*PodState  `json:"pods"`
+	Events int          `json:"events"` // Result.Events[:Events] happened by this frame
 }
 
 // Result is a whole simulated timeline.
