@@ -3,9 +3,11 @@
 #   make run    build the wasm and the static site into dist/, serve it on
 #               http://127.0.0.1:8080/ (ADDR=host:port to change)
 #   make test   go vet, gofmt check, all Go tests, core tests under
-#               GOOS=js GOARCH=wasm with Node, and the headless-Chromium test
+#               GOOS=js GOARCH=wasm with Node, 10 s of fuzzing per decoder
+#               and the headless-Chromium test
 #   make dist   only build dist/
 #   make fuzz   run every Fuzz* test for FUZZTIME each
+#   make fuzz-long  the decoders of outside input, 10 minutes each
 
 SHELL     := /bin/bash
 GO        ?= go
@@ -18,7 +20,7 @@ VERSION   ?= $(or $(COMMIT_REF),$(shell git rev-parse --short=12 HEAD 2>/dev/nul
 CHROMIUM  ?= $(shell command -v chromium 2>/dev/null || command -v chromium-browser 2>/dev/null || command -v google-chrome 2>/dev/null)
 E2E_TIMEOUT ?= 10m
 
-.PHONY: all run dist serve wasm test vet fmt-check test-go test-wasm e2e axe fuzz fuzz-long bench clean
+.PHONY: all run dist serve wasm test vet fmt-check test-go test-wasm e2e axe fuzz fuzz-long fuzz-short fuzz-decoders bench clean
 
 all: dist
 
@@ -41,7 +43,7 @@ serve:
 	$(GO) build -buildvcs=false -o bin/serve ./cmd/serve
 	./bin/serve -addr $(ADDR) -dir $(DIST)
 
-test: vet fmt-check test-go test-wasm e2e
+test: vet fmt-check test-go test-wasm fuzz-short e2e
 	@echo ">> all tests passed"
 
 vet:
@@ -105,10 +107,19 @@ FUZZ_LONG := ./core/scenario:FuzzParse ./core/scenario:FuzzParseManifest \
 	./web:FuzzDecodeFragment ./core/kubectl:FuzzCommands \
 	./core/kubectl:FuzzCommandLines ./core:FuzzParseQuantity
 fuzz-long:
+	@$(MAKE) --no-print-directory fuzz-decoders FUZZDECODERTIME=$(FUZZLONGTIME)
+
+## fuzz-short: the same decoders, FUZZSHORTTIME (10s) each; part of make
+## test, so CI fuzzes every decoder for a short time.
+FUZZSHORTTIME ?= 10s
+fuzz-short:
+	@$(MAKE) --no-print-directory fuzz-decoders FUZZDECODERTIME=$(FUZZSHORTTIME)
+
+fuzz-decoders:
 	@set -e; for t in $(FUZZ_LONG); do \
 	  pkg=$${t%%:*}; f=$${t#*:}; \
-	  echo ">> $$pkg $$f ($(FUZZLONGTIME))"; \
-	  $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZLONGTIME) $$pkg; \
+	  echo ">> $$pkg $$f ($(FUZZDECODERTIME))"; \
+	  $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZDECODERTIME) $$pkg; \
 	done
 
 ## bench: the engine benchmarks (natively and js/wasm in Node), the site's
