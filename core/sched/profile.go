@@ -167,6 +167,9 @@ func samePod(a, b *core.Pod) bool {
 // withNominated returns node plus the pods nominated to it whose priority
 // is at least pod's (addGENominatedPods), and whether any were added.
 func (p *profile) withNominated(pod *core.Pod, node *NodeInfo) (*NodeInfo, bool) {
+	if p.nominated == nil {
+		return node, false
+	}
 	list := p.nominated[node.Name()]
 	if len(list) == 0 {
 		return node, false

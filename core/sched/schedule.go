@@ -50,40 +50,6 @@ func pluginList(names []string) string {
 	return "[" + strings.Join(s, " ") + "]"
 }
 
-// snapshot drops nil entries, nodes without a Node object and later
-// entries repeating an earlier node's name (a scheduler snapshot is keyed
-// by name). Names are deduplicated with a small open-addressing hash set
-// over NodeInfo.NameHash rather than a Go map: this runs once per cycle
-// over every node.
-func snapshot(nodes []*NodeInfo) []*NodeInfo {
-	out := make([]*NodeInfo, 0, len(nodes))
-	size := 16
-	for size < 2*len(nodes) {
-		size <<= 1
-	}
-	table := make([]int32, size) // index into out, plus one; 0 = empty
-	mask := uint32(size - 1)
-next:
-	for _, n := range nodes {
-		if n == nil || n.Node == nil {
-			continue
-		}
-		h := n.NameHash()
-		for j := h & mask; ; j = (j + 1) & mask {
-			k := table[j]
-			if k == 0 {
-				table[j] = int32(len(out) + 1)
-				out = append(out, n)
-				continue next
-			}
-			if o := out[k-1]; o.NameHash() == h && o.Node.Name == n.Node.Name {
-				continue next
-			}
-		}
-	}
-	return out
-}
-
 // Schedule runs one kube-scheduler (v1.37 default profile) scheduling cycle
 // for pod over nodes (schedulePod + the PostFilter part of
 // schedulingAlgorithm):
@@ -107,7 +73,9 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 	if pod == nil {
 		pod = &core.Pod{}
 	}
-	all := snapshot(nodes)
+	c := getScratch()
+	defer c.release()
+	all := c.snapshot(nodes)
 	res := Result{NumAllNodes: len(all), Rejected: map[string]*Status{}, NextStartNodeIndex: opts.StartNodeIndex}
 	if len(all) == 0 {
 		// Upstream returns before the Filter pass, leaving
@@ -158,7 +126,7 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 		}
 	}
 
-	feasible := filterNodes(&res, p, state, pod, all, candidates, opts.StartNodeIndex, res.Rejected)
+	feasible := filterNodes(c, &res, p, state, pod, all, candidates, opts.StartNodeIndex, res.Rejected)
 
 	switch len(feasible) {
 	case 0:
@@ -174,7 +142,7 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 	case 1:
 		res.NodeName = feasible[0].Name()
 	default:
-		scoreAndSelect(&res, p, state, pod, feasible, opts)
+		scoreAndSelect(c, &res, p, state, pod, feasible, opts)
 	}
 	return res
 }
@@ -183,8 +151,8 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 // NumFeasibleNodesToFind feasible nodes; it records rejections in
 // rejected, the feasible names in snapshot order in res.Feasible, and
 // the advanced start index, and returns the feasible nodes in snapshot
-// order.
-func filterNodes(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all, candidates []*NodeInfo, start int, rejected map[string]*Status) []*NodeInfo {
+// order (in c's memory).
+func filterNodes(c *scratch, res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all, candidates []*NodeInfo, start int, rejected map[string]*Status) []*NodeInfo {
 	n := len(candidates)
 	if n == 0 {
 		return nil
@@ -193,23 +161,28 @@ func filterNodes(res *Result, p *profile, state *framework.CycleState, pod *core
 		start = 0
 	}
 	want := NumFeasibleNodesToFind(n)
-	passed := make([]bool, n)
+	c.passed = resize(c.passed, n)
+	passed := c.passed
+	clear(passed)
 	found, processed := 0, 0
+	idx := start % n
 	for i := 0; i < n; i++ {
-		idx := (start + i) % n
 		ni := candidates[idx]
 		processed++
 		if s := p.runFilter(state, pod, ni); s != nil {
 			rejected[ni.Name()] = s
-			continue
+		} else {
+			passed[idx] = true
+			if found++; found >= want {
+				break
+			}
 		}
-		passed[idx] = true
-		if found++; found >= want {
-			break
+		if idx++; idx == n {
+			idx = 0
 		}
 	}
 	res.NextStartNodeIndex = (start + processed) % len(all)
-	feasible := make([]*NodeInfo, 0, found)
+	feasible := c.feasible[:0]
 	res.Feasible = make([]string, 0, found)
 	for i, ni := range candidates {
 		if passed[i] {
@@ -217,36 +190,44 @@ func filterNodes(res *Result, p *profile, state *framework.CycleState, pod *core
 			res.Feasible = append(res.Feasible, ni.Name())
 		}
 	}
+	c.feasible = feasible
 	return feasible
 }
 
 // scoreAndSelect runs PreScore/Score/NormalizeScore for every score plugin
-// (upstream prioritizeNodes / RunScorePlugins), sums the weighted scores and
-// picks uniformly among the nodes with the highest total.
-func scoreAndSelect(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, feasible []*NodeInfo, opts Options) {
-	scores := make([]NodeScore, len(feasible))
-	plugins := make([]PluginScore, 0, len(feasible)*len(p.score))
-	for i, n := range feasible {
-		scores[i].Node = n.Name()
-		// Each node's breakdown is a window of one shared array.
-		scores[i].Plugins = plugins[i*len(p.score) : i*len(p.score) : (i+1)*len(p.score)]
-	}
+// (upstream prioritizeNodes: RunPreScorePlugins, then RunScorePlugins),
+// sums the weighted scores and picks uniformly among the nodes with the
+// highest total. Only Result.Scores and its breakdowns are allocated; the
+// raw and normalized scores live in c.
+func scoreAndSelect(c *scratch, res *Result, p *profile, state *framework.CycleState, pod *core.Pod, feasible []*NodeInfo, opts Options) {
+	active := c.active[:0]
 	for _, ws := range p.score {
-		pl := ws.plugin
-		if pre, ok := pl.(framework.PreScorePlugin); ok {
+		if pre, ok := ws.plugin.(framework.PreScorePlugin); ok {
 			if s := pre.PreScore(state, pod, feasible); s.IsSkip() {
-				res.SkippedScorePlugins = append(res.SkippedScorePlugins, pl.Name())
+				res.SkippedScorePlugins = append(res.SkippedScorePlugins, ws.plugin.Name())
 				continue
 			}
 		}
-		raw := make([]int64, len(feasible))
-		for i, n := range feasible {
-			raw[i], _ = pl.Score(state, pod, n)
+		active = append(active, ws)
+	}
+	c.active = active
+	n, k := len(feasible), len(active)
+	scores := make([]NodeScore, n)
+	// Each node's breakdown is a window of one shared array.
+	plugins := make([]PluginScore, n*k)
+	c.raw = resize(c.raw, n)
+	c.norm = resize(c.norm, n)
+	raw, norm := c.raw, c.norm
+	for j, ws := range active {
+		pl := ws.plugin
+		for i, ni := range feasible {
+			raw[i], _ = pl.Score(state, pod, ni)
 		}
-		norm := append([]int64(nil), raw...)
+		copy(norm, raw)
 		if nz, ok := pl.(framework.ScoreNormalizer); ok {
 			nz.NormalizeScore(state, pod, norm)
 		}
+		name := pl.Name()
 		for i := range feasible {
 			v := norm[i]
 			// Upstream rejects scores outside [0, MaxNodeScore] as an
@@ -257,9 +238,13 @@ func scoreAndSelect(res *Result, p *profile, state *framework.CycleState, pod *c
 				v = framework.MaxNodeScore
 			}
 			w := v * ws.weight
-			scores[i].Plugins = append(scores[i].Plugins, PluginScore{Plugin: pl.Name(), Raw: raw[i], Normalized: v, Weighted: w})
+			plugins[i*k+j] = PluginScore{Plugin: name, Raw: raw[i], Normalized: v, Weighted: w}
 			scores[i].Total += w
 		}
+	}
+	for i, ni := range feasible {
+		scores[i].Node = ni.Name()
+		scores[i].Plugins = plugins[i*k : (i+1)*k : (i+1)*k]
 	}
 	res.Scores = scores
 	best := scores[0].Total
@@ -268,9 +253,16 @@ func scoreAndSelect(res *Result, p *profile, state *framework.CycleState, pod *c
 			best = s.Total
 		}
 	}
-	for _, s := range scores {
-		if s.Total == best {
-			res.Tied = append(res.Tied, s.Node)
+	tied := 0
+	for i := range scores {
+		if scores[i].Total == best {
+			tied++
+		}
+	}
+	res.Tied = make([]string, 0, tied)
+	for i := range scores {
+		if scores[i].Total == best {
+			res.Tied = append(res.Tied, scores[i].Node)
 		}
 	}
 	pick := 0

@@ -12,25 +12,9 @@ type CycleState struct {
 	podRes  map[*core.Pod]*PodResource
 }
 
-// NewCycleState returns an empty state.
+// NewCycleState returns an empty state. Its maps are made on first write.
 func NewCycleState() *CycleState {
-	return &CycleState{
-		data:   map[string]any{},
-		skip:   map[string]bool{},
-		podRes: map[*core.Pod]*PodResource{},
-	}
-}
-
-func (s *CycleState) ensure() {
-	if s.data == nil {
-		s.data = map[string]any{}
-	}
-	if s.skip == nil {
-		s.skip = map[string]bool{}
-	}
-	if s.podRes == nil {
-		s.podRes = map[*core.Pod]*PodResource{}
-	}
+	return &CycleState{}
 }
 
 // Write stores v under key.
@@ -38,7 +22,9 @@ func (s *CycleState) Write(key string, v any) {
 	if s == nil {
 		return
 	}
-	s.ensure()
+	if s.data == nil {
+		s.data = make(map[string]any, 8)
+	}
 	s.data[key] = v
 }
 
@@ -56,7 +42,9 @@ func (s *CycleState) SetSkipFilter(plugin string) {
 	if s == nil {
 		return
 	}
-	s.ensure()
+	if s.skip == nil {
+		s.skip = map[string]bool{}
+	}
 	s.skip[plugin] = true
 	s.skipGen++
 }
@@ -81,9 +69,11 @@ func (s *CycleState) PodResources(p *core.Pod) *PodResource {
 		r := ComputePodResource(p)
 		return &r
 	}
-	s.ensure()
 	if r, ok := s.podRes[p]; ok {
 		return r
+	}
+	if s.podRes == nil {
+		s.podRes = map[*core.Pod]*PodResource{}
 	}
 	r := ComputePodResource(p)
 	s.podRes[p] = &r

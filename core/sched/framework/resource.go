@@ -2,7 +2,7 @@ package framework
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/taints-playground/playground/core"
@@ -53,12 +53,16 @@ func (r *Resource) IsZero() bool {
 }
 
 // ScalarNames returns the scalar resource names in byte-wise order.
+// It returns nil when there are none, without allocating.
 func (r *Resource) ScalarNames() []core.ResourceName {
+	if len(r.Scalar) == 0 {
+		return nil
+	}
 	names := make([]core.ResourceName, 0, len(r.Scalar))
 	for k := range r.Scalar {
 		names = append(names, k)
 	}
-	sort.Slice(names, func(i, j int) bool { return names[i] < names[j] })
+	slices.Sort(names)
 	return names
 }
 

@@ -151,9 +151,15 @@ func TestComputeNodeResources(t *testing.T) {
 	if st.NodeResources(ni) != nr {
 		t.Errorf("not memoized")
 	}
+	// A change NodeInfo cannot notice (a middle pod's requests in place)
+	// shows only after ForgetNode.
+	ni.Pods[1].Spec.Containers[0].Resources.Requests = rl("cpu", "500m")
+	if got := st.NodeResources(ni).Requested.MilliCPU; got != 1000 {
+		t.Errorf("before ForgetNode: requested cpu %d, want the memo's 1000", got)
+	}
 	st.ForgetNode(ni)
-	if st.NodeResources(ni) == nr {
-		t.Errorf("ForgetNode kept the memo")
+	if got := st.NodeResources(ni).Requested.MilliCPU; got != 1500 {
+		t.Errorf("ForgetNode kept the memo: requested cpu %d, want 1500", got)
 	}
 }
 

@@ -101,14 +101,30 @@ func (s *Status) Message() string {
 // in the middle of Pods in place, a pod's phase or requests, or the node's
 // allocatable in place is not: call Invalidate after such a change (or use
 // a new NodeInfo, as the simulation does every cycle).
+//
+// The first 64 bytes of a NodeInfo hold everything a cycle checks before
+// it reads the sums (the node, the pods, the key), and the sums live in a
+// separate 128-byte object: a 5,000-node cycle touches as few cache lines
+// as possible.
 type NodeInfo struct {
 	Node *core.Node
 	Pods []*core.Pod
 
-	cache *nodeCache
-	// hashNode and hash memoize NameHash for the node pointer hashNode.
-	hashNode *core.Node
-	hash     uint32
+	// sums holds the resource sums and the pods they were computed for;
+	// nil when not computed.
+	sums *nodeSums
+	// keyNode is the node pointer hash and sums were computed for.
+	keyNode *core.Node
+	hash    uint32
+}
+
+// nodeSums is a NodeInfo's precomputed sums and the rest of their key: the
+// number of pods and the first and last pod pointers. A list too long for
+// n never matches, so its sums are recomputed on every use.
+type nodeSums struct {
+	first, last *core.Pod
+	res         NodeResources
+	n           int32
 }
 
 // NameHash returns a 32-bit FNV-1a hash of the node's name, memoized per
@@ -119,25 +135,26 @@ func (n *NodeInfo) NameHash() uint32 {
 	if n == nil || n.Node == nil {
 		return 0
 	}
-	if n.hashNode != n.Node {
-		name := n.Node.Name
-		h := uint32(2166136261)
-		for i := 0; i < len(name); i++ {
-			h ^= uint32(name[i])
-			h *= 16777619
-		}
-		n.hash, n.hashNode = h, n.Node
+	if n.keyNode != n.Node {
+		n.setKeyNode()
 	}
 	return n.hash
 }
 
-// nodeCache is a NodeInfo's precomputed sums and the key they were
-// computed for.
-type nodeCache struct {
-	node        *core.Node
-	n           int
-	first, last *core.Pod
-	res         NodeResources
+// setKeyNode makes the current node the key: it hashes its name and drops
+// sums computed for another node.
+func (n *NodeInfo) setKeyNode() {
+	n.keyNode, n.hash, n.sums = n.Node, 0, nil
+	if n.Node == nil {
+		return
+	}
+	name := n.Node.Name
+	h := uint32(2166136261)
+	for i := 0; i < len(name); i++ {
+		h ^= uint32(name[i])
+		h *= 16777619
+	}
+	n.hash = h
 }
 
 // NewNodeInfo returns a NodeInfo for node holding a copy of the pod list,
@@ -181,7 +198,8 @@ func (n *NodeInfo) ActivePods() []*core.Pod {
 func (n *NodeInfo) Clone() *NodeInfo {
 	c := &NodeInfo{Node: n.Node, Pods: n.ActivePods()}
 	if n.valid() {
-		c.cache = &nodeCache{res: n.cache.res.clone()}
+		c.setKeyNode()
+		c.sums = &nodeSums{res: n.sums.res.clone()}
 		c.rekey()
 	}
 	return c
@@ -189,26 +207,27 @@ func (n *NodeInfo) Clone() *NodeInfo {
 
 // valid reports whether the cached sums belong to the current node and pods.
 func (n *NodeInfo) valid() bool {
-	c := n.cache
-	if c == nil || c.node != n.Node || c.n != len(n.Pods) {
+	c := n.sums
+	if c == nil || n.keyNode != n.Node || int(c.n) != len(n.Pods) {
 		return false
 	}
 	return c.n == 0 || (c.first == n.Pods[0] && c.last == n.Pods[c.n-1])
 }
 
-// rekey records the current node and pod list as the cache's key.
+// rekey records the current pod list as the key of n.sums (the node is
+// already n.keyNode).
 func (n *NodeInfo) rekey() {
-	c := n.cache
-	c.node, c.n, c.first, c.last = n.Node, len(n.Pods), nil, nil
-	if c.n > 0 {
-		c.first, c.last = n.Pods[0], n.Pods[c.n-1]
+	c := n.sums
+	c.n, c.first, c.last = int32(len(n.Pods)), nil, nil
+	if len(n.Pods) > 0 {
+		c.first, c.last = n.Pods[0], n.Pods[len(n.Pods)-1]
 	}
 }
 
 // Invalidate drops the precomputed sums; the next use recomputes them.
 func (n *NodeInfo) Invalidate() {
 	if n != nil {
-		n.cache = nil
+		n.sums = nil
 	}
 }
 
@@ -220,10 +239,13 @@ func (n *NodeInfo) Resources() *NodeResources {
 		return &NodeResources{}
 	}
 	if !n.valid() {
-		n.cache = &nodeCache{res: computeNode(n)}
+		if n.keyNode != n.Node {
+			n.setKeyNode()
+		}
+		n.sums = &nodeSums{res: computeNode(n)}
 		n.rekey()
 	}
-	return &n.cache.res
+	return &n.sums.res
 }
 
 // AddPod appends p to the node's pods and adds its requests to the sums.
@@ -234,12 +256,12 @@ func (n *NodeInfo) AddPod(p *core.Pod) {
 	wasValid := n.valid()
 	n.Pods = append(n.Pods, p)
 	if !wasValid {
-		n.cache = nil
+		n.sums = nil
 		return
 	}
 	if isActive(p) {
 		pr := ComputePodResource(p)
-		n.cache.res.addPod(&pr)
+		n.sums.res.addPod(&pr)
 	}
 	n.rekey()
 }
@@ -268,7 +290,7 @@ func (n *NodeInfo) RemovePod(p *core.Pod) bool {
 		pods = append(pods, n.Pods[:i]...)
 		n.Pods = append(pods, n.Pods[i+1:]...)
 		// Saturated sums cannot be subtracted from; recompute lazily.
-		n.cache = nil
+		n.sums = nil
 		return true
 	}
 	return false

@@ -22,6 +22,10 @@ type BalancedAllocation struct {
 	// scoreBestEffort scores pods without cpu/memory requests, as before
 	// 1.33.
 	scoreBestEffort bool
+	// state and req remember what PreScore stored, so Score does not read
+	// the cycle state once per node.
+	state *framework.CycleState
+	req   *podRequest
 }
 
 var (
@@ -61,6 +65,7 @@ func (pl *BalancedAllocation) PreScore(state *framework.CycleState, pod *core.Po
 		return framework.NewStatus(framework.Skip)
 	}
 	state.Write(preScoreStateKey, &r)
+	pl.state, pl.req = state, &r
 	return nil
 }
 
@@ -69,7 +74,9 @@ func (pl *BalancedAllocation) PreScore(state *framework.CycleState, pod *core.Po
 // allocatable 0 left out), computed in float64 in upstream's operation
 // order; for two resources std = |(f0-f1)/2| (balancedResourceScore).
 func BalanceScore(requested, allocatable []int64) int64 {
-	var fractions []float64
+	// Up to 8 resources the fractions live on the stack.
+	var buf [8]float64
+	fractions := buf[:0]
 	var total float64
 	for i := range requested {
 		if i >= len(allocatable) || allocatable[i] == 0 {
@@ -110,7 +117,9 @@ func (pl *BalancedAllocation) Score(state *framework.CycleState, pod *core.Pod, 
 		return 0, nil
 	}
 	var req *podRequest
-	if v, ok := state.Read(preScoreStateKey); ok {
+	if pl.req != nil && pl.state == state {
+		req = pl.req
+	} else if v, ok := state.Read(preScoreStateKey); ok {
 		req, _ = v.(*podRequest)
 	}
 	if req == nil {
@@ -121,18 +130,20 @@ func (pl *BalancedAllocation) Score(state *framework.CycleState, pod *core.Pod, 
 		req = &r
 	}
 	nr := state.NodeResources(node)
-	alloc := []int64{nr.Allocatable.MilliCPU, nr.Allocatable.Memory}
+	alloc := [2]int64{nr.Allocatable.MilliCPU, nr.Allocatable.Memory}
+	used := [2]int64{nr.Requested.MilliCPU, nr.Requested.Memory}
+	add := [2]int64{req.milliCPU, req.memory}
 	var allocated, requested [2]int64
 	for i := range alloc {
 		if alloc[i] == 0 {
 			continue
 		}
-		allocated[i] = []int64{nr.Requested.MilliCPU, nr.Requested.Memory}[i]
-		requested[i] = allocated[i] + []int64{req.milliCPU, req.memory}[i]
+		allocated[i] = used[i]
+		requested[i] = allocated[i] + add[i]
 	}
-	with := BalanceScore(requested[:], alloc)
+	with := BalanceScore(requested[:], alloc[:])
 	if pl.absolute {
 		return with, nil
 	}
-	return ChangeScore(with, BalanceScore(allocated[:], alloc)), nil
+	return ChangeScore(with, BalanceScore(allocated[:], alloc[:])), nil
 }

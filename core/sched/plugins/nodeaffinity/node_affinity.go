@@ -36,6 +36,12 @@ type NodeAffinity struct {
 	// read the cycle state once per node.
 	raState *framework.CycleState
 	ra      *RequiredNodeAffinity
+	// rejected is the Filter status shared by the nodes rejected in the
+	// cycle raState (the reason does not depend on the node).
+	rejected *framework.Status
+	// scoreState and preferred remember what PreScore stored.
+	scoreState *framework.CycleState
+	preferred  *PreferredSchedulingTerms
 }
 
 var (
@@ -74,7 +80,7 @@ func (pl *NodeAffinity) PreFilter(state *framework.CycleState, pod *core.Pod, _ 
 	}
 	ra := GetRequiredNodeAffinity(pod)
 	state.Write(preFilterStateKey, &ra)
-	pl.raState, pl.ra = state, &ra
+	pl.raState, pl.ra, pl.rejected = state, &ra, nil
 	if req == nil || len(req.NodeSelectorTerms) == 0 {
 		return nil, nil
 	}
@@ -127,6 +133,12 @@ func (pl *NodeAffinity) Filter(state *framework.CycleState, pod *core.Pod, node 
 		ra = &r
 	}
 	if !ra.Match(node.Node) {
+		if ra == pl.ra && pl.raState == state && state != nil {
+			if pl.rejected == nil {
+				pl.rejected = framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonPod)
+			}
+			return pl.rejected
+		}
 		return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonPod)
 	}
 	return nil
@@ -141,6 +153,7 @@ func (pl *NodeAffinity) PreScore(state *framework.CycleState, pod *core.Pod, _ [
 		return framework.NewStatus(framework.Skip)
 	}
 	state.Write(preScoreStateKey, p)
+	pl.scoreState, pl.preferred = state, p
 	return nil
 }
 
@@ -159,7 +172,9 @@ func (pl *NodeAffinity) Score(state *framework.CycleState, pod *core.Pod, node *
 		return 0, nil
 	}
 	var p *PreferredSchedulingTerms
-	if v, ok := state.Read(preScoreStateKey); ok {
+	if pl.preferred != nil && pl.scoreState == state {
+		p = pl.preferred
+	} else if v, ok := state.Read(preScoreStateKey); ok {
 		p, _ = v.(*PreferredSchedulingTerms)
 	}
 	if p == nil {

@@ -30,6 +30,10 @@ type Fit struct {
 	// does not read the cycle state once per node.
 	reqState *framework.CycleState
 	req      *framework.Resource
+	// scoreState and nonZero remember what PreScore stored, likewise for
+	// Score.
+	scoreState *framework.CycleState
+	nonZero    *nonZeroRequest
 }
 
 var (
@@ -117,6 +121,32 @@ func Fits(podReq *framework.Resource, nr *framework.NodeResources) []Insufficien
 	return out
 }
 
+// fitsAll reports whether Fits(podReq, nr) finds no shortage, without
+// allocating: the common case of Filter.
+func fitsAll(podReq *framework.Resource, nr *framework.NodeResources) bool {
+	alloc, used := &nr.Allocatable, &nr.Requested
+	if nr.NumPods+1 > alloc.AllowedPodNumber {
+		return false
+	}
+	if podReq.IsZero() {
+		return true
+	}
+	short := func(req, allocatable, usedAmount int64) bool {
+		return req > 0 && req > allocatable-usedAmount
+	}
+	if short(podReq.MilliCPU, alloc.MilliCPU, used.MilliCPU) ||
+		short(podReq.Memory, alloc.Memory, used.Memory) ||
+		short(podReq.EphemeralStorage, alloc.EphemeralStorage, used.EphemeralStorage) {
+		return false
+	}
+	for name, req := range podReq.Scalar {
+		if short(req, alloc.Scalar[name], used.Scalar[name]) {
+			return false
+		}
+	}
+	return true
+}
+
 // Filter returns nil when the node has room for the pod; otherwise a
 // status listing every shortage's reason, with code
 // UnschedulableAndUnresolvable if any shortage is unresolvable (request >
@@ -125,7 +155,11 @@ func (pl *Fit) Filter(state *framework.CycleState, pod *core.Pod, node *framewor
 	if node == nil || node.Node == nil {
 		return nil
 	}
-	ins := Fits(pl.podRequest(state, pod), state.NodeResources(node))
+	req, nr := pl.podRequest(state, pod), state.NodeResources(node)
+	if fitsAll(req, nr) {
+		return nil
+	}
+	ins := Fits(req, nr)
 	if len(ins) == 0 {
 		return nil
 	}

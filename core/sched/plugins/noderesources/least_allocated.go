@@ -18,6 +18,7 @@ type nonZeroRequest struct {
 func (pl *Fit) PreScore(state *framework.CycleState, pod *core.Pod, _ []*framework.NodeInfo) *framework.Status {
 	r := nonZeroOf(pod)
 	state.Write(preScoreStateKey, &r)
+	pl.scoreState, pl.nonZero = state, &r
 	return nil
 }
 
@@ -45,7 +46,9 @@ func (pl *Fit) Score(state *framework.CycleState, pod *core.Pod, node *framework
 		return 0, nil
 	}
 	var req *nonZeroRequest
-	if v, ok := state.Read(preScoreStateKey); ok {
+	if pl.nonZero != nil && pl.scoreState == state {
+		req = pl.nonZero
+	} else if v, ok := state.Read(preScoreStateKey); ok {
 		req, _ = v.(*nonZeroRequest)
 	}
 	if req == nil {

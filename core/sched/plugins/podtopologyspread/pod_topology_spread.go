@@ -42,6 +42,9 @@ var spreadOwnerKinds = map[string]bool{"ReplicaSet": true, "StatefulSet": true, 
 // PreScore; without one, the scored nodes stand in for it.
 type PodTopologySpread struct {
 	all []*framework.NodeInfo
+	// scoreState and pre remember what PreScore stored.
+	scoreState *framework.CycleState
+	pre        *preScoreState
 }
 
 var (
@@ -154,6 +157,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *core.Pod
 		s.zoneCounts[value] += countMatching(n, sel, s.namespace)
 	}
 	state.Write(preScoreStateKey, s)
+	pl.scoreState, pl.pre = state, s
 	return nil
 }
 
@@ -163,8 +167,13 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *core.Pod, n
 	if node == nil || node.Node == nil {
 		return 0, nil
 	}
-	v, _ := state.Read(preScoreStateKey)
-	s, _ := v.(*preScoreState)
+	var s *preScoreState
+	if pl.pre != nil && pl.scoreState == state {
+		s = pl.pre
+	} else {
+		v, _ := state.Read(preScoreStateKey)
+		s, _ = v.(*preScoreState)
+	}
 	if s == nil {
 		return 0, nil
 	}

@@ -35,6 +35,17 @@ const preScoreStateKey = "PreScore" + Name
 type TaintToleration struct {
 	enableComparisonOperators bool
 	legacyReason              bool
+
+	// filterState and rejected are the status Filter returned in that
+	// cycle: every node it rejects in one cycle shares it (its reason does
+	// not depend on the node from 1.35; before, it is reused while the
+	// taint's key and value are the same).
+	filterState *framework.CycleState
+	rejected    *framework.Status
+	rejectedFor core.Taint
+	// scoreState and tolerations remember what PreScore stored.
+	scoreState  *framework.CycleState
+	tolerations []core.Toleration
 }
 
 var (
@@ -77,17 +88,37 @@ func tolerationsOf(pod *core.Pod) []core.Toleration {
 // TaintToleration.Filter with FindMatchingUntoleratedTaint and
 // DoNotScheduleTaintsFilterFunc). Before 1.35 the reason names the taint
 // (LegacyReason).
-func (pl *TaintToleration) Filter(_ *framework.CycleState, pod *core.Pod, node *framework.NodeInfo) *framework.Status {
+func (pl *TaintToleration) Filter(state *framework.CycleState, pod *core.Pod, node *framework.NodeInfo) *framework.Status {
 	if node == nil || node.Node == nil {
 		return nil
 	}
-	if taint, untolerated := core.FindMatchingUntoleratedTaint(node.Node.Spec.Taints, tolerationsOf(pod), core.DoNotScheduleTaintsFilter, pl.enableComparisonOperators); untolerated {
-		if pl.legacyReason {
-			return framework.NewStatus(framework.UnschedulableAndUnresolvable, LegacyReason(taint))
-		}
-		return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonNotMatch)
+	taints := node.Node.Spec.Taints
+	if len(taints) == 0 {
+		return nil
+	}
+	if taint, untolerated := core.FindMatchingUntoleratedTaint(taints, tolerationsOf(pod), core.DoNotScheduleTaintsFilter, pl.enableComparisonOperators); untolerated {
+		return pl.rejectedStatus(state, taint)
 	}
 	return nil
+}
+
+// rejectedStatus returns Filter's status for an untolerated taint, shared
+// by the nodes rejected in the same cycle state (a nil state shares
+// nothing).
+func (pl *TaintToleration) rejectedStatus(state *framework.CycleState, taint core.Taint) *framework.Status {
+	if state != nil && pl.filterState == state && pl.rejected != nil &&
+		(!pl.legacyReason || (taint.Key == pl.rejectedFor.Key && taint.Value == pl.rejectedFor.Value)) {
+		return pl.rejected
+	}
+	reason := ErrReasonNotMatch
+	if pl.legacyReason {
+		reason = LegacyReason(taint)
+	}
+	s := framework.NewStatus(framework.UnschedulableAndUnresolvable, reason)
+	if state != nil {
+		pl.filterState, pl.rejected, pl.rejectedFor = state, s, core.Taint{Key: taint.Key, Value: taint.Value}
+	}
+	return s
 }
 
 // PreferNoScheduleTolerations returns the tolerations that count for
@@ -105,7 +136,9 @@ func PreferNoScheduleTolerations(tolerations []core.Toleration) []core.Toleratio
 
 // PreScore stores the scoring tolerations in state; it never skips.
 func (pl *TaintToleration) PreScore(state *framework.CycleState, pod *core.Pod, _ []*framework.NodeInfo) *framework.Status {
-	state.Write(preScoreStateKey, PreferNoScheduleTolerations(tolerationsOf(pod)))
+	tols := PreferNoScheduleTolerations(tolerationsOf(pod))
+	state.Write(preScoreStateKey, tols)
+	pl.scoreState, pl.tolerations = state, tols
 	return nil
 }
 
@@ -116,7 +149,9 @@ func (pl *TaintToleration) Score(state *framework.CycleState, pod *core.Pod, nod
 		return 0, nil
 	}
 	var tolerations []core.Toleration
-	if v, ok := state.Read(preScoreStateKey); ok {
+	if pl.scoreState == state && state != nil {
+		tolerations = pl.tolerations
+	} else if v, ok := state.Read(preScoreStateKey); ok {
 		tolerations, _ = v.([]core.Toleration)
 	} else {
 		tolerations = PreferNoScheduleTolerations(tolerationsOf(pod))

@@ -1,0 +1,139 @@
+package sched
+
+import (
+	"sync"
+
+	"github.com/taints-playground/playground/core"
+)
+
+// scratch is the working memory of one Schedule call that never reaches
+// its Result: the snapshot (kept between calls, see snapshot), the
+// filter pass's marks and feasible list, and the score plugins' raw and
+// normalized scores. Schedule takes one from scratchPool and puts it back
+// when it returns, so concurrent calls never share one, and a Result
+// never aliases it.
+type scratch struct {
+	// in is the node list the snapshot out was built from, nodes the
+	// Node pointer of each entry then (nil for a nil entry), pos the index
+	// in out of each entry (-1 when it was left out).
+	in    []*NodeInfo
+	nodes []*core.Node
+	pos   []int32
+	out   []*NodeInfo
+	table []int32
+
+	passed    []bool
+	feasible  []*NodeInfo
+	raw, norm []int64
+	active    []weightedScore
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+func getScratch() *scratch { return scratchPool.Get().(*scratch) }
+
+// release drops the per-call references (the node list stays for the
+// next call's snapshot) and returns c to the pool.
+func (c *scratch) release() {
+	clear(c.feasible)
+	c.feasible = c.feasible[:0]
+	clear(c.active)
+	c.active = c.active[:0]
+	scratchPool.Put(c)
+}
+
+// snapshot drops nil entries, nodes without a Node object and later
+// entries repeating an earlier node's name (a scheduler snapshot is keyed
+// by name).
+//
+// When nodes has the same length as the list the previous snapshot was
+// built from and every entry is the same NodeInfo with the same Node, or
+// one whose node has the same name as before (the simulator replaces the
+// NodeInfos of the nodes that changed and keeps the others), the previous
+// snapshot is updated in place: comparing pointers instead of
+// deduplicating 5,000 names every cycle. Anything else rebuilds it. The
+// result is valid until c is released.
+func (c *scratch) snapshot(nodes []*NodeInfo) []*NodeInfo {
+	if c.out != nil && len(nodes) == len(c.in) && c.update(nodes) {
+		return c.out
+	}
+	c.build(nodes)
+	return c.out
+}
+
+// update carries the changes of nodes over to the snapshot, and reports
+// false when one may change which entries it keeps.
+func (c *scratch) update(nodes []*NodeInfo) bool {
+	for i, n := range nodes {
+		if n == c.in[i] && (n == nil || n.Node == c.nodes[i]) {
+			continue
+		}
+		var node *core.Node
+		if n != nil {
+			node = n.Node
+		}
+		old := c.nodes[i]
+		if node == nil || old == nil || node.Name != old.Name {
+			return false
+		}
+		c.in[i], c.nodes[i] = n, node
+		if p := c.pos[i]; p >= 0 {
+			c.out[p] = n
+		}
+	}
+	return true
+}
+
+// build makes the snapshot from scratch. Names are deduplicated with a
+// small open-addressing hash set over NodeInfo.NameHash rather than a Go
+// map.
+func (c *scratch) build(nodes []*NodeInfo) {
+	c.in = append(c.in[:0], nodes...)
+	c.nodes = resize(c.nodes, len(nodes))
+	c.pos = resize(c.pos, len(nodes))
+	out := c.out[:0]
+	clear(c.out[:cap(c.out)])
+	size := 16
+	for size < 2*len(nodes) {
+		size <<= 1
+	}
+	c.table = resize(c.table, size)
+	clear(c.table)
+	table := c.table // index into out, plus one; 0 = empty
+	mask := uint32(size - 1)
+next:
+	for i, n := range nodes {
+		c.pos[i] = -1
+		c.nodes[i] = nil
+		if n == nil || n.Node == nil {
+			continue
+		}
+		c.nodes[i] = n.Node
+		h := n.NameHash()
+		for j := h & mask; ; j = (j + 1) & mask {
+			k := table[j]
+			if k == 0 {
+				table[j] = int32(len(out) + 1)
+				c.pos[i] = int32(len(out))
+				out = append(out, n)
+				continue next
+			}
+			if o := out[k-1]; o.NameHash() == h && o.Node.Name == n.Node.Name {
+				continue next
+			}
+		}
+	}
+	if out == nil {
+		out = []*NodeInfo{}
+	}
+	c.out = out
+}
+
+// resize returns s with length n, reusing its array when large enough.
+// The contents are unspecified.
+func resize[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
+}
