@@ -157,6 +157,7 @@ func (s *simulator) deletePods(args []string) (string, error) {
 			return strings.Join(out, "\n"), fmt.Errorf("Error from server (NotFound): pods %q not found", name)
 		}
 		wasRunning := found.node != "" && found.phase == PhaseRunning
+		s.touch(found)
 		found.deleted = true
 		found.q = qNone
 		s.ctrlDirty = true
@@ -179,6 +180,7 @@ func (s *simulator) createPod(args []string) (string, error) {
 	}
 	for _, p := range s.pods {
 		if p.notYet && p.pod.Name == args[1] {
+			s.touch(p)
 			p.notYet = false
 			if p.admitErr != "" {
 				return "", fmt.Errorf("%s", admissionErrorText(p, fmt.Sprintf("%q", p.pod.Name)))
@@ -214,6 +216,7 @@ func (s *simulator) addNode(name string) (string, error) {
 		s.note("node %s joined the cluster", name)
 		for _, p := range s.pods {
 			if p.missing && !p.deleted && !p.notYet && p.pod.Spec.NodeName == name {
+				s.touch(p)
 				p.missing = false
 				s.bindDirect(p)
 			}

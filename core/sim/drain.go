@@ -200,6 +200,7 @@ func (s *simulator) evictionAllowed(p *podRec) bool {
 // DisruptionTarget, reason EvictionByEvictionAPI).
 func (s *simulator) apiEvict(p *podRec, node string) {
 	c := core.PodCondition{Type: "DisruptionTarget", Status: core.ConditionTrue, Reason: "EvictionByEvictionAPI", Message: "Eviction API: evicting"}
+	s.touch(p)
 	p.disruption = &c
 	s.cancelEviction(p)
 	p.phase = PhaseEvicted
@@ -470,6 +471,7 @@ func (s *simulator) updatePod(p *podRec, np *core.Pod) (string, error) {
 	if reflect.DeepEqual(old.Spec.Tolerations, tols) {
 		return "unchanged", nil
 	}
+	s.touch(p)
 	old.Spec.Tolerations = tols
 	p.tolSources = sources
 	s.note("%s tolerations updated", old.Name)

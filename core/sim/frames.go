@@ -34,25 +34,7 @@ func (s *simulator) frame(step, caption, output, fallback string) {
 		Output:  output,
 		Events:  len(s.events),
 	}
-	states, _ := s.zoneCounts()
-	f.Nodes = make([]*NodeState, 0, len(s.nodes))
-	f.Pods = make([]*PodState, 0, len(s.pods))
-	for _, n := range s.nodes {
-		ns := s.nodeState(n)
-		ns.Zone, ns.ZoneState = s.nodeZone(n, states)
-		if z := s.zones[zoneKeyOf(n)]; z != nil {
-			for _, q := range z.queue {
-				ns.NoExecuteQueued = ns.NoExecuteQueued || q == n.Name
-			}
-		}
-		f.Nodes = append(f.Nodes, &ns)
-	}
-	for _, p := range s.pods {
-		if !p.deleted && !p.notYet {
-			ps := s.podState(p)
-			f.Pods = append(f.Pods, &ps)
-		}
-	}
+	s.buildStates(&f)
 	if len(f.Nodes) == 0 {
 		f.Nodes = nil // as before preallocation: JSON null, not []
 	}

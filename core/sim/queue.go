@@ -119,6 +119,7 @@ func (s *simulator) enqueue(p *podRec) {
 
 // activate puts the pod into activeQ.
 func (s *simulator) activate(p *podRec) {
+	s.touch(p)
 	p.q = qActive
 	p.qGen++
 	heap.Push(&s.active, activeEntry{p: p, gen: p.qGen})
@@ -136,6 +137,7 @@ func (s *simulator) move(p *podRec) {
 		s.activate(p)
 		return
 	}
+	s.touch(p)
 	p.q = qBackoff
 	p.qGen++
 	s.backoff = append(s.backoff, p)
@@ -149,6 +151,7 @@ func (s *simulator) move(p *podRec) {
 // unschedulablePods with its rejecting plugins, a new backoff, and a
 // check by the periodic flush.
 func (s *simulator) failed(p *podRec, res *sched.Result) {
+	s.touch(p)
 	p.attempts++
 	p.q = qUnschedulable
 	p.qGen++
@@ -257,6 +260,7 @@ func (s *simulator) flushLeftover(p *podRec, gen uint64) {
 		s.scheduleFlush(p)
 		return
 	}
+	s.touch(p)
 	p.flushTime = s.now
 	s.note("%s: more than 5 minutes in unschedulablePods, the periodic flush sends it back to the scheduling queue", p.pod.Name)
 	s.move(p)

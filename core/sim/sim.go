@@ -58,6 +58,15 @@ func Run(s *scenario.Scenario) (res *Result, err error) {
 	if err := sm.run(); err != nil {
 		return nil, err
 	}
+	if verifyFrames {
+		// Again without detail, so that every frame shares states and
+		// each shared state is checked against a fresh one.
+		v := newSimulator(s)
+		v.detail.exhausted = true
+		if err := v.run(); err != nil {
+			return nil, err
+		}
+	}
 	return &Result{Name: s.Name, Title: s.Title, Description: s.Description, Until: secs(s.Until), KubernetesVersion: s.Options.Version().String(), Frames: sm.frames, Events: sm.events, scen: s}, nil
 }
 
@@ -114,6 +123,8 @@ type podRec struct {
 	disruption *core.PodCondition
 	// preempted: the scheduler removed it for a higher-priority pod.
 	preempted bool
+	// memo is the pod's state in the last frame (framecache.go).
+	memo podMemo
 }
 
 func (p *podRec) ref() string { return p.pod.Namespace + "/" + p.pod.Name }
@@ -230,6 +241,16 @@ type simulator struct {
 	// timerOutput is what a running command printed later (kubectl drain's
 	// retries), shown as the Output of that moment's frame.
 	timerOutput []string
+
+	// Frame states shared between frames (framecache.go).
+	nodeMemo    []nodeMemo      // parallel to nodes
+	dirtyPods   []*podRec       // pods touched since the last frame
+	podsSeen    int             // len(pods) at the last frame
+	lastPods    []*PodState     // the last frame's Pods
+	lastLimited bool            // the last frame was built without detail
+	reqDirty    map[string]bool // nodes whose Requested may have changed since the last frame
+	built       int             // states built so far
+	reused      int             // states shared with the frame before
 }
 
 func newSimulator(s *scenario.Scenario) *simulator {
@@ -449,6 +470,7 @@ func (s *simulator) fire(it *item) {
 			return // cancelled or superseded
 		}
 		t := p.timer
+		s.touch(p)
 		p.timer = nil
 		s.evict(p, fmt.Sprintf("its toleration of %s on %s ran out: tolerationSeconds counted from %s, when the taint-eviction controller saw the taint", t.taint, p.node, fmtT(t.created)))
 	case itemFlush:
@@ -633,6 +655,7 @@ const DefaultSchedulerName = "default-scheduler"
 // found a node, the pod is nominated there and the victims are deleted at
 // once (their grace period is not modelled), which queues the pod again.
 func (s *simulator) cycle(p *podRec) {
+	s.touch(p)
 	p.q = qNone
 	opts := s.schedOptions(s.rng)
 	opts.StartNodeIndex = s.startIndex
@@ -667,6 +690,7 @@ func (s *simulator) cycle(p *podRec) {
 // preempt carries out a successful preemption: the preemptor is nominated
 // to the node and each victim is deleted with a Preempted event.
 func (s *simulator) preempt(p *podRec, res sched.Result) {
+	s.touch(p)
 	p.pod.Status.NominatedNodeName = res.NominatedNode
 	s.anyNominated = true
 	for _, v := range res.Victims {
@@ -675,6 +699,7 @@ func (s *simulator) preempt(p *podRec, res sched.Result) {
 				continue
 			}
 			s.emit(EventNormal, "Preempted", "pod/"+q.ref(), fmt.Sprintf("Preempted by pod %s on node %s", podUID(p), res.NominatedNode))
+			s.touch(q)
 			q.phase = PhaseEvicted
 			q.preempted = true
 			q.evictedAt = durPtr(s.now)
@@ -711,6 +736,7 @@ func shortReason(msg string) string {
 // bindDirect binds a pod created with spec.nodeName: no scheduler, only
 // kubelet admission.
 func (s *simulator) bindDirect(p *podRec) {
+	s.touch(p)
 	if s.node(p.pod.Spec.NodeName) == nil {
 		p.missing = true
 		s.note("%s stays Pending: spec.nodeName %q names no node, and the scheduler ignores pods that set spec.nodeName", p.pod.Name, p.pod.Spec.NodeName)
@@ -729,6 +755,7 @@ func (s *simulator) bindDirect(p *podRec) {
 // kubeletAdmit applies the kubelet's admission checks to a pod just bound
 // to its node. It reports whether the pod runs.
 func (s *simulator) kubeletAdmit(p *podRec) bool {
+	s.touch(p)
 	n := s.node(p.node)
 	// The eviction manager admits first: DiskPressure/PIDPressure reject every
 	// non-critical pod; MemoryPressure alone rejects BestEffort pods that do
@@ -831,6 +858,7 @@ func (s *simulator) outOfResource(p *podRec, n *core.Node) (reason, msg string, 
 // the taint-eviction controller still deletes it at once when the node has
 // a NoExecute taint it does not tolerate.
 func (s *simulator) reject(p *podRec, why string) {
+	s.touch(p)
 	p.phase = PhaseEvicted
 	p.evictedAt = durPtr(s.now)
 	p.evictReason = why
@@ -842,6 +870,7 @@ func (s *simulator) reject(p *podRec, why string) {
 // rejectFailed is reject for the kubelet's resource and pressure checks,
 // which leave a Failed pod behind (see reject).
 func (s *simulator) rejectFailed(p *podRec, why string) {
+	s.touch(p)
 	s.reject(p, why)
 	p.failed = true
 	if n := s.node(p.node); n != nil {
@@ -916,6 +945,7 @@ func (s *simulator) processPod(p *podRec) {
 			s.cancelEviction(p)
 		}
 		s.timerID++
+		s.touch(p)
 		p.timer = &evictionTimer{id: s.timerID, created: created, fireAt: d.FireAt, taint: s.limitingTaint(n, p, d.After)}
 		if d.FireAt != math.MaxInt64 {
 			s.push(&item{at: d.FireAt, kind: itemTimer, pod: p, timer: s.timerID})
@@ -954,6 +984,7 @@ func (s *simulator) cancelEviction(p *podRec) {
 	if p.timer == nil {
 		return
 	}
+	s.touch(p)
 	p.timer = nil
 	s.emit(EventNormal, ReasonTaintManagerEviction, "pod/"+p.ref(), tainteviction.CancellingMessage(p.pod.Namespace, p.pod.Name))
 	s.note("%s: pending eviction cancelled", p.pod.Name)
@@ -963,6 +994,7 @@ func (s *simulator) cancelEviction(p *podRec) {
 func (s *simulator) evict(p *podRec, why string) {
 	s.emit(EventNormal, ReasonTaintManagerEviction, "pod/"+p.ref(), tainteviction.MarkingMessage(p.pod.Namespace, p.pod.Name))
 	c := tainteviction.DisruptionTarget()
+	s.touch(p)
 	p.disruption = &c
 	p.phase = PhaseEvicted
 	p.evictedAt = durPtr(s.now)

@@ -37,6 +37,7 @@ func (s *simulator) markTerminating(p *podRec) {
 	if s.term == nil {
 		s.term = map[*podRec]bool{}
 	}
+	s.touch(p)
 	s.term[p] = true
 }
 
@@ -50,6 +51,7 @@ func (s *simulator) terminating(p *podRec) bool {
 func (s *simulator) kubeletReturned(node string) {
 	for p := range s.term {
 		if p.node == node {
+			s.touch(p)
 			delete(s.term, p)
 		}
 	}

@@ -262,6 +262,7 @@ func (s *simulator) startPod(p *podRec) {
 func (s *simulator) controllerDelete(p *podRec, source, owner, why string) {
 	wasRunning := p.node != "" && p.phase == PhaseRunning
 	s.emitFrom(source, EventNormal, replicaset.ReasonSuccessfulDelete, owner, "Deleted pod: "+p.pod.Name)
+	s.touch(p)
 	p.deleted = true
 	p.q = qNone
 	s.cancelEviction(p)
@@ -350,11 +351,13 @@ func (s *simulator) adoptPods() {
 	for _, p := range s.pods {
 		for _, r := range s.rsets {
 			if replicaset.IsControlledBy(p.pod, r.rs) {
+				s.touch(p)
 				p.rs = r
 			}
 		}
 		for _, ds := range s.dsets {
 			if daemonset.IsControlledBy(p.pod, ds) {
+				s.touch(p)
 				p.ds, p.dsNode = ds, p.pod.Spec.NodeName
 			}
 		}
