@@ -73,11 +73,13 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 	if pod == nil {
 		pod = &core.Pod{}
 	}
+	yield()
 	c := getScratch()
 	defer c.release()
 	all := c.snapshot(nodes)
-	res := Result{NumAllNodes: len(all), Rejected: map[string]*Status{}, NextStartNodeIndex: opts.StartNodeIndex}
+	res := Result{NumAllNodes: len(all), NextStartNodeIndex: opts.StartNodeIndex}
 	if len(all) == 0 {
+		res.Rejected = map[string]*Status{}
 		// Upstream returns before the Filter pass, leaving
 		// nextStartNodeIndex as it was.
 		res.Message, res.ConditionMessage = ErrNoNodesAvailable, ErrNoNodesAvailable
@@ -93,6 +95,7 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 		// The pod itself is rejected: every node gets the PreFilter status.
 		diag.absent = preStatus
 		diag.preFilterMsg = preStatus.Message()
+		res.Rejected = make(map[string]*Status, len(all))
 		for _, n := range all {
 			res.Rejected[n.Name()] = preStatus
 		}
@@ -105,12 +108,14 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 			if n.Name() == nnn && p.runFilter(state, pod, n).IsSuccess() {
 				res.NodeName = nnn
 				res.Feasible = []string{nnn}
+				res.Rejected = map[string]*Status{}
 				return res
 			}
 		}
 	}
 
 	candidates := all
+	absent := c.absent[:0]
 	if !preRes.AllNodes() {
 		candidates = make([]*NodeInfo, 0, len(preRes.NodeNames))
 		for _, n := range all {
@@ -121,22 +126,30 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 					diag.absent = &Status{Plugin: strings.Join(pluginsWithNodes, ","), Code: framework.UnschedulableAndUnresolvable,
 						Reasons: []string{"node(s) didn't satisfy plugin(s) " + pluginList(pluginsWithNodes)}}
 				}
-				res.Rejected[n.Name()] = diag.absent
+				absent = append(absent, n)
 			}
 		}
 	}
+	c.absent = absent
 
-	feasible := filterNodes(c, &res, p, state, pod, all, candidates, opts.StartNodeIndex, res.Rejected)
+	feasible := filterNodes(c, &res, p, state, pod, all, candidates, opts.StartNodeIndex)
+
+	// The map is made once at its final size: growing it entry by entry
+	// would hash every name again.
+	res.Rejected = make(map[string]*Status, len(absent)+len(c.rejected))
+	for _, n := range absent {
+		res.Rejected[n.Name()] = diag.absent
+	}
+	for _, r := range c.rejected {
+		res.Rejected[r.node.Name()] = r.status
+	}
 
 	switch len(feasible) {
 	case 0:
-		// The explicit statuses are the Filter rejections: every entry of
-		// res.Rejected except the absent-node status.
-		diag.explicit = make(map[string]*Status, len(res.Rejected))
-		for name, s := range res.Rejected {
-			if s != diag.absent {
-				diag.explicit[name] = s
-			}
+		// The explicit statuses are the Filter rejections.
+		diag.explicit = make(map[string]*Status, len(c.rejected))
+		for _, r := range c.rejected {
+			diag.explicit[r.node.Name()] = r.status
 		}
 		fail(&res, p, state, pod, all, diag)
 	case 1:
@@ -149,10 +162,11 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 
 // filterNodes runs Filter over candidates starting at start, stopping after
 // NumFeasibleNodesToFind feasible nodes; it records rejections in
-// rejected, the feasible names in snapshot order in res.Feasible, and
-// the advanced start index, and returns the feasible nodes in snapshot
-// order (in c's memory).
-func filterNodes(c *scratch, res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all, candidates []*NodeInfo, start int, rejected map[string]*Status) []*NodeInfo {
+// c.rejected in the order the nodes were evaluated, the feasible names in
+// snapshot order in res.Feasible, and the advanced start index, and
+// returns the feasible nodes in snapshot order (in c's memory).
+func filterNodes(c *scratch, res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all, candidates []*NodeInfo, start int) []*NodeInfo {
+	c.rejected = c.rejected[:0]
 	n := len(candidates)
 	if n == 0 {
 		return nil
@@ -170,7 +184,7 @@ func filterNodes(c *scratch, res *Result, p *profile, state *framework.CycleStat
 		ni := candidates[idx]
 		processed++
 		if s := p.runFilter(state, pod, ni); s != nil {
-			rejected[ni.Name()] = s
+			c.rejected = append(c.rejected, rejection{ni, s})
 		} else {
 			passed[idx] = true
 			if found++; found >= want {

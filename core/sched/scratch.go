@@ -22,10 +22,18 @@ type scratch struct {
 	out   []*NodeInfo
 	table []int32
 
+	absent    []*NodeInfo
+	rejected  []rejection
 	passed    []bool
 	feasible  []*NodeInfo
 	raw, norm []int64
 	active    []weightedScore
+}
+
+// rejection is a node the Filter pass rejected and the reported status.
+type rejection struct {
+	node   *NodeInfo
+	status *Status
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -39,6 +47,10 @@ func (c *scratch) release() {
 	c.feasible = c.feasible[:0]
 	clear(c.active)
 	c.active = c.active[:0]
+	clear(c.absent)
+	c.absent = c.absent[:0]
+	clear(c.rejected)
+	c.rejected = c.rejected[:0]
 	scratchPool.Put(c)
 }
 
