@@ -1,6 +1,8 @@
 package bench
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -64,4 +66,40 @@ func BenchmarkStormMid(b *testing.B) {
 	s := parse(b, Storm(300, 1000, 20*time.Minute))
 	b.ResetTimer()
 	runBench(b, s)
+}
+
+// TestFrameCap: a scenario within the parse caps whose frames would hold
+// more node and pod states than scenario.MaxFrameSlots (11 nodes, 25,000
+// pods that no scheduler takes, 1,000 frames from 500 `wait` steps) is
+// stopped with the cap's error instead of running the page out of memory.
+func TestFrameCap(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("kind: Scenario\nname: frames\nsteps:\n")
+	for i := 1; i <= 500; i++ {
+		fmt.Fprintf(&b, "- {at: %ds, run: wait 1s}\n", 2*i)
+	}
+	for i := 0; i < 11; i++ {
+		fmt.Fprintf(&b, "---\nkind: Node\nmetadata: {name: n%d}\n", i)
+	}
+	for d := 0; d < 50; d++ {
+		fmt.Fprintf(&b, `---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: idle%d}
+spec:
+  replicas: 500
+  selector: {matchLabels: {app: idle%d}}
+  template:
+    metadata: {labels: {app: idle%d}}
+    spec:
+      schedulerName: nobody
+      containers: [{name: c, image: nginx}]
+`, d, d, d)
+	}
+	s := parse(t, b.String())
+	_, err := sim.Run(s)
+	if err == nil || !strings.Contains(err.Error(), "too large: ") || !strings.Contains(err.Error(), fmt.Sprintf("at most %d", scenario.MaxFrameSlots)) {
+		t.Fatalf("Run: %v; want the frame cap's error", err)
+	}
+	t.Log(err)
 }

@@ -24,7 +24,37 @@ const (
 	// MaxVirtualTime is the latest virtual time a scenario may reach:
 	// until, every step's time and the end of every `wait`.
 	MaxVirtualTime = 30 * 24 * time.Hour
+	// MaxFrameSlots is the most node and pod states a run's frames may
+	// hold in all: the sum over frames of nodes + pods on the board. Frames
+	// share the states of unchanged objects, but each slot is still a
+	// pointer (8 bytes), and frames made by timers (evictions, the
+	// scheduling queue's retries, node-monitor passes) are not bounded by
+	// the steps: 25 million slots are 200 MB. The 500-node, 2,000-pod
+	// one-hour storm of bench.Storm needs about 10 million.
+	MaxFrameSlots = 25_000_000
+	// MaxFrameStates is the most node and pod states a run may build: one
+	// for every object in the first frame and one for every object that
+	// changed in a later frame (a state without detail is about 1 KB, so
+	// 500,000 are about 500 MB). The storm above builds about 25,000.
+	MaxFrameStates = 500_000
 )
+
+// CheckFrames is the cap on what a run records, checked by the simulator
+// as frames are made (timers make frames no step accounts for, so Parse
+// cannot know the count in advance): frames frames holding slots node
+// and pod states in all, of which built were built (the others are
+// shared with the frame before), by virtual time at. It returns an error
+// in the style of the other caps once MaxFrameSlots or MaxFrameStates is
+// exceeded.
+func CheckFrames(frames, slots, built int, at time.Duration) error {
+	if slots > MaxFrameSlots {
+		return capError("by virtual time %s the timeline has %d frames holding %d node and pod states (each frame counts every node and pod on the board); the playground keeps at most %d, so that the page cannot run out of memory: simulate less virtual time (until), fewer nodes or pods, or fewer steps", FormatDuration(at), frames, slots, MaxFrameSlots)
+	}
+	if built > MaxFrameStates {
+		return capError("by virtual time %s the timeline's %d frames need %d new node and pod states (one per object in the first frame and per object that changed after it); the playground keeps at most %d, so that the page cannot run out of memory: simulate less virtual time (until), fewer nodes or pods, or fewer steps", FormatDuration(at), frames, built, MaxFrameStates)
+	}
+	return nil
+}
 
 // CheckCaps reports the first cap the scenario exceeds, or nil. Parse calls
 // it; callers that build a Scenario in code may call it themselves.

@@ -124,3 +124,16 @@ func TestCapVirtualTime(t *testing.T) {
 	s := &Scenario{Until: MaxVirtualTime + time.Nanosecond}
 	wantCap(t, s.CheckCaps(), "30 days")
 }
+
+func TestCapFrames(t *testing.T) {
+	if err := CheckFrames(1370, 10_000_000, 25_000, time.Hour); err != nil {
+		t.Fatalf("the 500-node storm: %v", err)
+	}
+	if err := CheckFrames(10, MaxFrameSlots, MaxFrameStates, time.Hour); err != nil {
+		t.Fatalf("at the limits: %v", err)
+	}
+	wantCap(t, CheckFrames(5001, MaxFrameSlots+1, 5000, 90*time.Minute),
+		"too large", "by virtual time 1h30m0s", "5001 frames", "25000001 node and pod states", "at most 25000000", "run out of memory", "until")
+	wantCap(t, CheckFrames(300, 600_000, MaxFrameStates+1, time.Minute),
+		"too large", "by virtual time 1m0s", "300 frames", "500001 new node and pod states", "at most 500000", "run out of memory", "until")
+}

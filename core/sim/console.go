@@ -193,8 +193,8 @@ func eventNamespace(e *Event) string {
 // created, and not removed by eviction or preemption (a pod the kubelet
 // rejected stays as a Failed object).
 func (s *simulator) livePod(ns, name string) *podRec {
-	for _, p := range s.pods {
-		if p.deleted || p.notYet || p.pod.Namespace != ns || p.pod.Name != name {
+	for _, p := range s.byName[podName{ns, name}] {
+		if p.deleted || p.notYet {
 			continue
 		}
 		if p.phase == PhaseEvicted && !p.failed {

@@ -9,7 +9,7 @@ import (
 // each pod's Why beyond its summary (a scheduling cycle and the taint ×
 // toleration matrix on every node) and the Describe texts of pods and
 // nodes. A frame costs nodes × pods plus total node taints × (pods + 1)
-// units; frames are filled in order while the run's total stays within the
+// plus nodes + pods (a Describe text each) units; frames are filled in order while the run's total stays within the
 // budget, and every later frame gets summaries only (Explanation.Limited,
 // Describe "") — as a cluster beyond ExplainLimit does from its first
 // frame. Every preset and small scenario stays well inside it (the largest
@@ -36,7 +36,7 @@ func (s *simulator) frameWork() int {
 	for _, n := range s.nodes {
 		taints += len(n.Spec.Taints)
 	}
-	return len(s.nodes)*len(s.pods) + taints*(len(s.pods)+1)
+	return len(s.nodes)*len(s.pods) + taints*(len(s.pods)+1) + len(s.nodes) + len(s.pods)
 }
 
 // startFrameDetail decides whether the frame with this index gets detail.

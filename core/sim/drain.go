@@ -379,7 +379,7 @@ func (s *simulator) apply(args []string) (string, error) {
 			errs = append(errs, admissionErrorText(rec, `"STDIN"`))
 			continue
 		}
-		s.pods = append(s.pods, rec)
+		s.addPod(rec)
 		s.note("pod %s created", p.Name)
 		s.startPod(rec)
 		lines = append(lines, "pod/"+p.Name+" created")

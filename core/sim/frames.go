@@ -6,14 +6,21 @@ import (
 	"strings"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sched"
 )
+
+// checkFrames is the cap on frame storage (a variable for tests).
+var checkFrames = scenario.CheckFrames
 
 // frame records the board now. caption is the author's text (may be
 // empty); fallback is used as the summary when nothing was noted.
 func (s *simulator) frame(step, caption, output, fallback string) {
 	summary := strings.Join(s.notes, "; ")
 	s.notes = nil
+	if s.capErr != nil {
+		return // the run stops at its next item
+	}
 	if summary == "" {
 		summary = fallback
 	}
@@ -35,6 +42,11 @@ func (s *simulator) frame(step, caption, output, fallback string) {
 		Events:  len(s.events),
 	}
 	s.buildStates(&f)
+	s.slots += len(f.Nodes) + len(f.Pods)
+	if err := checkFrames(len(s.frames)+1, s.slots, s.built, s.now); err != nil {
+		s.capErr = err
+		return
+	}
 	if len(f.Nodes) == 0 {
 		f.Nodes = nil // as before preallocation: JSON null, not []
 	}

@@ -129,6 +129,19 @@ type podRec struct {
 
 func (p *podRec) ref() string { return p.pod.Namespace + "/" + p.pod.Name }
 
+// podName is a pod's namespace and name.
+type podName struct{ namespace, name string }
+
+// addPod adds a pod record (its namespace and name never change after).
+func (s *simulator) addPod(p *podRec) {
+	s.pods = append(s.pods, p)
+	if s.byName == nil {
+		s.byName = map[podName][]*podRec{}
+	}
+	k := podName{p.pod.Namespace, p.pod.Name}
+	s.byName[k] = append(s.byName[k], p)
+}
+
 // evictionTimer is a scheduled NoExecute deletion (TimedWorker).
 type evictionTimer struct {
 	id      uint64
@@ -193,6 +206,10 @@ type simulator struct {
 
 	nodes []*core.Node
 	pods  []*podRec
+	// byName indexes pods by namespace and name, in pods order (livePod);
+	// rsIndexed is how many pods activeFor has indexed by ReplicaSet.
+	byName    map[podName][]*podRec
+	rsIndexed int
 
 	events []Event
 	frames []Frame
@@ -250,6 +267,8 @@ type simulator struct {
 	lastLimited bool            // the last frame was built without detail
 	reqDirty    map[string]bool // nodes whose Requested may have changed since the last frame
 	built       int             // states built so far
+	slots       int             // node and pod states the frames hold
+	capErr      error           // a cap on frame storage was exceeded (scenario.CheckFrames)
 	reused      int             // states shared with the frame before
 }
 
@@ -359,7 +378,7 @@ func (s *simulator) run() error {
 				s.note("pod %s was not created: %s", p.Name, rec.admitErr)
 			}
 		}
-		s.pods = append(s.pods, rec)
+		s.addPod(rec)
 	}
 	for _, d := range s.scen.Deployments {
 		s.addDeployment(d)
@@ -385,6 +404,9 @@ func (s *simulator) run() error {
 	}
 	s.settle()
 	s.frame("", "", "", "Initial scheduling pass")
+	if s.capErr != nil {
+		return s.capErr
+	}
 
 	for i, st := range s.scen.Steps {
 		s.push(&item{at: st.At, kind: itemStep, step: i})
@@ -392,6 +414,9 @@ func (s *simulator) run() error {
 	for n := 0; s.queue.Len() > 0; n++ {
 		if n > maxIterations {
 			return fmt.Errorf("simulation did not settle after %d queue items", maxIterations)
+		}
+		if s.capErr != nil {
+			return s.capErr
 		}
 		it := heap.Pop(&s.queue).(*item)
 		if it.at > s.scen.Until {
@@ -451,7 +476,7 @@ func (s *simulator) run() error {
 		s.now = s.scen.Until
 		s.frame("", "", "", "End of the scenario at "+fmtT(s.now))
 	}
-	return nil
+	return s.capErr
 }
 
 func firstLine(s string) string {

@@ -37,6 +37,10 @@ type rsRec struct {
 	// as upstream's rate-limited requeue; resyncAt is the pending resync.
 	resyncDelay time.Duration
 	resyncAt    time.Duration
+	// pods are the simulator's pods whose rs is this one, in s.pods order
+	// (activeFor keeps it; p.rs is set before a pod is added, and
+	// adoptPods, which sets it later, rebuilds it).
+	pods []*podRec
 }
 
 func (r *rsRec) object() string { return "replicaset/" + r.rs.Namespace + "/" + r.rs.Name }
@@ -180,9 +184,16 @@ func (s *simulator) syncControllers() {
 // activeFor lists the pods a ReplicaSet counts: controlled by it, not
 // deleted, not evicted or failed (FilterActivePods).
 func (s *simulator) activeFor(r *rsRec) []*podRec {
+	// Index the pods added since the last call by their ReplicaSet.
+	for _, p := range s.pods[s.rsIndexed:] {
+		if p.rs != nil {
+			p.rs.pods = append(p.rs.pods, p)
+		}
+	}
+	s.rsIndexed = len(s.pods)
 	var out []*podRec
-	for _, p := range s.pods {
-		if p.rs == r && !p.deleted && !p.notYet && p.phase != PhaseEvicted && p.admitErr == "" {
+	for _, p := range r.pods {
+		if !p.deleted && !p.notYet && p.phase != PhaseEvicted && p.admitErr == "" {
 			out = append(out, p)
 		}
 	}
@@ -226,7 +237,7 @@ func (s *simulator) syncReplicaSet(r *rsRec) {
 			s.note("replica set %s cannot create a pod: %s", r.rs.Name, rec.admitErr)
 			return
 		}
-		s.pods = append(s.pods, rec)
+		s.addPod(rec)
 		s.created = true
 		s.emitFrom("replicaset-controller", EventNormal, replicaset.ReasonSuccessfulCreate, r.object(), "Created pod: "+p.Name)
 		s.note("replica set %s created %s (Pending)", r.rs.Name, p.Name)
@@ -320,7 +331,7 @@ func (s *simulator) syncDaemonSet(ds *core.DaemonSet) {
 			s.note("daemon set %s cannot create a pod: %s", ds.Name, rec.admitErr)
 			continue
 		}
-		s.pods = append(s.pods, rec)
+		s.addPod(rec)
 		s.created = true
 		s.emitFrom(daemonset.ControllerName, EventNormal, daemonset.ReasonSuccessfulCreate, object, "Created pod: "+p.Name)
 		s.note("daemon set %s created %s for %s", ds.Name, p.Name, node)
@@ -348,6 +359,10 @@ func (p *podRec) owner() string {
 // named by their controller ownerReference, so the controllers count them
 // (a ReplicaSet with its replicas already running creates nothing).
 func (s *simulator) adoptPods() {
+	s.rsIndexed = 0
+	for _, r := range s.rsets {
+		r.pods = nil
+	}
 	for _, p := range s.pods {
 		for _, r := range s.rsets {
 			if replicaset.IsControlledBy(p.pod, r.rs) {
