@@ -42,7 +42,13 @@ func largeCluster() []*NodeInfo {
 // index back, as kube-scheduler does. ns/op is per pod; "ns/filter" is the
 // time per (pod, node) Filter evaluation, counting the nodes each cycle
 // processed.
-func BenchmarkScheduleLargeCluster(b *testing.B) {
+func BenchmarkScheduleLargeCluster(b *testing.B) { benchLarge(b, false) }
+
+// BenchmarkScheduleLargeDecisionOnly is BenchmarkScheduleLargeCluster
+// with Options.SkipBreakdown, as the simulation's own cycles can run.
+func BenchmarkScheduleLargeDecisionOnly(b *testing.B) { benchLarge(b, true) }
+
+func benchLarge(b *testing.B, skipBreakdown bool) {
 	nodes := largeCluster()
 	byName := make(map[string]*NodeInfo, len(nodes))
 	for _, n := range nodes {
@@ -62,11 +68,17 @@ func BenchmarkScheduleLargeCluster(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		t := templates[i%len(templates)]
 		pod := &core.Pod{ObjectMeta: core.ObjectMeta{Name: fmt.Sprintf("new-%d", i), Namespace: "default"}, Spec: t.Spec}
-		r := Schedule(pod, nodes, Options{Rand: rng, StartNodeIndex: start})
+		r := Schedule(pod, nodes, Options{Rand: rng, StartNodeIndex: start, SkipBreakdown: skipBreakdown})
 		if r.NodeName == "" {
 			b.Fatalf("pod %d unschedulable: %s", i, r.Message)
 		}
-		evaluated += int64(len(r.Feasible) + len(r.Rejected))
+		// The nodes evaluated are those rejected plus the feasible ones
+		// (NumFeasibleNodesToFind of them, or all the others).
+		feasible := len(r.Feasible)
+		if skipBreakdown {
+			feasible = min(NumFeasibleNodesToFind(len(nodes)), len(nodes)-len(r.Rejected))
+		}
+		evaluated += int64(feasible + len(r.Rejected))
 		start = r.NextStartNodeIndex
 		ni := byName[r.NodeName]
 		bound := *pod

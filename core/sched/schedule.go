@@ -70,12 +70,17 @@ func pluginList(names []string) string {
 // the first) are ignored. A nil pod is treated as a pod with an empty
 // spec. Schedule does not modify its arguments and never panics.
 func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
-	if pod == nil {
-		pod = &core.Pod{}
-	}
 	yield()
 	c := getScratch()
 	defer c.release()
+	return schedule(pod, nodes, opts, c)
+}
+
+// schedule is Schedule with the scratch memory c.
+func schedule(pod *core.Pod, nodes []*NodeInfo, opts Options, c *scratch) Result {
+	if pod == nil {
+		pod = &core.Pod{}
+	}
 	all := c.snapshot(nodes)
 	res := Result{NumAllNodes: len(all), NextStartNodeIndex: opts.StartNodeIndex}
 	if len(all) == 0 {
@@ -107,7 +112,9 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 		for _, n := range all {
 			if n.Name() == nnn && p.runFilter(state, pod, n).IsSuccess() {
 				res.NodeName = nnn
-				res.Feasible = []string{nnn}
+				if !opts.SkipBreakdown {
+					res.Feasible = []string{nnn}
+				}
 				res.Rejected = map[string]*Status{}
 				return res
 			}
@@ -132,7 +139,7 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 	}
 	c.absent = absent
 
-	feasible := filterNodes(c, &res, p, state, pod, all, candidates, opts.StartNodeIndex)
+	feasible := filterNodes(c, &res, p, state, pod, all, candidates, opts)
 
 	// The map is made once at its final size: growing it entry by entry
 	// would hash every name again.
@@ -165,7 +172,8 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 // c.rejected in the order the nodes were evaluated, the feasible names in
 // snapshot order in res.Feasible, and the advanced start index, and
 // returns the feasible nodes in snapshot order (in c's memory).
-func filterNodes(c *scratch, res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all, candidates []*NodeInfo, start int) []*NodeInfo {
+func filterNodes(c *scratch, res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all, candidates []*NodeInfo, opts Options) []*NodeInfo {
+	start := opts.StartNodeIndex
 	c.rejected = c.rejected[:0]
 	n := len(candidates)
 	if n == 0 {
@@ -197,22 +205,27 @@ func filterNodes(c *scratch, res *Result, p *profile, state *framework.CycleStat
 	}
 	res.NextStartNodeIndex = (start + processed) % len(all)
 	feasible := c.feasible[:0]
-	res.Feasible = make([]string, 0, found)
 	for i, ni := range candidates {
 		if passed[i] {
 			feasible = append(feasible, ni)
-			res.Feasible = append(res.Feasible, ni.Name())
 		}
 	}
 	c.feasible = feasible
+	if !opts.SkipBreakdown {
+		res.Feasible = make([]string, len(feasible))
+		for i, ni := range feasible {
+			res.Feasible[i] = ni.Name()
+		}
+	}
 	return feasible
 }
 
 // scoreAndSelect runs PreScore/Score/NormalizeScore for every score plugin
 // (upstream prioritizeNodes: RunPreScorePlugins, then RunScorePlugins),
 // sums the weighted scores and picks uniformly among the nodes with the
-// highest total. Only Result.Scores and its breakdowns are allocated; the
-// raw and normalized scores live in c.
+// highest total. Only Result.Scores, its breakdowns and Tied are
+// allocated (none of them with Options.SkipBreakdown); the raw,
+// normalized and total scores live in c.
 func scoreAndSelect(c *scratch, res *Result, p *profile, state *framework.CycleState, pod *core.Pod, feasible []*NodeInfo, opts Options) {
 	active := c.active[:0]
 	for _, ws := range p.score {
@@ -226,12 +239,16 @@ func scoreAndSelect(c *scratch, res *Result, p *profile, state *framework.CycleS
 	}
 	c.active = active
 	n, k := len(feasible), len(active)
-	scores := make([]NodeScore, n)
-	// Each node's breakdown is a window of one shared array.
-	plugins := make([]PluginScore, n*k)
+	var plugins []PluginScore
+	if !opts.SkipBreakdown {
+		// Each node's breakdown is a window of one shared array.
+		plugins = make([]PluginScore, n*k)
+	}
 	c.raw = resize(c.raw, n)
 	c.norm = resize(c.norm, n)
-	raw, norm := c.raw, c.norm
+	c.total = resize(c.total, n)
+	raw, norm, total := c.raw, c.norm, c.total
+	clear(total)
 	for j, ws := range active {
 		pl := ws.plugin
 		for i, ni := range feasible {
@@ -252,38 +269,48 @@ func scoreAndSelect(c *scratch, res *Result, p *profile, state *framework.CycleS
 				v = framework.MaxNodeScore
 			}
 			w := v * ws.weight
-			plugins[i*k+j] = PluginScore{Plugin: name, Raw: raw[i], Normalized: v, Weighted: w}
-			scores[i].Total += w
+			if plugins != nil {
+				plugins[i*k+j] = PluginScore{Plugin: name, Raw: raw[i], Normalized: v, Weighted: w}
+			}
+			total[i] += w
 		}
 	}
-	for i, ni := range feasible {
-		scores[i].Node = ni.Name()
-		scores[i].Plugins = plugins[i*k : (i+1)*k : (i+1)*k]
-	}
-	res.Scores = scores
-	best := scores[0].Total
-	for _, s := range scores[1:] {
-		if s.Total > best {
-			best = s.Total
+	best := total[0]
+	for _, t := range total[1:] {
+		if t > best {
+			best = t
 		}
 	}
 	tied := 0
-	for i := range scores {
-		if scores[i].Total == best {
+	for _, t := range total {
+		if t == best {
 			tied++
 		}
 	}
-	res.Tied = make([]string, 0, tied)
-	for i := range scores {
-		if scores[i].Total == best {
-			res.Tied = append(res.Tied, scores[i].Node)
+	pick := 0
+	if opts.Rand != nil && tied > 1 {
+		pick = opts.Rand.Intn(tied)
+	}
+	if !opts.SkipBreakdown {
+		scores := make([]NodeScore, n)
+		res.Tied = make([]string, 0, tied)
+		for i, ni := range feasible {
+			scores[i] = NodeScore{Node: ni.Name(), Plugins: plugins[i*k : (i+1)*k : (i+1)*k], Total: total[i]}
+			if total[i] == best {
+				res.Tied = append(res.Tied, scores[i].Node)
+			}
+		}
+		res.Scores = scores
+	}
+	for i, t := range total {
+		if t == best {
+			if pick == 0 {
+				res.NodeName = feasible[i].Name()
+				return
+			}
+			pick--
 		}
 	}
-	pick := 0
-	if opts.Rand != nil && len(res.Tied) > 1 {
-		pick = opts.Rand.Intn(len(res.Tied))
-	}
-	res.NodeName = res.Tied[pick]
 }
 
 // truncateMessage shortens an event note to 1024 bytes, ending in " ..."

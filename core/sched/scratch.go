@@ -27,6 +27,7 @@ type scratch struct {
 	passed    []bool
 	feasible  []*NodeInfo
 	raw, norm []int64
+	total     []int64
 	active    []weightedScore
 }
 

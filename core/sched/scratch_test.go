@@ -1,0 +1,147 @@
+package sched
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"reflect"
+	"testing"
+
+	"github.com/taints-playground/playground/core"
+)
+
+// A snapshot kept between calls, and the pooled scratch memory, give the
+// same Results as a fresh snapshot, whatever the caller does to its node
+// list between calls: NodeInfos replaced by same-named or other nodes,
+// entries set to nil, a NodeInfo's Node swapped in place, pods added, the
+// list shortened, grown or copied. SkipBreakdown gives the same decision
+// and draws the same random numbers. No Result changes afterwards.
+func TestSnapshotReuseMatchesFresh(t *testing.T) {
+	for seed := int64(0); seed < 6; seed++ {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) { checkSnapshotReuse(t, seed) })
+	}
+}
+
+func checkSnapshotReuse(t *testing.T, seed int64) {
+	rng := rand.New(rand.NewSource(seed))
+	// Node material: random nodes renamed into a pool of 260 names, so
+	// some names repeat.
+	fresh := func() *NodeInfo {
+		for {
+			_, ns := randomCluster(rng)
+			for _, n := range ns {
+				if n != nil {
+					n.Node.Name = fmt.Sprintf("n%03d", rng.Intn(260))
+					if rng.Intn(3) > 0 {
+						// Roomy enough for most pods, so many nodes
+						// are feasible and the Filter pass stops early.
+						n.Node.Status.Allocatable = core.ResourceList{core.ResourceCPU: core.MustParseQuantity("64"),
+							core.ResourceMemory: core.MustParseQuantity("256Gi"), core.ResourcePods: core.MustParseQuantity("110")}
+						n.Invalidate()
+					}
+					return n
+				}
+			}
+		}
+	}
+	nodes := make([]*NodeInfo, 240)
+	for i := range nodes {
+		nodes[i] = fresh()
+	}
+	cached := new(scratch)
+	type kept struct {
+		res  Result
+		json string
+	}
+	var history []kept
+	for step := 0; step < 150; step++ {
+		i := rng.Intn(len(nodes))
+		switch rng.Intn(10) {
+		case 0: // a new NodeInfo for the same node name
+			n := fresh()
+			if nodes[i] != nil && nodes[i].Node != nil {
+				n.Node.Name = nodes[i].Node.Name
+			}
+			nodes[i] = n
+		case 1: // another node
+			nodes[i] = fresh()
+		case 2:
+			nodes[i] = nil
+		case 3: // the Node replaced in place, maybe renamed
+			if nodes[i] != nil {
+				nodes[i].Node = fresh().Node
+			}
+		case 4:
+			if nodes[i] != nil {
+				nodes[i].Node = nil
+			}
+		case 5:
+			if nodes[i] != nil {
+				p, _ := randomCluster(rng)
+				nodes[i].AddPod(p)
+			}
+		case 6:
+			nodes = nodes[:len(nodes)-1]
+		case 7:
+			nodes = append(nodes, fresh())
+		case 8:
+			nodes = append([]*NodeInfo(nil), nodes...)
+		}
+		pod, _ := randomCluster(rng)
+		if pod != nil && rng.Intn(2) == 0 {
+			// A pod most nodes accept, sometimes pinned by name
+			// (a PreFilter result) or nominated to a node.
+			pod.Spec.InitContainers, pod.Spec.NodeSelector, pod.Spec.Affinity = nil, nil, nil
+			pod.Spec.Tolerations = []core.Toleration{{Operator: core.TolerationOpExists}}
+			pod.Spec.Containers = []core.Container{{Resources: core.ResourceRequirements{Requests: core.ResourceList{core.ResourceCPU: core.MustParseQuantity("100m")}}}}
+			switch rng.Intn(4) {
+			case 0:
+				names := []string{fmt.Sprintf("n%03d", rng.Intn(260)), fmt.Sprintf("n%03d", rng.Intn(260))}
+				pod.Spec.Affinity = &core.Affinity{NodeAffinity: &core.NodeAffinity{RequiredDuringSchedulingIgnoredDuringExecution: &core.NodeSelector{
+					NodeSelectorTerms: []core.NodeSelectorTerm{{MatchFields: []core.NodeSelectorRequirement{{Key: "metadata.name", Operator: core.NodeSelectorOpIn, Values: names}}}}}}}
+			case 1:
+				pod.Status.NominatedNodeName = fmt.Sprintf("n%03d", rng.Intn(260))
+			}
+		}
+		opts := Options{
+			EnableComparisonOperators: rng.Intn(2) == 0,
+			StartNodeIndex:            rng.Intn(300),
+			Version:                   core.Version{Minor: core.OldestMinor + rng.Intn(12)},
+		}
+		drawSeed := rng.Int63()
+		run := func(c *scratch, skip bool) (Result, int64) {
+			o := opts
+			o.Rand = rand.New(rand.NewSource(drawSeed))
+			o.SkipBreakdown = skip
+			var r Result
+			if c == nil {
+				r = Schedule(pod, nodes, o)
+			} else {
+				r = schedule(pod, nodes, o, c)
+			}
+			return r, o.Rand.Int63()
+		}
+		want, wantNext := run(new(scratch), false)
+		for name, c := range map[string]*scratch{"kept": cached, "pooled": nil} {
+			got, next := run(c, false)
+			if !reflect.DeepEqual(got, want) || next != wantNext {
+				t.Fatalf("step %d, %s snapshot: got %+v, want %+v", step, name, got, want)
+			}
+		}
+		lean, next := run(cached, true)
+		if lean.Feasible != nil || lean.Scores != nil || lean.Tied != nil {
+			t.Fatalf("step %d: SkipBreakdown kept a breakdown: %+v", step, lean)
+		}
+		lean.Feasible, lean.Scores, lean.Tied = want.Feasible, want.Scores, want.Tied
+		if !reflect.DeepEqual(lean, want) || next != wantNext {
+			t.Fatalf("step %d: SkipBreakdown gives %+v, want %+v", step, lean, want)
+		}
+		b, _ := json.Marshal(want)
+		history = append(history, kept{want, string(b)})
+	}
+	for i, h := range history {
+		if b, _ := json.Marshal(h.res); string(b) != h.json {
+			t.Fatalf("result %d changed after later calls", i)
+		}
+	}
+}
