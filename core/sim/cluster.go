@@ -86,6 +86,7 @@ func (s *simulator) createNode(n *core.Node) {
 	}
 	s.nodeIdx[n.Name] = len(s.nodes)
 	s.nodes = append(s.nodes, n)
+	s.nodesTouched = true
 	s.reconcileNoSchedule(n)
 	s.syncNoExecuteNow(n)
 }
@@ -126,6 +127,7 @@ func (s *simulator) syncTaints(n *core.Node, effect core.TaintEffect, managed ma
 		}
 	}
 	n.Spec.Taints = kept
+	s.touchNode(n)
 }
 
 // noExecuteKey is the NoExecute subset of a taint list, for comparison.
@@ -143,6 +145,7 @@ func noExecuteKey(taints []core.Taint) string {
 // taint-eviction controller when the NoExecute taints changed, and a retry
 // of pending pods later.
 func (s *simulator) afterNodeChange(before, after *core.Node) {
+	s.touchNode(after)
 	s.conditionTransitions(before, after)
 	if before.Spec.Unschedulable != after.Spec.Unschedulable {
 		status := "NodeSchedulable"
@@ -187,7 +190,8 @@ func (s *simulator) queueNextPass(n *core.Node) {
 }
 
 // setCondition sets one node condition, appending it when absent.
-func setCondition(n *core.Node, t core.NodeConditionType, st core.ConditionStatus, reason, msg string) {
+func (s *simulator) setCondition(n *core.Node, t core.NodeConditionType, st core.ConditionStatus, reason, msg string) {
+	s.touchNode(n)
 	for i := range n.Status.Conditions {
 		if n.Status.Conditions[i].Type == t {
 			n.Status.Conditions[i].Status, n.Status.Conditions[i].Reason, n.Status.Conditions[i].Message = st, reason, msg
@@ -226,6 +230,7 @@ func (ns *nodeStore) Update(n *core.Node) error {
 	for i, cur := range ns.s.nodes {
 		if cur.Name == n.Name {
 			ns.s.nodes[i] = deepCopyNode(n)
+			ns.s.nodesTouched = true
 			ns.updated = append(ns.updated, n.Name)
 			return nil
 		}

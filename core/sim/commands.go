@@ -280,7 +280,7 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 		s.stopGen[n.Name]++
 		delete(s.silent, n.Name)
 		s.kubeletPosting(n.Name)
-		setCondition(n, core.NodeReady, core.ConditionFalse, "KubeletNotReady", "container runtime is down")
+		s.setCondition(n, core.NodeReady, core.ConditionFalse, "KubeletNotReady", "container runtime is down")
 		s.readyEvent(before, n)
 		s.reconcileNoSchedule(n)
 		s.queuePass(n)
@@ -302,10 +302,10 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 		s.stopGen[n.Name]++ // the kubelet posts again: no Unknown transition pending
 		delete(s.silent, n.Name)
 		s.kubeletPosting(n.Name)
-		setCondition(n, core.NodeReady, core.ConditionTrue, "KubeletReady", "kubelet is posting ready status")
+		s.setCondition(n, core.NodeReady, core.ConditionTrue, "KubeletReady", "kubelet is posting ready status")
 		for _, t := range []core.NodeConditionType{core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure} {
 			if c := condition(n, t); c != nil && c.Status == core.ConditionUnknown {
-				setCondition(n, t, core.ConditionFalse, "KubeletHasNo"+string(t), "")
+				s.setCondition(n, t, core.ConditionFalse, "KubeletHasNo"+string(t), "")
 			}
 		}
 		s.readyEvent(before, n)
@@ -330,7 +330,7 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 		default:
 			return "", fmt.Errorf("unknown node condition %q: use Ready, MemoryPressure, DiskPressure, PIDPressure or NetworkUnavailable", typ)
 		}
-		setCondition(n, ct, status, "", "")
+		s.setCondition(n, ct, status, "", "")
 		s.readyEvent(before, n)
 		s.pressureEvent(before, n, ct)
 		s.reconcileNoSchedule(n)
@@ -367,7 +367,7 @@ func (s *simulator) markUnknown(before, n *core.Node) {
 	const reason = "NodeStatusUnknown"
 	for _, t := range []core.NodeConditionType{core.NodeReady, core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure} {
 		if c := condition(n, t); c == nil || c.Status != core.ConditionUnknown {
-			setCondition(n, t, core.ConditionUnknown, reason, unknownMessage)
+			s.setCondition(n, t, core.ConditionUnknown, reason, unknownMessage)
 		}
 	}
 	s.readyEvent(before, n)

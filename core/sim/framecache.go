@@ -62,6 +62,34 @@ type nodeMemo struct {
 	limited bool // built without detail
 	// taintsSame: this frame's taints equal the previous frame's.
 	taintsSame bool
+	// node is the object last looked at; touched: changed in place since
+	// (touchNode). zoneKey, zoneName and excluded are its zone.
+	node              *core.Node
+	touched           bool
+	zoneKey, zoneName string
+	excluded          bool
+}
+
+// touchNode marks a node changed in place (taints, conditions): every
+// code path that writes a node object of s.nodes calls it. A node object
+// replaced by a new one needs no touch.
+func (s *simulator) touchNode(n *core.Node) {
+	s.nodesTouched = true
+	if i, ok := s.nodeIdx[n.Name]; ok && i < len(s.nodeMemo) {
+		s.nodeMemo[i].touched = true
+	}
+}
+
+// zoneStateOf is nodeZone's state for a node of zone key k.
+func (s *simulator) zoneStateOf(k string, excluded bool, states map[string]nodelifecycle.ZoneState) string {
+	if excluded {
+		return ""
+	}
+	st := states[k]
+	if s.allFull && st != "" {
+		return "AllZonesDown"
+	}
+	return string(st)
 }
 
 // podMemo is the state a pod showed in the last frame and what it was
@@ -208,8 +236,14 @@ func (s *simulator) buildStates(f *Frame) {
 		}
 	}
 
-	// Nodes: every input compared with the state of the frame before.
-	states, _ := s.zoneCounts()
+	// Nodes: a node replaced (kubectl writes a new object), touched or
+	// new since the last frame has its inputs compared with its state;
+	// zone states are recomputed when some node changed.
+	if s.nodesTouched || s.zoneStates == nil || len(s.nodeMemo) != len(s.nodes) {
+		s.zoneStates, _ = s.zoneCounts()
+	}
+	s.nodesTouched = false
+	states := s.zoneStates
 	queued := s.queuedNodes()
 	if len(s.nodeMemo) < len(s.nodes) {
 		s.nodeMemo = append(s.nodeMemo, make([]nodeMemo, len(s.nodes)-len(s.nodeMemo))...)
@@ -217,10 +251,16 @@ func (s *simulator) buildStates(f *Frame) {
 	f.Nodes = make([]*NodeState, 0, len(s.nodes))
 	for i, n := range s.nodes {
 		m := &s.nodeMemo[i]
-		zone, zstate := s.nodeZone(n, states)
-		q := queued[zoneKeyOf(n)][n.Name]
+		changed := m.node != n || m.touched
+		if changed {
+			m.node, m.touched = n, false
+			m.zoneKey, m.excluded = zoneKeyOf(n), nodelifecycle.Excluded(n)
+			m.zoneName = nodelifecycle.ZoneName(m.zoneKey)
+		}
+		zone, zstate := m.zoneName, s.zoneStateOf(m.zoneKey, m.excluded, states)
+		q := queued != nil && queued[m.zoneKey][n.Name]
 		fromPrev := prev > 0 && m.at == prev && m.name == n.Name
-		m.taintsSame = fromPrev && sameTaints(m.state.Taints, n.Spec.Taints)
+		m.taintsSame = fromPrev && (!changed || sameTaints(m.state.Taints, n.Spec.Taints))
 		if !m.taintsSame {
 			// Running pods' summaries list the tolerated taints.
 			for _, p := range s.onNode[n.Name] {
@@ -231,7 +271,7 @@ func (s *simulator) buildStates(f *Frame) {
 			}
 		}
 		if reuse && fromPrev && m.limited && m.taintsSame && m.onNode == len(s.onNode[n.Name]) && !s.reqDirty[n.Name] &&
-			m.state.Zone == zone && m.state.ZoneState == zstate && m.state.NoExecuteQueued == q && sameNodeInputs(m.state, n) {
+			m.state.Zone == zone && m.state.ZoneState == zstate && m.state.NoExecuteQueued == q && (!changed || sameNodeInputs(m.state, n)) {
 			m.at = cur
 			s.reused++
 			f.Nodes = append(f.Nodes, m.state)
@@ -239,7 +279,7 @@ func (s *simulator) buildStates(f *Frame) {
 		}
 		ns := s.nodeState(n)
 		ns.Zone, ns.ZoneState, ns.NoExecuteQueued = zone, zstate, q
-		*m = nodeMemo{at: cur, state: &ns, name: n.Name, onNode: len(s.onNode[n.Name]), limited: limited, taintsSame: m.taintsSame}
+		m.at, m.state, m.name, m.onNode, m.limited = cur, &ns, n.Name, len(s.onNode[n.Name]), limited
 		s.built++
 		f.Nodes = append(f.Nodes, &ns)
 	}
@@ -307,7 +347,7 @@ func (s *simulator) buildStates(f *Frame) {
 	}
 	s.lastPods = f.Pods
 	if verifyFrames {
-		s.verifyStates(f, states, queued)
+		s.verifyStates(f)
 	}
 }
 
@@ -439,7 +479,9 @@ func sameTime(a, b *core.Time) bool {
 
 // verifyStates recomputes every state of the frame and compares it with
 // the one the frame holds (verifyFrames).
-func (s *simulator) verifyStates(f *Frame, states map[string]nodelifecycle.ZoneState, queued map[string]map[string]bool) {
+func (s *simulator) verifyStates(f *Frame) {
+	states, _ := s.zoneCounts()
+	queued := s.queuedNodes()
 	for i, n := range s.nodes {
 		fresh := s.nodeState(n)
 		fresh.Zone, fresh.ZoneState = s.nodeZone(n, states)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/controllers/nodelifecycle"
 	"github.com/taints-playground/playground/core/controllers/tainteviction"
 	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sched"
@@ -266,10 +267,14 @@ type simulator struct {
 	lastPods    []*PodState     // the last frame's Pods
 	lastLimited bool            // the last frame was built without detail
 	reqDirty    map[string]bool // nodes whose Requested may have changed since the last frame
-	built       int             // states built so far
-	slots       int             // node and pod states the frames hold
-	capErr      error           // a cap on frame storage was exceeded (scenario.CheckFrames)
-	reused      int             // states shared with the frame before
+	// nodesTouched: some node changed in place since the last frame;
+	// zoneStates are the zone states computed then.
+	nodesTouched bool
+	zoneStates   map[string]nodelifecycle.ZoneState
+	built        int   // states built so far
+	slots        int   // node and pod states the frames hold
+	capErr       error // a cap on frame storage was exceeded (scenario.CheckFrames)
+	reused       int   // states shared with the frame before
 }
 
 func newSimulator(s *scenario.Scenario) *simulator {

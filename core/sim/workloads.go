@@ -37,7 +37,8 @@ type rsRec struct {
 	// as upstream's rate-limited requeue; resyncAt is the pending resync.
 	resyncDelay time.Duration
 	resyncAt    time.Duration
-	// pods are the simulator's pods whose rs is this one, in s.pods order
+	// pods are the simulator's pods whose rs is this one, in s.pods order,
+	// less those deleted, evicted or refused, which never count again
 	// (activeFor keeps it; p.rs is set before a pod is added, and
 	// adoptPods, which sets it later, rebuilds it).
 	pods []*podRec
@@ -192,11 +193,18 @@ func (s *simulator) activeFor(r *rsRec) []*podRec {
 	}
 	s.rsIndexed = len(s.pods)
 	var out []*podRec
+	kept := r.pods[:0]
 	for _, p := range r.pods {
-		if !p.deleted && !p.notYet && p.phase != PhaseEvicted && p.admitErr == "" {
+		if p.deleted || p.phase == PhaseEvicted || p.admitErr != "" {
+			continue // for good: drop it from the index
+		}
+		kept = append(kept, p)
+		if !p.notYet {
 			out = append(out, p)
 		}
 	}
+	clear(r.pods[len(kept):])
+	r.pods = kept
 	return out
 }
 
