@@ -9,9 +9,14 @@
 //
 // Timings are taken inside the page (performance.now()): first board is
 // from navigation start to body[data-ready="1"] with a node card laid out;
-// a step is from the click on Step to the frame after the board shows the
-// next frame (board[data-frame] changed, then one requestAnimationFrame
-// and a task, i.e. after the paint).
+// a step is timed from the click on Step to the task that changed
+// board[data-frame] (the DOM shows the next frame) and to after the next
+// paint (then one requestAnimationFrame and a task). The CPU a step costs
+// the page is CDP's Performance metrics (ScriptDuration, which includes the
+// Go wasm, and style + layout) over the step.
+//
+// -profile DIR also takes Chrome CPU profiles of the first loads and of the
+// steps and prints the functions with the most time.
 package main
 
 import (
@@ -49,6 +54,7 @@ func main() {
 	nodes := flag.Int("nodes", 500, "nodes of the large scenario")
 	pods := flag.Int("pods", 2000, "pods of the large scenario")
 	steps := flag.Int("steps", 6, "steps to time on the large board")
+	flag.StringVar(&profileDir, "profile", "", "write Chrome CPU profiles (DIR/{default,large}-load.cpuprofile, large-steps.cpuprofile) of the first load and print their top functions to stderr; build dist/web/app.wasm without -s -w to see Go names")
 	syms := flag.String("wasm-packages", "", "only print the code size per package of this unstripped wasm")
 	flag.Parse()
 
@@ -161,6 +167,7 @@ func sizes(w io.Writer, dist, hello string) error {
 // first becomes interactive.
 const probe = `(() => {
   window.__bench = {};
+  window.tpPerf = []; // the app then times the Go side of each step (web/perf.go)
   const check = () => {
     if (window.__bench.board) return;
     const ready = document.body && document.body.dataset.ready === "1";
@@ -175,13 +182,21 @@ const probe = `(() => {
   requestAnimationFrame(check);
 })();`
 
+// stepJS clicks Step n times. For each step it records two times from the
+// click: until the board's DOM shows the next frame (a MutationObserver on
+// board[data-frame]: the end of the task that rendered it), and until after
+// the following paint (one requestAnimationFrame and a task later).
 const stepJS = `(async (n) => {
   const frame = () => { const b = document.getElementById("board"); return b ? b.dataset.frame : ""; };
   const out = [];
   for (let i = 0; i < n; i++) {
     const before = frame();
     const btn = document.getElementById("btn-step");
-    if (!btn || btn.disabled) break;
+    const board = document.getElementById("board");
+    if (!btn || btn.disabled || !board) break;
+    let dom = 0;
+    const mo = new MutationObserver(() => { if (!dom && frame() !== before) dom = performance.now(); });
+    mo.observe(board, {attributes: true, attributeFilter: ["data-frame"]});
     const t0 = performance.now();
     btn.click();
     const ok = await new Promise((res) => {
@@ -193,9 +208,13 @@ const stepJS = `(async (n) => {
       };
       poll();
     });
+    mo.disconnect();
     if (!ok) break;
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    out.push(performance.now() - t0);
+    const paint = performance.now() - t0;
+    const perf = (window.tpPerf || []).splice(0);
+    const go = perf.length ? perf[perf.length - 1] : {handler: -1, wait: -1, render: -1};
+    out.push({paint: paint, dom: dom ? dom - t0 : paint, goHandler: go.handler, goWait: go.wait, goRender: go.render});
     await new Promise((r) => setTimeout(r, 100));
   }
   return out;
@@ -205,14 +224,35 @@ type loadResult struct {
 	Board float64 `json:"board"`
 	Cards int     `json:"cards"`
 	Via   string  `json:"-"`
+	// Elements is the page's DOM element count once the board settled.
+	Elements int `json:"-"`
 }
+
+// stepResult is one timed step: click → DOM updated, click → after the
+// paint, and the page's script and layout time over the step (CDP
+// Performance metrics, ms), which is the CPU the step cost the page.
+type stepResult struct {
+	DOM   float64 `json:"dom"`
+	Paint float64 `json:"paint"`
+	// The Go side, timed by the app (web/perf.go): the click handler, the
+	// wait for go-app's next frame, the render with its DOM writes.
+	GoHandler float64 `json:"goHandler"`
+	GoWait    float64 `json:"goWait"`
+	GoRender  float64 `json:"goRender"`
+	Script    float64 `json:"-"`
+	Layout    float64 `json:"-"`
+}
+
+// profileDir, when set, makes load take CPU profiles of the large page's
+// load and steps (-profile).
+var profileDir string
 
 func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
 
-func load(chromium, url, editorText string, steps int) (loadResult, []float64, error) {
+func load(chromium, url, editorText string, steps int, prof string) (loadResult, []stepResult, error) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1366, 900))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -227,11 +267,25 @@ func load(chromium, url, editorText string, steps int) (loadResult, []float64, e
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe}); err != nil {
 		return loadResult{}, nil, err
 	}
+	if err := enableMetrics(ctx); err != nil {
+		return loadResult{}, nil, err
+	}
+	profiling := prof != "" && profileDir != ""
+	if profiling {
+		if err := startProfile(ctx); err != nil {
+			return loadResult{}, nil, err
+		}
+	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		return loadResult{}, nil, err
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`!!(window.__bench && window.__bench.board)`, chromedp.WithPollingTimeout(4*time.Minute))); err != nil {
 		return loadResult{}, nil, fmt.Errorf("waiting for the board: %w", err)
+	}
+	if profiling {
+		if err := stopProfile(ctx, profileDir, prof+"-load", os.Stderr); err != nil {
+			return loadResult{}, nil, err
+		}
 	}
 	raw, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage](`JSON.stringify(window.__bench)`))
 	if err != nil {
@@ -282,10 +336,48 @@ func load(chromium, url, editorText string, steps int) (loadResult, []float64, e
 	if os.Getenv("BENCHPAGE_DEBUG") != "" {
 		dbg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("editor")||{value:""}).value.slice(0, 80) + " | error: " + ((document.getElementById("editor-error")||{}).innerText||"") + " | pods: " + document.querySelectorAll("[data-pod]").length + " | frame " + (document.getElementById("board")||{dataset:{}}).dataset.frame`))
 		fmt.Fprintln(os.Stderr, "debug:", dbg)
+		parts, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[".topbar", ".panels", ".editor-pane", ".controls", ".clockbar", ".timeline", ".caption", ".nodes", ".lane-pending", ".lane-evicted", ".why", ".events", ".console", ".footer"].map(s => { const e = document.querySelector(s); return s + " " + (e ? e.getElementsByTagName("*").length : "-"); }).join(", ")`))
+		fmt.Fprintln(os.Stderr, "debug: elements:", parts)
 	}
-	times, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf("%s(%d)", stepJS, steps), chromedp.EvalAwaitPromise))
+	lr.Elements, err = chromedp.Run(ctx, chromedp.Evaluate[int](`document.getElementsByTagName("*").length`))
 	if err != nil {
-		return lr, nil, fmt.Errorf("stepping: %w", err)
+		return lr, nil, err
+	}
+	if profiling {
+		if err := startProfile(ctx); err != nil {
+			return lr, nil, err
+		}
+	}
+	var times []stepResult
+	for i := 0; i < steps; i++ {
+		before, err := metrics(ctx)
+		if err != nil {
+			return lr, nil, err
+		}
+		one, err := chromedp.Run(ctx, chromedp.Evaluate[[]stepResult](fmt.Sprintf("%s(1)", stepJS), chromedp.EvalAwaitPromise))
+		if err != nil {
+			return lr, nil, fmt.Errorf("stepping: %w", err)
+		}
+		after, err := metrics(ctx)
+		if err != nil {
+			return lr, nil, err
+		}
+		if len(one) == 0 {
+			break // at the last frame
+		}
+		st := one[0]
+		st.Script = 1000 * (after["ScriptDuration"] - before["ScriptDuration"])
+		st.Layout = 1000 * (after["LayoutDuration"] + after["RecalcStyleDuration"] - before["LayoutDuration"] - before["RecalcStyleDuration"])
+		if os.Getenv("BENCHPAGE_DEBUG") != "" {
+			fmt.Fprintf(os.Stderr, "step %d: dom %.1f ms, paint %.1f ms, Go handler %.1f + wait %.1f + render %.1f ms, %s\n", i+1, st.DOM, st.Paint, st.GoHandler, st.GoWait, st.GoRender,
+				metricDelta(before, after, "ScriptDuration", "TaskDuration", "LayoutDuration", "RecalcStyleDuration"))
+		}
+		times = append(times, st)
+	}
+	if profiling {
+		if err := stopProfile(ctx, profileDir, prof+"-steps", os.Stderr); err != nil {
+			return lr, nil, err
+		}
 	}
 	return lr, times, nil
 }
@@ -323,25 +415,40 @@ func pageTimings(w io.Writer, dist, chromium string, runs, nodes, pods, steps in
 	if err != nil {
 		return err
 	}
-	var small, large, stepTimes []float64
-	var cards int
+	var small, large, dom, paint, script, layout, goCost []float64
+	var cards, elements int
 	via := "the URL fragment"
 	for i := 0; i < runs; i++ {
-		lr, _, err := load(chromium, base, "", 0)
+		prof := ""
+		if i == 0 {
+			prof = "default"
+		}
+		lr, _, err := load(chromium, base, "", 0, prof)
 		if err != nil {
 			return fmt.Errorf("default page: %w", err)
 		}
 		small = append(small, lr.Board)
-		lr, st, err := load(chromium, base+"#"+frag, text, steps)
+		if i == 0 {
+			prof = "large"
+		}
+		lr, st, err := load(chromium, base+"#"+frag, text, steps, prof)
 		if err != nil {
 			return fmt.Errorf("large page: %w", err)
 		}
 		large = append(large, lr.Board)
-		cards = lr.Cards
+		cards, elements = lr.Cards, lr.Elements
 		if lr.Via != "" {
 			via = lr.Via
 		}
-		stepTimes = append(stepTimes, st...)
+		for _, s := range st {
+			dom = append(dom, s.DOM)
+			paint = append(paint, s.Paint)
+			script = append(script, s.Script)
+			layout = append(layout, s.Layout)
+			if s.GoHandler >= 0 {
+				goCost = append(goCost, s.GoHandler+s.GoRender)
+			}
+		}
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "### Page timings in headless Chromium (%s, loopback, cold browser each load, %d loads, medians)\n\n", filepath.Base(chromium), runs)
@@ -353,7 +460,14 @@ func pageTimings(w io.Writer, dist, chromium string, runs, nodes, pods, steps in
 		how = fmt.Sprintf("typed into the editor (%d KB; includes the 400 ms debounce; the fragment did not load)", len(text)/1000)
 	}
 	fmt.Fprintf(w, "| first interactive board, %d nodes / %d pods %s | %.0f ms | %s | — |\n", nodes, pods, how, median(large), list(large))
-	fmt.Fprintf(w, "| one rendered step, %d nodes / %d pods (%d node cards shown) | %.1f ms | %s | < 16 ms |\n", nodes, pods, cards, median(stepTimes), list(stepTimes))
+	what := fmt.Sprintf("%d nodes / %d pods (%d node cards, %d DOM elements)", nodes, pods, cards, elements)
+	fmt.Fprintf(w, "| one step, %s: click → board DOM updated | %.1f ms | %s | < 16 ms |\n", what, median(dom), list(dom))
+	fmt.Fprintf(w, "| one step, same: click → after the next paint | %.1f ms | %s | < 16 ms |\n", median(paint), list(paint))
+	fmt.Fprintf(w, "| one step, same: page script time (Go/wasm + JS, CDP ScriptDuration) | %.1f ms | %s | |\n", median(script), list(script))
+	fmt.Fprintf(w, "| one step, same: style + layout time (CDP) | %.1f ms | %s | |\n", median(layout), list(layout))
+	if len(goCost) > 0 {
+		fmt.Fprintf(w, "| one step, same: Go side in the page (click handler + render and DOM writes, web/perf.go) | %.1f ms | %s | |\n", median(goCost), list(goCost))
+	}
 	return nil
 }
 
