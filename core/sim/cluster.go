@@ -205,6 +205,10 @@ func (s *simulator) setCondition(n *core.Node, t core.NodeConditionType, st core
 type nodeStore struct {
 	s       *simulator
 	updated []string
+	// before holds a copy of each updated node as it was before the
+	// command's first write to it (kubectl writes copies it got from Get
+	// or List, so the stored object is unchanged until Update).
+	before map[string]*core.Node
 }
 
 // List returns copies of every node, sorted by name.
@@ -229,6 +233,9 @@ func (ns *nodeStore) Get(name string) (*core.Node, bool) {
 func (ns *nodeStore) Update(n *core.Node) error {
 	for i, cur := range ns.s.nodes {
 		if cur.Name == n.Name {
+			if _, ok := ns.before[n.Name]; !ok && ns.before != nil {
+				ns.before[n.Name] = deepCopyNode(cur)
+			}
 			ns.s.nodes[i] = deepCopyNode(n)
 			ns.s.nodesTouched = true
 			ns.updated = append(ns.updated, n.Name)

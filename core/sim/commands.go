@@ -63,11 +63,8 @@ func (s *simulator) kubectl(verb string, args []string) (string, error) {
 	case "apply":
 		return s.apply(args)
 	}
-	store := &nodeStore{s: s}
-	before := map[string]*core.Node{}
-	for _, n := range s.nodes {
-		before[n.Name] = deepCopyNode(n)
-	}
+	store := &nodeStore{s: s, before: map[string]*core.Node{}}
+	before := store.before
 	var out string
 	var err error
 	switch verb {

@@ -1,7 +1,9 @@
 package sim
 
 import (
+	"cmp"
 	"container/heap"
+	"slices"
 	"sort"
 	"time"
 
@@ -158,6 +160,10 @@ func (s *simulator) failed(p *podRec, res *sched.Result) {
 	p.qTime = s.now
 	p.backoffUntil = s.now + BackoffDuration(p.attempts)
 	p.plugins = rejectingPlugins(res)
+	if !p.inUnsched {
+		p.inUnsched = true
+		s.unsched = append(s.unsched, p)
+	}
 	s.scheduleFlush(p)
 }
 
@@ -295,7 +301,19 @@ func (s *simulator) dispatch() {
 	}
 	evs := s.cevents
 	s.cevents = nil
-	for _, p := range s.pods {
+	// The pods in unschedulablePods, in s.pods order (order is the index).
+	kept := s.unsched[:0]
+	for _, p := range s.unsched {
+		if p.q == qUnschedulable && !p.deleted {
+			kept = append(kept, p)
+		} else {
+			p.inUnsched = false
+		}
+	}
+	clear(s.unsched[len(kept):])
+	s.unsched = kept
+	slices.SortFunc(kept, func(a, b *podRec) int { return cmp.Compare(a.order, b.order) })
+	for _, p := range kept {
 		if p.q != qUnschedulable || p.deleted {
 			continue
 		}

@@ -124,6 +124,8 @@ type podRec struct {
 	disruption *core.PodCondition
 	// preempted: the scheduler removed it for a higher-priority pod.
 	preempted bool
+	// inUnsched: the pod is in s.unsched (dispatch).
+	inUnsched bool
 	// memo is the pod's state in the last frame (framecache.go).
 	memo podMemo
 }
@@ -229,6 +231,7 @@ type simulator struct {
 	// The scheduling queue (queue.go).
 	active  activeHeap
 	backoff []*podRec
+	unsched []*podRec // every pod failed() put in unschedulablePods, maybe left since (dispatch compacts it)
 	cevents []clusterEvent
 
 	// The scheduler's snapshot, kept up to date node by node.

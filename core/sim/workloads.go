@@ -182,9 +182,10 @@ func (s *simulator) syncControllers() {
 	}
 }
 
-// activeFor lists the pods a ReplicaSet counts: controlled by it, not
-// deleted, not evicted or failed (FilterActivePods).
-func (s *simulator) activeFor(r *rsRec) []*podRec {
+// activeFor lists (when list is set) and counts the pods a ReplicaSet
+// counts: controlled by it, not deleted, not evicted or failed
+// (FilterActivePods).
+func (s *simulator) activeFor(r *rsRec, list bool) ([]*podRec, int) {
 	// Index the pods added since the last call by their ReplicaSet.
 	for _, p := range s.pods[s.rsIndexed:] {
 		if p.rs != nil {
@@ -193,6 +194,7 @@ func (s *simulator) activeFor(r *rsRec) []*podRec {
 	}
 	s.rsIndexed = len(s.pods)
 	var out []*podRec
+	n := 0
 	kept := r.pods[:0]
 	for _, p := range r.pods {
 		if p.deleted || p.phase == PhaseEvicted || p.admitErr != "" {
@@ -200,12 +202,15 @@ func (s *simulator) activeFor(r *rsRec) []*podRec {
 		}
 		kept = append(kept, p)
 		if !p.notYet {
-			out = append(out, p)
+			n++
+			if list {
+				out = append(out, p)
+			}
 		}
 	}
 	clear(r.pods[len(kept):])
 	r.pods = kept
-	return out
+	return out, n
 }
 
 // burstReplicas bounds the pods one sync creates or deletes (upstream's
@@ -214,8 +219,8 @@ const burstReplicas = 500
 
 // syncReplicaSet creates or deletes pods so that spec.replicas are active.
 func (s *simulator) syncReplicaSet(r *rsRec) {
-	active := s.activeFor(r)
-	diff := replicaset.Diff(r.rs, len(active))
+	_, active := s.activeFor(r, false)
+	diff := replicaset.Diff(r.rs, active)
 	if r.madeAt != s.now {
 		r.made, r.madeAt = 0, s.now
 	}
@@ -252,6 +257,7 @@ func (s *simulator) syncReplicaSet(r *rsRec) {
 		s.startPod(rec)
 	}
 	if diff < 0 {
+		active, _ := s.activeFor(r, true)
 		// getPodsToDelete: unscheduled before scheduled, then newest first.
 		sort.SliceStable(active, func(i, j int) bool {
 			a, b := active[i], active[j]
