@@ -45,11 +45,53 @@
     return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
   }
 
+  // On a large board (.nodes.is-large) the cards use content-visibility:
+  // auto, so the browser lays out only the ones near the viewport. Reading
+  // a chip's place in an off-screen card would force its layout, so the
+  // animation skips those chips; an IntersectionObserver keeps the set of
+  // cards on screen (the browser renders those).
+  var nearCards = new WeakSet();
+  var io = typeof IntersectionObserver === "function" ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (e) {
+      if (e.isIntersecting) {
+        nearCards.add(e.target);
+      } else {
+        nearCards.delete(e.target);
+      }
+    });
+  }) : null;
+
   function chips() {
-    return document.querySelectorAll("[data-pod]");
+    var out = [];
+    var cards = document.querySelectorAll(".nodes.is-large > .node-card");
+    cards.forEach(function (c) {
+      if (io) {
+        io.observe(c); // a no-op for cards already observed
+      }
+    });
+    document.querySelectorAll("[data-pod]").forEach(function (el) {
+      if (cards.length) {
+        var card = el.closest(".nodes.is-large > .node-card");
+        if (card && (!io || !nearCards.has(card))) {
+          return;
+        }
+      }
+      out.push(el);
+    });
+    return out;
   }
 
+  // The play half runs in the next animation frame: reading the chips'
+  // new places forces a layout, which there is the one the browser does
+  // for that frame's paint anyway, instead of an extra one inside the Go
+  // render task. A new first half cancels a play not yet run.
+  var pending = 0;
+
   window.tpFlipFirst = function () {
+    if (pending) {
+      cancelAnimationFrame(pending);
+      pending = 0;
+    }
     if (reducedMotion()) {
       first = null;
       return;
@@ -84,42 +126,62 @@
   window.tpFlipPlay = function () {
     var before = first;
     first = null;
-    revealCurrentFrame();
+    if (pending) {
+      cancelAnimationFrame(pending);
+    }
+    pending = requestAnimationFrame(function () {
+      pending = 0;
+      play(before);
+    });
+  };
+
+  // play reads every chip's new place first and only then starts the
+  // animations: interleaving reads with el.animate() would force a style
+  // and layout pass per chip.
+  function play(before) {
     if (!before || reducedMotion()) {
+      revealCurrentFrame();
       return;
     }
+    var moves = [];
     chips().forEach(function (el) {
       if (typeof el.animate !== "function") {
         return;
       }
-      var key = el.getAttribute("data-pod");
-      var now = el.getBoundingClientRect();
-      var was = before.get(key);
+      var was = before.get(el.getAttribute("data-pod"));
       if (!was) {
-        el.animate(
+        moves.push({ el: el });
+        return;
+      }
+      var now = el.getBoundingClientRect();
+      var dx = was.rect.left - now.left;
+      var dy = was.rect.top - now.top;
+      var evictedNow = el.classList.contains("phase-evicted") && !was.evicted;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && !evictedNow) {
+        return;
+      }
+      moves.push({ el: el, dx: dx, dy: dy, evicted: evictedNow, opacity: evictedNow ? getComputedStyle(el).opacity : "" });
+    });
+    revealCurrentFrame();
+    moves.forEach(function (m) {
+      if (m.dx === undefined) {
+        m.el.animate(
           [{ opacity: 0, transform: "scale(0.85)" }, { opacity: 1, transform: "none" }],
           { duration: 350, easing: "ease-out" }
         );
         return;
       }
-      var dx = was.rect.left - now.left;
-      var dy = was.rect.top - now.top;
-      var moved = Math.abs(dx) >= 1 || Math.abs(dy) >= 1;
-      var evictedNow = el.classList.contains("phase-evicted") && !was.evicted;
-      if (!moved && !evictedNow) {
-        return;
-      }
-      var from = { transform: "translate(" + dx + "px," + dy + "px)", zIndex: 5 };
+      var from = { transform: "translate(" + m.dx + "px," + m.dy + "px)", zIndex: 5 };
       var to = { transform: "none", zIndex: 5 };
-      if (evictedNow) {
+      if (m.evicted) {
         // An evicted pod leaves its node fading out, into the Evicted lane.
         from.opacity = 1;
-        to.opacity = getComputedStyle(el).opacity;
+        to.opacity = m.opacity;
       }
-      el.animate([from, to], { duration: evictedNow ? 900 : 650, easing: "cubic-bezier(.2,.7,.2,1)" });
+      m.el.animate([from, to], { duration: m.evicted ? 900 : 650, easing: "cubic-bezier(.2,.7,.2,1)" });
       window.tpFlights = (window.tpFlights || 0) + 1; // for the browser test
     });
-  };
+  }
 
   // Bring the why panel into view when a pod is selected and the panel is
   // below the fold.

@@ -140,6 +140,12 @@ type Messages struct {
 	NodeFilter, NodeFilterHint   string
 	NodesShown, MoreNodes        string
 	MoreNodesCounts, ShowMore    string
+	// Long lists (event log, Pending and Evicted lanes, timeline) show a
+	// window of their items: "showing N of M", a filter and paging.
+	EventsShown, EventFilter     string
+	EventFilterHint, ShowEarlier string
+	NoEventMatches, PodsShown    string
+	FramesBefore, FramesAfter    string
 	NoNodeMatches                string
 	Reported, NotReported        string
 	ScoreTable, ScoreHint        string
@@ -377,6 +383,14 @@ var English = Messages{
 	MoreNodes:            "+%d more nodes",
 	MoreNodesCounts:      "%d tainted · %d not Ready · %d cordoned · %d pods",
 	ShowMore:             "Show %d more",
+	EventsShown:          "Showing the last %d of %d events",
+	EventFilter:          "Filter events",
+	EventFilterHint:      "reason, object or message",
+	ShowEarlier:          "Show %d earlier",
+	NoEventMatches:       "No event matches “%s”.",
+	PodsShown:            "Showing %d of %d pods",
+	FramesBefore:         "%d earlier frames",
+	FramesAfter:          "%d later frames",
 	NoNodeMatches:        "No node matches “%s”.",
 	Reported:             "reported",
 	NotReported:          "also fails — not reported",

@@ -82,6 +82,18 @@ type Model struct {
 	evictStartOf *sim.Result
 	evictStart   map[evictKey]float64
 
+	// cacheOf is the result the caches below belong to: the trimmed pod
+	// views, the frame times and the timeline items.
+	cacheOf  *sim.Result
+	podViews PodViews
+	times    []float64
+	timeline []TimelineItem
+	groups   PodGroups
+	groupsAt int
+
+	// laneLimit is how many chips each lane shows (see LaneLimit).
+	laneLimit map[string]int
+
 	// detailKey/detailPod cache the selected pod's recomputed Why.
 	detailKey detailKey
 	detailPod *sim.PodState
@@ -511,6 +523,76 @@ func (m *Model) EvictionStart(p *sim.PodState) (float64, bool) {
 	}
 	s, ok := m.evictStart[evictKey{PodKey(p), *p.EvictAt}]
 	return s, ok
+}
+
+// caches empties the per-result caches when the result changed.
+func (m *Model) caches() {
+	if m.cacheOf != m.Result {
+		m.cacheOf = m.Result
+		m.podViews = PodViews{}
+		m.times = FrameTimes(m.Result)
+		m.timeline = TimelineItems(m.Result)
+		m.groupsAt = -1
+	}
+}
+
+// Groups places the current frame's pods (cached per frame).
+func (m *Model) Groups() PodGroups {
+	m.caches()
+	if m.groupsAt != m.Frame || m.groups.OnNode == nil {
+		m.groups = GroupPods(m.Current())
+		m.groupsAt = m.Frame
+	}
+	return m.groups
+}
+
+// Views trims pods of the current frame for display, with countdown rings
+// at the clock, reusing the trimmed views of pod states seen before.
+func (m *Model) Views(pods []*sim.PodState) []PodView {
+	m.caches()
+	return viewsOf(pods, m.Selected, Clock{Now: m.Time, Start: m.EvictionStart}, m.podViews)
+}
+
+// Layout places the current frame's pods with countdown rings at the
+// clock (every pod trimmed; the page trims only the ones it shows).
+func (m *Model) Layout() BoardLayout {
+	g := m.Groups()
+	b := BoardLayout{OnNode: make(map[string][]PodView, len(g.OnNode))}
+	for name, pods := range g.OnNode {
+		b.OnNode[name] = m.Views(pods)
+	}
+	b.Pending = m.Views(g.Pending)
+	b.Evicted = m.Views(g.Evicted)
+	return b
+}
+
+// LaneLimit is how many chips the lane of kind ("pending", "evicted")
+// shows; MoreLane shows LanePage more.
+func (m *Model) LaneLimit(kind string) int {
+	if l := m.laneLimit[kind]; l > 0 {
+		return l
+	}
+	return LanePage
+}
+
+// MoreLane shows LanePage more chips in the lane of kind.
+func (m *Model) MoreLane(kind string) {
+	if m.laneLimit == nil {
+		m.laneLimit = map[string]int{}
+	}
+	m.laneLimit[kind] = m.LaneLimit(kind) + LanePage
+}
+
+// FrameTimes lists the distinct frame times of the result (cached).
+func (m *Model) FrameTimes() []float64 {
+	m.caches()
+	return m.times
+}
+
+// TimelineItems lists the frames of the result (cached).
+func (m *Model) TimelineItems() []TimelineItem {
+	m.caches()
+	return m.timeline
 }
 
 // Events returns the events that happened up to the current frame and how

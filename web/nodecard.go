@@ -324,7 +324,18 @@ func podChip(p PodView) app.UI {
 		Body(body...)
 }
 
-// Lane is a row of pods that are not on a node: Pending or Evicted.
+// LanePage is how many pod chips a lane shows at first, and how many more
+// each "Show more" adds: thousands of Pending pods keep a small lane.
+const LanePage = 60
+
+// ActionLaneMore is posted with a lane's kind when its "Show more" button
+// is clicked.
+const ActionLaneMore = "tp-lane-more"
+
+// Lane is a row of pods that are not on a node: Pending or Evicted. Pods
+// is the window of the lane the board shows (Model.LaneLimit, with the
+// selected pod), Total the lane's size: past the window it says "showing N
+// of M" and offers more.
 type Lane struct {
 	app.Compo
 
@@ -332,19 +343,33 @@ type Lane struct {
 	Title string
 	Empty string
 	Pods  []PodView
+	Total int
 }
 
 // Render implements app.Composer.
 func (l *Lane) Render() app.UI {
+	total := max(l.Total, len(l.Pods))
+	hidden := total - len(l.Pods)
+	kind := l.Kind
 	return app.Section().
 		Class("lane lane-"+l.Kind).
 		Aria("label", l.Title).
 		Body(
 			app.H3().Class("lane-title").Body(
 				app.Text(l.Title),
-				app.Span().Class("count").Text(fmt.Sprint(len(l.Pods))),
+				app.Span().Class("count").Text(fmt.Sprint(total)),
+				app.If(hidden > 0, func() app.UI {
+					return app.Span().Class("small muted shown-count").Text(fmt.Sprintf(English.PodsShown, len(l.Pods), total))
+				}),
 			),
 			app.Div().Class("lane-pods").Body(podChips(l.Pods, l.Empty)...),
+			app.If(hidden > 0, func() app.UI {
+				return app.Button().Type("button").Class("btn btn-small lane-more").ID("btn-more-"+kind).
+					OnClick(func(ctx app.Context, e app.Event) {
+						ctx.NewActionWithValue(ActionLaneMore, kind)
+					}, app.EventScope(kind)).
+					Text(fmt.Sprintf(English.ShowMore, min(hidden, LanePage)))
+			}),
 		)
 }
 
@@ -446,7 +471,7 @@ func NodeMatches(n *sim.NodeState, filter string) bool {
 // renderNodes renders the node cards that match the filter, up to the
 // limit, and one summary card for the rest: with hundreds of nodes the
 // board stays responsive.
-func (p *Playground) renderNodes(f *sim.Frame, layout BoardLayout) []app.UI {
+func (p *Playground) renderNodes(f *sim.Frame, groups PodGroups) []app.UI {
 	m := p.m
 	if len(f.Nodes) == 0 {
 		return []app.UI{app.P().Class("muted").Text(English.NoNodes)}
@@ -462,7 +487,7 @@ func (p *Playground) renderNodes(f *sim.Frame, layout BoardLayout) []app.UI {
 			continue
 		}
 		if len(cards) < limit {
-			cards = append(cards, &NodeCard{Node: node, Pods: layout.OnNode[node.Name]})
+			cards = append(cards, &NodeCard{Node: node, Pods: m.Views(groups.OnNode[node.Name])})
 			continue
 		}
 		hidden++
@@ -475,7 +500,7 @@ func (p *Playground) renderNodes(f *sim.Frame, layout BoardLayout) []app.UI {
 		if node.Unschedulable {
 			cordoned++
 		}
-		pods += len(layout.OnNode[node.Name])
+		pods += len(groups.OnNode[node.Name])
 	}
 	if len(cards) == 0 {
 		return []app.UI{app.P().Class("muted no-match").Text(fmt.Sprintf(English.NoNodeMatches, m.NodeFilter))}

@@ -74,6 +74,7 @@ type Playground struct {
 	version  string
 	intro    bool // the scenario description is expanded
 	x        extras
+	perf     stepPerf
 }
 
 // New returns the playground component.
@@ -97,6 +98,7 @@ func (p *Playground) OnPreRender(ctx app.Context) {
 // OnMount runs in the browser once the component is in the DOM.
 func (p *Playground) OnMount(ctx app.Context) {
 	p.guard(func() { p.version = app.Getenv("GOAPP_VERSION") })
+	p.perf.on = perfEnabled()
 	p.setup(ctx)
 	p.mountEmbed(ctx)
 	ctx.Defer(func(app.Context) { markReady() })
@@ -122,6 +124,13 @@ func (p *Playground) setup(ctx app.Context) {
 	})
 	ctx.Handle(ActionClosePod, func(ctx app.Context, a app.Action) {
 		p.m.Selected = ""
+	})
+	ctx.Handle(ActionLaneMore, func(ctx app.Context, a app.Action) {
+		p.guard(func() {
+			if kind, ok := a.Value.(string); ok {
+				p.m.MoreLane(kind)
+			}
+		})
 	})
 	ctx.Handle(ActionScrub, func(ctx app.Context, a app.Action) {
 		p.guard(func() {
@@ -328,9 +337,11 @@ func (p *Playground) tick(gen int, wait time.Duration) {
 
 // Step shows the next frame.
 func (p *Playground) Step(ctx app.Context) {
+	p.perf.start()
 	p.playGen++
 	p.m.Playing = false
 	p.guard(func() { p.animate(ctx, func() { p.m.Step() }) })
+	p.perf.handled(ctx)
 }
 
 // Back shows the previous frame.
@@ -355,6 +366,7 @@ func (p *Playground) Render() (ui app.UI) {
 			)
 		}
 	}()
+	p.perf.rendering()
 	if p.Embedded() {
 		return p.renderEmbed()
 	}
@@ -549,8 +561,10 @@ func (p *Playground) renderSimulation() app.UI {
 		return app.Section().Class("sim-pane").Body(controls)
 	}
 
-	layout := LayoutAt(f, m.Selected, Clock{Now: m.Time, Start: m.EvictionStart})
-	cards := p.renderNodes(f, layout)
+	groups := m.Groups()
+	cards := p.renderNodes(f, groups)
+	pending := laneWindow(groups.Pending, m.LaneLimit("pending"), m.Selected)
+	evicted := laneWindow(groups.Evicted, m.LaneLimit("evicted"), m.Selected)
 
 	events, fresh := m.Events()
 	sel := m.SelectedPod()
@@ -582,8 +596,8 @@ func (p *Playground) renderSimulation() app.UI {
 
 	return app.Section().Class("sim-pane").Body(
 		controls,
-		&ClockBar{Time: m.Time, End: m.End(), Speed: m.Speed, Marks: FrameTimes(m.Result), Current: f.At},
-		&Timeline{Items: TimelineItems(m.Result), Current: m.Frame},
+		&ClockBar{Time: m.Time, End: m.End(), Speed: m.Speed, Marks: m.FrameTimes(), Current: f.At},
+		&Timeline{Items: m.TimelineItems(), Current: m.Frame},
 		app.Div().Class("caption").Aria("live", "polite").Body(caption...),
 		app.Section().ID(IDBoard).Class("board").Aria("label", English.Board).DataSet("frame", m.Frame).Body(
 			app.Div().Class("board-head").Body(
@@ -596,10 +610,10 @@ func (p *Playground) renderSimulation() app.UI {
 				legend(),
 			),
 			p.renderNodeFilter(f),
-			app.Div().Class("nodes").Body(cards...),
-			&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: layout.Pending},
-			app.If(len(layout.Evicted) > 0, func() app.UI {
-				return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: layout.Evicted}
+			app.Div().Class(nodesClass(len(f.Nodes))).Body(cards...),
+			&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: m.Views(pending), Total: len(groups.Pending)},
+			app.If(len(groups.Evicted) > 0, func() app.UI {
+				return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: m.Views(evicted), Total: len(groups.Evicted)}
 			}),
 		),
 		app.If(!p.x.opts.Embed, func() app.UI { return &WhyPanel{Pod: sel, Missing: missing, Version: m.Result.KubernetesVersion} }),
@@ -614,4 +628,14 @@ func legend() app.UI {
 		TaintChipLegend("PreferNoSchedule"),
 		TaintChipLegend("NoExecute"),
 	)
+}
+
+// nodesClass is the node grid's class: "is-large" once the board has more
+// nodes than it draws cards for at first (static/extra.css then lets the
+// browser skip the off-screen cards).
+func nodesClass(n int) string {
+	if n > DefaultNodeLimit {
+		return "nodes is-large"
+	}
+	return "nodes"
 }

@@ -3,6 +3,8 @@ package web
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/taints-playground/playground/core/sim"
@@ -41,6 +43,9 @@ type ClockBar struct {
 	Current float64
 }
 
+// maxTicks is the most frame marks the clock bar draws.
+const maxTicks = 200
+
 // FrameTimes lists the distinct frame times of r in order.
 func FrameTimes(r *sim.Result) []float64 {
 	if r == nil {
@@ -61,8 +66,16 @@ func (c *ClockBar) Render() app.UI {
 	if end <= 0 {
 		end = 1
 	}
-	marks := make([]app.UI, 0, len(c.Marks))
+	marks := make([]app.UI, 0, min(len(c.Marks), maxTicks+1))
+	lastSlot := -1
 	for _, at := range c.Marks {
+		// At most one mark per 1/maxTicks of the bar (the current frame's
+		// always): thousands of frames keep a few hundred marks.
+		slot := int(at / end * maxTicks)
+		if slot == lastSlot && at != c.Current {
+			continue
+		}
+		lastSlot = slot
 		cls := "tick"
 		switch {
 		case at == c.Current:
@@ -141,10 +154,33 @@ type Timeline struct {
 	Current int
 }
 
+// TimelineWindow is how many frames the timeline lists around the current
+// one; the clock bar, Step and Back reach the others.
+const TimelineWindow = 100
+
+// timelineRange is the window [lo, hi) of n items around cur.
+func timelineRange(n, cur int) (lo, hi int) {
+	if n <= TimelineWindow {
+		return 0, n
+	}
+	lo = max(0, cur-TimelineWindow/2)
+	hi = lo + TimelineWindow
+	if hi > n {
+		hi = n
+		lo = n - TimelineWindow
+	}
+	return lo, hi
+}
+
 // Render implements app.Composer.
 func (t *Timeline) Render() app.UI {
-	items := make([]app.UI, 0, len(t.Items))
-	for i, it := range t.Items {
+	lo, hi := timelineRange(len(t.Items), t.Current)
+	items := make([]app.UI, 0, hi-lo+2)
+	if lo > 0 {
+		items = append(items, app.Li().Class("tl-more").Text(fmt.Sprintf(English.FramesBefore, lo)))
+	}
+	for i := lo; i < hi; i++ {
+		it := t.Items[i]
 		idx := i
 		cls := "tl-item"
 		switch {
@@ -179,6 +215,9 @@ func (t *Timeline) Render() app.UI {
 			)
 		items = append(items, app.Li().Class(cls).DataSet("frame", i).Body(btn))
 	}
+	if hi < len(t.Items) {
+		items = append(items, app.Li().Class("tl-more").Text(fmt.Sprintf(English.FramesAfter, len(t.Items)-hi)))
+	}
 	return app.Nav().Class("timeline").Aria("label", English.Timeline).Body(
 		app.Ol().Class("tl-list").Body(items...),
 	)
@@ -191,13 +230,41 @@ func ariaStep(current bool) string {
 	return "false"
 }
 
+// EventPage is how many event rows the log shows at first, and how many
+// more each "Show earlier" adds: a run with thousands of events keeps a
+// small table.
+const EventPage = 50
+
+// IDEventFilter is the id of the event log's filter field.
+const IDEventFilter = "event-filter"
+
 // EventLog lists the events up to the current frame; the last Fresh ones
-// happened in this frame and are highlighted.
+// happened in this frame and are highlighted. Past EventPage events it
+// shows the most recent ones with "showing N of M", a filter and a button
+// for earlier ones.
 type EventLog struct {
 	app.Compo
 
 	Events []sim.Event
 	Fresh  int
+
+	limit  int    // rows shown (0: EventPage)
+	filter string // the filter field's text
+}
+
+// EventMatches reports whether an event's type, reason, object, source or
+// message contains the filter text (case-insensitive).
+func EventMatches(e sim.Event, filter string) bool {
+	filter = strings.ToLower(strings.TrimSpace(filter))
+	if filter == "" {
+		return true
+	}
+	for _, s := range [...]string{e.Type, e.Reason, e.Object, e.Source, e.Message} {
+		if strings.Contains(strings.ToLower(s), filter) {
+			return true
+		}
+	}
+	return false
 }
 
 // Render implements app.Composer.
@@ -208,9 +275,33 @@ func (l *EventLog) Render() app.UI {
 			app.P().Class("muted").Text(English.NoEvents),
 		)
 	}
-	rows := make([]app.UI, 0, len(l.Events))
+	limit := l.limit
+	if limit <= 0 {
+		limit = EventPage
+	}
 	first := len(l.Events) - l.Fresh
-	for i, e := range l.Events {
+	// The matching events, newest last; only the last limit are drawn.
+	var idx []int
+	matched := len(l.Events)
+	if strings.TrimSpace(l.filter) != "" {
+		matched = 0
+		for i := len(l.Events) - 1; i >= 0; i-- {
+			if EventMatches(l.Events[i], l.filter) {
+				matched++
+				if len(idx) < limit {
+					idx = append(idx, i)
+				}
+			}
+		}
+		slices.Reverse(idx)
+	} else {
+		for i := max(0, len(l.Events)-limit); i < len(l.Events); i++ {
+			idx = append(idx, i)
+		}
+	}
+	rows := make([]app.UI, 0, len(idx))
+	for _, i := range idx {
+		e := l.Events[i]
 		cls := "ev ev-" + lowerASCII(e.Type)
 		if i >= first {
 			cls += " is-fresh"
@@ -224,6 +315,8 @@ func (l *EventLog) Render() app.UI {
 			app.Td().Class("ev-message").Text(e.Message),
 		))
 	}
+	long := len(l.Events) > EventPage || l.filter != ""
+	hidden := matched - len(idx)
 	return app.Section().Class("events").Aria("label", English.Events).Body(
 		app.H2().Body(
 			app.Text(English.Events),
@@ -231,20 +324,51 @@ func (l *EventLog) Render() app.UI {
 				return app.Span().Class("count is-fresh").Title(English.EventsNew).Text(fmt.Sprintf("+%d", l.Fresh))
 			}),
 		),
-		app.Div().Class("table-wrap").Body(
-			app.Table().Class("ev-table").Body(
-				app.THead().Body(app.Tr().Body(
-					app.Th().Text(English.ColTime),
-					app.Th().Text(English.ColType),
-					app.Th().Text(English.ColReason),
-					app.Th().Text(English.ColObject),
-					app.Th().Text(English.ColSource),
-					app.Th().Text(English.ColMessage),
-				)),
-				app.TBody().Body(rows...),
-			),
-		),
+		app.If(long, func() app.UI {
+			return app.Div().Class("list-tools").Body(
+				app.Label().Class("node-filter").For(IDEventFilter).Body(
+					app.Span().Class("node-filter-label").Text(English.EventFilter),
+					app.Input().Type("search").ID(IDEventFilter).Class("input").
+						Placeholder(English.EventFilterHint).
+						Attr("autocomplete", "off").
+						Value(l.filter).
+						OnInput(l.onFilter),
+				),
+				app.Span().Class("small muted shown-count").Aria("live", "polite").Text(fmt.Sprintf(English.EventsShown, len(idx), matched)),
+			)
+		}),
+		app.If(len(idx) == 0, func() app.UI {
+			return app.P().Class("muted no-match").Text(fmt.Sprintf(English.NoEventMatches, l.filter))
+		}),
+		app.If(hidden > 0, func() app.UI {
+			return app.Button().Type("button").Class("btn btn-small show-earlier").ID("btn-more-events").
+				OnClick(func(ctx app.Context, e app.Event) { l.limit = limit + EventPage }).
+				Text(fmt.Sprintf(English.ShowEarlier, min(hidden, EventPage)))
+		}),
+		app.If(len(idx) > 0, func() app.UI {
+			return app.Div().Class("table-wrap").Body(
+				app.Table().Class("ev-table").Body(
+					app.THead().Body(app.Tr().Body(
+						app.Th().Text(English.ColTime),
+						app.Th().Text(English.ColType),
+						app.Th().Text(English.ColReason),
+						app.Th().Text(English.ColObject),
+						app.Th().Text(English.ColSource),
+						app.Th().Text(English.ColMessage),
+					)),
+					app.TBody().Body(rows...),
+				),
+			)
+		}),
 	)
+}
+
+func (l *EventLog) onFilter(ctx app.Context, e app.Event) {
+	func() {
+		defer func() { _ = recover() }()
+		l.filter = ctx.JSSrc().Get("value").String()
+	}()
+	l.limit = 0
 }
 
 func lowerASCII(s string) string {

@@ -129,27 +129,96 @@ func Layout(f *sim.Frame, selected string) BoardLayout {
 
 // LayoutAt places the pods of f with countdown rings at clock c.
 func LayoutAt(f *sim.Frame, selected string, c Clock) BoardLayout {
-	b := BoardLayout{OnNode: map[string][]PodView{}}
-	if f == nil {
-		return b
+	g := GroupPods(f)
+	b := BoardLayout{OnNode: make(map[string][]PodView, len(g.OnNode))}
+	for name, pods := range g.OnNode {
+		b.OnNode[name] = viewsOf(pods, selected, c, nil)
 	}
-	nodes := map[string]bool{}
+	b.Pending = viewsOf(g.Pending, selected, c, nil)
+	b.Evicted = viewsOf(g.Evicted, selected, c, nil)
+	return b
+}
+
+// PodGroups is BoardLayout before trimming: a frame's pod states by place.
+// It depends on the frame only, so the page computes it once per frame and
+// trims (NewPodView) only the pods it shows.
+type PodGroups struct {
+	OnNode  map[string][]*sim.PodState
+	Pending []*sim.PodState
+	Evicted []*sim.PodState
+}
+
+// GroupPods places the pods of f: on a node (by node name), in the Pending
+// lane, or in the Evicted lane, each in the frame's pod order.
+func GroupPods(f *sim.Frame) PodGroups {
+	g := PodGroups{OnNode: map[string][]*sim.PodState{}}
+	if f == nil {
+		return g
+	}
+	nodes := make(map[string]bool, len(f.Nodes))
 	for _, n := range f.Nodes {
 		nodes[n.Name] = true
 	}
 	for _, p := range f.Pods {
-		v := NewPodView(p, selected)
+		switch {
+		case p.Phase == PhaseEvicted:
+			g.Evicted = append(g.Evicted, p)
+		case p.Node != "" && nodes[p.Node]:
+			g.OnNode[p.Node] = append(g.OnNode[p.Node], p)
+		default:
+			g.Pending = append(g.Pending, p)
+		}
+	}
+	return g
+}
+
+// PodViews caches NewPodView(p, "") per pod state. Frames share the states
+// of pods that did not change, so stepping through a large run trims only
+// the pods that changed. States are read-only, so a cached view stays right.
+type PodViews map[*sim.PodState]*PodView
+
+func (vs PodViews) view(p *sim.PodState, selected string) PodView {
+	if vs == nil {
+		return NewPodView(p, selected)
+	}
+	c, ok := vs[p]
+	if !ok {
+		v := NewPodView(p, "")
+		c = &v
+		vs[p] = c
+	}
+	v := *c
+	v.Selected = v.Key == selected
+	return v
+}
+
+// viewsOf trims pods for display, with countdown rings at clock c.
+func viewsOf(pods []*sim.PodState, selected string, c Clock, cache PodViews) []PodView {
+	if len(pods) == 0 {
+		return nil
+	}
+	out := make([]PodView, 0, len(pods))
+	for _, p := range pods {
+		v := cache.view(p, selected)
 		if c.Start != nil || c.Now != 0 {
 			c.Countdown(p, &v)
 		}
-		switch {
-		case p.Phase == PhaseEvicted:
-			b.Evicted = append(b.Evicted, v)
-		case p.Node != "" && nodes[p.Node]:
-			b.OnNode[p.Node] = append(b.OnNode[p.Node], v)
-		default:
-			b.Pending = append(b.Pending, v)
+		out = append(out, v)
+	}
+	return out
+}
+
+// laneWindow is the first limit pods of a lane, plus the selected pod when
+// it comes later, so the selection stays visible.
+func laneWindow(pods []*sim.PodState, limit int, selected string) []*sim.PodState {
+	if len(pods) <= limit {
+		return pods
+	}
+	out := pods[:limit:limit]
+	for _, p := range pods[limit:] {
+		if selected != "" && PodKey(p) == selected {
+			return append(out, p)
 		}
 	}
-	return b
+	return out
 }
