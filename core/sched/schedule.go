@@ -167,6 +167,10 @@ func schedule(pod *core.Pod, nodes []*NodeInfo, opts Options, c *scratch) Result
 	return res
 }
 
+// warmAhead is how many nodes ahead the Filter pass warms, and how many at
+// a time.
+const warmAhead = 8
+
 // filterNodes runs Filter over candidates starting at start, stopping after
 // NumFeasibleNodesToFind feasible nodes; it records rejections in
 // c.rejected in the order the nodes were evaluated, the feasible names in
@@ -188,7 +192,15 @@ func filterNodes(c *scratch, res *Result, p *profile, state *framework.CycleStat
 	clear(passed)
 	found, processed := 0, 0
 	idx := start % n
+	var warm uintptr
 	for i := 0; i < n; i++ {
+		if i%warmAhead == 0 {
+			// Warm the nodes after the next warmAhead together (see
+			// NodeInfo.Warm); the next ones were warmed last time.
+			for j, w := idx+warmAhead, idx+2*warmAhead; j < w; j++ {
+				warm += candidates[j%n].Warm()
+			}
+		}
 		ni := candidates[idx]
 		processed++
 		if s := p.runFilter(state, pod, ni); s != nil {
@@ -203,6 +215,7 @@ func filterNodes(c *scratch, res *Result, p *profile, state *framework.CycleStat
 			idx = 0
 		}
 	}
+	c.warm = warm
 	res.NextStartNodeIndex = (start + processed) % len(all)
 	feasible := c.feasible[:0]
 	for i, ni := range candidates {

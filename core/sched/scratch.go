@@ -28,7 +28,9 @@ type scratch struct {
 	feasible  []*NodeInfo
 	raw, norm []int64
 	total     []int64
-	active    []weightedScore
+	// warm keeps what NodeInfo.Warm returned, so its reads stay.
+	warm   uintptr
+	active []weightedScore
 }
 
 // rejection is a node the Filter pass rejected and the reported status.

@@ -160,8 +160,17 @@ func (n *NodeInfo) setKeyNode() {
 // NewNodeInfo returns a NodeInfo for node holding a copy of the pod list,
 // with its resource sums computed.
 func NewNodeInfo(node *core.Node, pods ...*core.Pod) *NodeInfo {
-	n := &NodeInfo{Node: node, Pods: append([]*core.Pod(nil), pods...)}
-	n.Resources()
+	// One allocation holds the NodeInfo and its sums, so the sums sit in
+	// the cache lines right after the header a cycle reads first.
+	both := &struct {
+		info NodeInfo
+		sums nodeSums
+	}{info: NodeInfo{Node: node, Pods: append([]*core.Pod(nil), pods...)}}
+	n := &both.info
+	n.setKeyNode()
+	both.sums.res = computeNode(n)
+	n.sums = &both.sums
+	n.rekey()
 	return n
 }
 
@@ -347,3 +356,27 @@ type ScoreNormalizer interface {
 
 // MaxNodeScore is the highest normalized score a plugin may give (100).
 const MaxNodeScore int64 = 100
+
+// Warm reads the first words of the memory a scheduling cycle reads from
+// n (the header, the sums, the node's name, taints and unschedulable
+// flag) and returns a value made from them, which the caller keeps so the
+// reads are not optimized away. A 5,000-node cycle is bound by cache
+// misses on objects reached through pointers, which hardware prefetchers
+// do not follow: warming the next few nodes together lets their misses
+// overlap instead of being paid one after another.
+func (n *NodeInfo) Warm() uintptr {
+	if n == nil {
+		return 0
+	}
+	v := uintptr(len(n.Pods))
+	if s := n.sums; s != nil {
+		v += uintptr(s.n)
+	}
+	if node := n.Node; node != nil {
+		v += uintptr(len(node.Name)) + uintptr(len(node.Spec.Taints))
+		if node.Spec.Unschedulable {
+			v++
+		}
+	}
+	return v
+}
