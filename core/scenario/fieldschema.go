@@ -2,7 +2,7 @@
 
 package scenario
 
-// fieldSchemaRoots maps each accepted kind to its type in fieldSchemaTypes.
+// fieldSchemaRoots maps each accepted kind to its type in fieldSchemaText.
 var fieldSchemaRoots = map[string]string{
 	"DaemonSet":           "appsv1.DaemonSet",
 	"Deployment":          "appsv1.Deployment",
@@ -14,188 +14,189 @@ var fieldSchemaRoots = map[string]string{
 	"ReplicaSet":          "appsv1.ReplicaSet",
 }
 
-// fieldSchemaTypes lists, per API struct, its JSON fields and each field's
-// type: a struct name, "[]T" a list of T, "map:T" a map of T, or "" for
-// a value that takes any content.
-var fieldSchemaTypes = map[string]map[string]string{
-	"appsv1.DaemonSet":                          {"apiVersion": "", "kind": "", "metadata": "v1.ObjectMeta", "spec": "appsv1.DaemonSetSpec", "status": "appsv1.DaemonSetStatus"},
-	"appsv1.DaemonSetCondition":                 {"lastTransitionTime": "", "message": "", "reason": "", "status": "", "type": ""},
-	"appsv1.DaemonSetSpec":                      {"minReadySeconds": "", "revisionHistoryLimit": "", "selector": "v1.LabelSelector", "template": "corev1.PodTemplateSpec", "updateStrategy": "appsv1.DaemonSetUpdateStrategy"},
-	"appsv1.DaemonSetStatus":                    {"collisionCount": "", "conditions": "[]appsv1.DaemonSetCondition", "currentNumberScheduled": "", "desiredNumberScheduled": "", "numberAvailable": "", "numberMisscheduled": "", "numberReady": "", "numberUnavailable": "", "observedGeneration": "", "updatedNumberScheduled": ""},
-	"appsv1.DaemonSetUpdateStrategy":            {"rollingUpdate": "appsv1.RollingUpdateDaemonSet", "type": ""},
-	"appsv1.Deployment":                         {"apiVersion": "", "kind": "", "metadata": "v1.ObjectMeta", "spec": "appsv1.DeploymentSpec", "status": "appsv1.DeploymentStatus"},
-	"appsv1.DeploymentCondition":                {"lastTransitionTime": "", "lastUpdateTime": "", "message": "", "reason": "", "status": "", "type": ""},
-	"appsv1.DeploymentSpec":                     {"minReadySeconds": "", "paused": "", "progressDeadlineSeconds": "", "replicas": "", "revisionHistoryLimit": "", "selector": "v1.LabelSelector", "strategy": "appsv1.DeploymentStrategy", "template": "corev1.PodTemplateSpec"},
-	"appsv1.DeploymentStatus":                   {"availableReplicas": "", "collisionCount": "", "conditions": "[]appsv1.DeploymentCondition", "observedGeneration": "", "readyReplicas": "", "replicas": "", "terminatingReplicas": "", "unavailableReplicas": "", "updatedReplicas": ""},
-	"appsv1.DeploymentStrategy":                 {"rollingUpdate": "appsv1.RollingUpdateDeployment", "type": ""},
-	"appsv1.ReplicaSet":                         {"apiVersion": "", "kind": "", "metadata": "v1.ObjectMeta", "spec": "appsv1.ReplicaSetSpec", "status": "appsv1.ReplicaSetStatus"},
-	"appsv1.ReplicaSetCondition":                {"lastTransitionTime": "", "message": "", "reason": "", "status": "", "type": ""},
-	"appsv1.ReplicaSetSpec":                     {"minReadySeconds": "", "replicas": "", "selector": "v1.LabelSelector", "template": "corev1.PodTemplateSpec"},
-	"appsv1.ReplicaSetStatus":                   {"availableReplicas": "", "conditions": "[]appsv1.ReplicaSetCondition", "fullyLabeledReplicas": "", "observedGeneration": "", "readyReplicas": "", "replicas": "", "terminatingReplicas": ""},
-	"appsv1.RollingUpdateDaemonSet":             {"maxSurge": "", "maxUnavailable": ""},
-	"appsv1.RollingUpdateDeployment":            {"maxSurge": "", "maxUnavailable": ""},
-	"corev1.AWSElasticBlockStoreVolumeSource":   {"fsType": "", "partition": "", "readOnly": "", "volumeID": ""},
-	"corev1.Affinity":                           {"nodeAffinity": "corev1.NodeAffinity", "podAffinity": "corev1.PodAffinity", "podAntiAffinity": "corev1.PodAntiAffinity"},
-	"corev1.AppArmorProfile":                    {"localhostProfile": "", "type": ""},
-	"corev1.AttachedVolume":                     {"devicePath": "", "name": ""},
-	"corev1.AzureDiskVolumeSource":              {"cachingMode": "", "diskName": "", "diskURI": "", "fsType": "", "kind": "", "readOnly": ""},
-	"corev1.AzureFileVolumeSource":              {"readOnly": "", "secretName": "", "shareName": ""},
-	"corev1.CSIVolumeSource":                    {"driver": "", "fsType": "", "nodePublishSecretRef": "corev1.LocalObjectReference", "readOnly": "", "volumeAttributes": ""},
-	"corev1.Capabilities":                       {"add": "", "drop": ""},
-	"corev1.CephFSVolumeSource":                 {"monitors": "", "path": "", "readOnly": "", "secretFile": "", "secretRef": "corev1.LocalObjectReference", "user": ""},
-	"corev1.CinderVolumeSource":                 {"fsType": "", "readOnly": "", "secretRef": "corev1.LocalObjectReference", "volumeID": ""},
-	"corev1.ClusterTrustBundleProjection":       {"labelSelector": "v1.LabelSelector", "name": "", "optional": "", "path": "", "signerName": "", "user": ""},
-	"corev1.ConfigMapEnvSource":                 {"name": "", "optional": ""},
-	"corev1.ConfigMapKeySelector":               {"key": "", "name": "", "optional": ""},
-	"corev1.ConfigMapNodeConfigSource":          {"kubeletConfigKey": "", "name": "", "namespace": "", "resourceVersion": "", "uid": ""},
-	"corev1.ConfigMapProjection":                {"items": "[]corev1.KeyToPath", "name": "", "optional": ""},
-	"corev1.ConfigMapVolumeSource":              {"defaultMode": "", "defaultUser": "", "items": "[]corev1.KeyToPath", "name": "", "optional": ""},
-	"corev1.Container":                          {"args": "", "command": "", "env": "[]corev1.EnvVar", "envFrom": "[]corev1.EnvFromSource", "image": "", "imagePullPolicy": "", "lifecycle": "corev1.Lifecycle", "livenessProbe": "corev1.Probe", "name": "", "ports": "[]corev1.ContainerPort", "readinessProbe": "corev1.Probe", "resizePolicy": "[]corev1.ContainerResizePolicy", "resources": "corev1.ResourceRequirements", "restartPolicy": "", "restartPolicyRules": "[]corev1.ContainerRestartRule", "securityContext": "corev1.SecurityContext", "startupProbe": "corev1.Probe", "stdin": "", "stdinOnce": "", "terminationMessagePath": "", "terminationMessagePolicy": "", "tty": "", "volumeDevices": "[]corev1.VolumeDevice", "volumeMounts": "[]corev1.VolumeMount", "workingDir": ""},
-	"corev1.ContainerExtendedResourceRequest":   {"containerName": "", "requestName": "", "resourceName": ""},
-	"corev1.ContainerImage":                     {"names": "", "sizeBytes": ""},
-	"corev1.ContainerPort":                      {"containerPort": "", "hostIP": "", "hostPort": "", "name": "", "protocol": ""},
-	"corev1.ContainerResizePolicy":              {"resourceName": "", "restartPolicy": ""},
-	"corev1.ContainerRestartRule":               {"action": "", "exitCodes": "corev1.ContainerRestartRuleOnExitCodes"},
-	"corev1.ContainerRestartRuleOnExitCodes":    {"operator": "", "values": ""},
-	"corev1.ContainerState":                     {"running": "corev1.ContainerStateRunning", "terminated": "corev1.ContainerStateTerminated", "waiting": "corev1.ContainerStateWaiting"},
-	"corev1.ContainerStateRunning":              {"startedAt": ""},
-	"corev1.ContainerStateTerminated":           {"containerID": "", "exitCode": "", "finishedAt": "", "message": "", "reason": "", "signal": "", "startedAt": ""},
-	"corev1.ContainerStateWaiting":              {"message": "", "reason": ""},
-	"corev1.ContainerStatus":                    {"allocatedResources": "", "allocatedResourcesStatus": "[]corev1.ResourceStatus", "containerID": "", "image": "", "imageID": "", "lastState": "corev1.ContainerState", "name": "", "ready": "", "resources": "corev1.ResourceRequirements", "restartCount": "", "started": "", "state": "corev1.ContainerState", "stopSignal": "", "user": "corev1.ContainerUser", "volumeMounts": "[]corev1.VolumeMountStatus"},
-	"corev1.ContainerUser":                      {"linux": "corev1.LinuxContainerUser"},
-	"corev1.DaemonEndpoint":                     {"Port": ""},
-	"corev1.DownwardAPIProjection":              {"items": "[]corev1.DownwardAPIVolumeFile"},
-	"corev1.DownwardAPIVolumeFile":              {"fieldRef": "corev1.ObjectFieldSelector", "mode": "", "path": "", "resourceFieldRef": "corev1.ResourceFieldSelector", "user": ""},
-	"corev1.DownwardAPIVolumeSource":            {"defaultMode": "", "defaultUser": "", "items": "[]corev1.DownwardAPIVolumeFile"},
-	"corev1.EmptyDirVolumeSource":               {"medium": "", "mode": "", "sizeLimit": ""},
-	"corev1.EnvFromSource":                      {"configMapRef": "corev1.ConfigMapEnvSource", "prefix": "", "secretRef": "corev1.SecretEnvSource"},
-	"corev1.EnvVar":                             {"name": "", "value": "", "valueFrom": "corev1.EnvVarSource"},
-	"corev1.EnvVarSource":                       {"configMapKeyRef": "corev1.ConfigMapKeySelector", "fieldRef": "corev1.ObjectFieldSelector", "fileKeyRef": "corev1.FileKeySelector", "resourceFieldRef": "corev1.ResourceFieldSelector", "secretKeyRef": "corev1.SecretKeySelector"},
-	"corev1.EphemeralContainer":                 {"args": "", "command": "", "env": "[]corev1.EnvVar", "envFrom": "[]corev1.EnvFromSource", "image": "", "imagePullPolicy": "", "lifecycle": "corev1.Lifecycle", "livenessProbe": "corev1.Probe", "name": "", "ports": "[]corev1.ContainerPort", "readinessProbe": "corev1.Probe", "resizePolicy": "[]corev1.ContainerResizePolicy", "resources": "corev1.ResourceRequirements", "restartPolicy": "", "restartPolicyRules": "[]corev1.ContainerRestartRule", "securityContext": "corev1.SecurityContext", "startupProbe": "corev1.Probe", "stdin": "", "stdinOnce": "", "targetContainerName": "", "terminationMessagePath": "", "terminationMessagePolicy": "", "tty": "", "volumeDevices": "[]corev1.VolumeDevice", "volumeMounts": "[]corev1.VolumeMount", "workingDir": ""},
-	"corev1.EphemeralVolumeSource":              {"volumeClaimTemplate": "corev1.PersistentVolumeClaimTemplate"},
-	"corev1.EvictionResponder":                  {"name": "", "priority": ""},
-	"corev1.ExecAction":                         {"command": ""},
-	"corev1.FCVolumeSource":                     {"fsType": "", "lun": "", "readOnly": "", "targetWWNs": "", "wwids": ""},
-	"corev1.FileKeySelector":                    {"key": "", "optional": "", "path": "", "volumeName": ""},
-	"corev1.FlexVolumeSource":                   {"driver": "", "fsType": "", "options": "", "readOnly": "", "secretRef": "corev1.LocalObjectReference"},
-	"corev1.FlockerVolumeSource":                {"datasetName": "", "datasetUUID": ""},
-	"corev1.GCEPersistentDiskVolumeSource":      {"fsType": "", "partition": "", "pdName": "", "readOnly": ""},
-	"corev1.GRPCAction":                         {"mode": "", "port": "", "service": ""},
-	"corev1.GitRepoVolumeSource":                {"directory": "", "repository": "", "revision": ""},
-	"corev1.GlusterfsVolumeSource":              {"endpoints": "", "path": "", "readOnly": ""},
-	"corev1.HTTPGetAction":                      {"host": "", "httpHeaders": "[]corev1.HTTPHeader", "path": "", "port": "", "protocol": "", "scheme": ""},
-	"corev1.HTTPHeader":                         {"name": "", "value": ""},
-	"corev1.HostAlias":                          {"hostnames": "", "ip": ""},
-	"corev1.HostIP":                             {"ip": ""},
-	"corev1.HostPathVolumeSource":               {"path": "", "type": ""},
-	"corev1.ISCSIVolumeSource":                  {"chapAuthDiscovery": "", "chapAuthSession": "", "fsType": "", "initiatorName": "", "iqn": "", "iscsiInterface": "", "lun": "", "portals": "", "readOnly": "", "secretRef": "corev1.LocalObjectReference", "targetPortal": ""},
-	"corev1.ImageVolumeSource":                  {"pullPolicy": "", "reference": ""},
-	"corev1.ImageVolumeStatus":                  {"imageRef": ""},
-	"corev1.KeyToPath":                          {"key": "", "mode": "", "path": "", "user": ""},
-	"corev1.Lifecycle":                          {"postStart": "corev1.LifecycleHandler", "preStop": "corev1.LifecycleHandler", "stopSignal": ""},
-	"corev1.LifecycleHandler":                   {"exec": "corev1.ExecAction", "httpGet": "corev1.HTTPGetAction", "sleep": "corev1.SleepAction", "tcpSocket": "corev1.TCPSocketAction"},
-	"corev1.LinuxContainerUser":                 {"gid": "", "supplementalGroups": "", "uid": ""},
-	"corev1.LocalObjectReference":               {"name": ""},
-	"corev1.NFSVolumeSource":                    {"path": "", "readOnly": "", "server": ""},
-	"corev1.Namespace":                          {"apiVersion": "", "kind": "", "metadata": "v1.ObjectMeta", "spec": "corev1.NamespaceSpec", "status": "corev1.NamespaceStatus"},
-	"corev1.NamespaceCondition":                 {"lastTransitionTime": "", "message": "", "reason": "", "status": "", "type": ""},
-	"corev1.NamespaceSpec":                      {"finalizers": ""},
-	"corev1.NamespaceStatus":                    {"conditions": "[]corev1.NamespaceCondition", "phase": ""},
-	"corev1.Node":                               {"apiVersion": "", "kind": "", "metadata": "v1.ObjectMeta", "spec": "corev1.NodeSpec", "status": "corev1.NodeStatus"},
-	"corev1.NodeAddress":                        {"address": "", "type": ""},
-	"corev1.NodeAffinity":                       {"preferredDuringSchedulingIgnoredDuringExecution": "[]corev1.PreferredSchedulingTerm", "requiredDuringSchedulingIgnoredDuringExecution": "corev1.NodeSelector"},
-	"corev1.NodeAllocatableMappedResources":     {"name": "", "quantity": ""},
-	"corev1.NodeAllocatableOverheadResources":   {"name": "", "perContainer": "", "perPod": ""},
-	"corev1.NodeAllocatableResourceClaimStatus": {"containers": "", "mapping": "[]corev1.NodeAllocatableMappedResources", "overhead": "[]corev1.NodeAllocatableOverheadResources", "resourceClaimName": ""},
-	"corev1.NodeCondition":                      {"lastHeartbeatTime": "", "lastTransitionTime": "", "message": "", "reason": "", "status": "", "type": ""},
-	"corev1.NodeConfigSource":                   {"configMap": "corev1.ConfigMapNodeConfigSource"},
-	"corev1.NodeConfigStatus":                   {"active": "corev1.NodeConfigSource", "assigned": "corev1.NodeConfigSource", "error": "", "lastKnownGood": "corev1.NodeConfigSource"},
-	"corev1.NodeDaemonEndpoints":                {"kubeletEndpoint": "corev1.DaemonEndpoint"},
-	"corev1.NodeFeatures":                       {"supplementalGroupsPolicy": ""},
-	"corev1.NodePodPreemptionPolicy":            {"disableResizePreemption": ""},
-	"corev1.NodeRuntimeHandler":                 {"features": "corev1.NodeRuntimeHandlerFeatures", "name": ""},
-	"corev1.NodeRuntimeHandlerFeatures":         {"recursiveReadOnlyMounts": "", "userNamespaces": ""},
-	"corev1.NodeSelector":                       {"nodeSelectorTerms": "[]corev1.NodeSelectorTerm"},
-	"corev1.NodeSelectorRequirement":            {"key": "", "operator": "", "values": ""},
-	"corev1.NodeSelectorTerm":                   {"matchExpressions": "[]corev1.NodeSelectorRequirement", "matchFields": "[]corev1.NodeSelectorRequirement"},
-	"corev1.NodeSpec":                           {"configSource": "corev1.NodeConfigSource", "externalID": "", "podCIDR": "", "podCIDRs": "", "podPreemptionPolicy": "corev1.NodePodPreemptionPolicy", "providerID": "", "taints": "[]corev1.Taint", "unschedulable": ""},
-	"corev1.NodeStatus":                         {"addresses": "[]corev1.NodeAddress", "allocatable": "", "capacity": "", "conditions": "[]corev1.NodeCondition", "config": "corev1.NodeConfigStatus", "daemonEndpoints": "corev1.NodeDaemonEndpoints", "declaredFeatures": "", "features": "corev1.NodeFeatures", "images": "[]corev1.ContainerImage", "nodeInfo": "corev1.NodeSystemInfo", "phase": "", "runtimeHandlers": "[]corev1.NodeRuntimeHandler", "volumesAttached": "[]corev1.AttachedVolume", "volumesInUse": ""},
-	"corev1.NodeSwapStatus":                     {"capacity": ""},
-	"corev1.NodeSystemInfo":                     {"architecture": "", "bootID": "", "containerRuntimeVersion": "", "kernelVersion": "", "kubeProxyVersion": "", "kubeletVersion": "", "machineID": "", "operatingSystem": "", "osImage": "", "runningInUserNamespace": "", "swap": "corev1.NodeSwapStatus", "systemUUID": ""},
-	"corev1.ObjectFieldSelector":                {"apiVersion": "", "fieldPath": ""},
-	"corev1.PersistentVolumeClaimSpec":          {"accessModes": "", "dataSource": "corev1.TypedLocalObjectReference", "dataSourceRef": "corev1.TypedObjectReference", "resources": "corev1.VolumeResourceRequirements", "selector": "v1.LabelSelector", "storageClassName": "", "volumeAttributesClassName": "", "volumeMode": "", "volumeName": ""},
-	"corev1.PersistentVolumeClaimTemplate":      {"metadata": "v1.ObjectMeta", "spec": "corev1.PersistentVolumeClaimSpec"},
-	"corev1.PersistentVolumeClaimVolumeSource":  {"claimName": "", "readOnly": ""},
-	"corev1.PhotonPersistentDiskVolumeSource":   {"fsType": "", "pdID": ""},
-	"corev1.Pod":                                {"apiVersion": "", "kind": "", "metadata": "v1.ObjectMeta", "spec": "corev1.PodSpec", "status": "corev1.PodStatus"},
-	"corev1.PodAffinity":                        {"preferredDuringSchedulingIgnoredDuringExecution": "[]corev1.WeightedPodAffinityTerm", "requiredDuringSchedulingIgnoredDuringExecution": "[]corev1.PodAffinityTerm"},
-	"corev1.PodAffinityTerm":                    {"labelSelector": "v1.LabelSelector", "matchLabelKeys": "", "mismatchLabelKeys": "", "namespaceSelector": "v1.LabelSelector", "namespaces": "", "topologyKey": ""},
-	"corev1.PodAntiAffinity":                    {"preferredDuringSchedulingIgnoredDuringExecution": "[]corev1.WeightedPodAffinityTerm", "requiredDuringSchedulingIgnoredDuringExecution": "[]corev1.PodAffinityTerm"},
-	"corev1.PodCertificateProjection":           {"certificateChainPath": "", "credentialBundlePath": "", "keyPath": "", "keyType": "", "maxExpirationSeconds": "", "signerName": "", "user": "", "userAnnotations": ""},
-	"corev1.PodCondition":                       {"lastProbeTime": "", "lastTransitionTime": "", "message": "", "observedGeneration": "", "reason": "", "status": "", "type": ""},
-	"corev1.PodDNSConfig":                       {"nameservers": "", "options": "[]corev1.PodDNSConfigOption", "searches": ""},
-	"corev1.PodDNSConfigOption":                 {"name": "", "value": ""},
-	"corev1.PodExtendedResourceClaimStatus":     {"requestMappings": "[]corev1.ContainerExtendedResourceRequest", "resourceClaimName": ""},
-	"corev1.PodIP":                              {"ip": ""},
-	"corev1.PodOS":                              {"name": ""},
-	"corev1.PodReadinessGate":                   {"conditionType": ""},
-	"corev1.PodResourceClaim":                   {"name": "", "resourceClaimName": "", "resourceClaimTemplateName": ""},
-	"corev1.PodResourceClaimStatus":             {"name": "", "resourceClaimName": ""},
-	"corev1.PodSchedulingGate":                  {"name": ""},
-	"corev1.PodSchedulingGroup":                 {"podGroupName": ""},
-	"corev1.PodSecurityContext":                 {"appArmorProfile": "corev1.AppArmorProfile", "fsGroup": "", "fsGroupChangePolicy": "", "runAsGroup": "", "runAsNonRoot": "", "runAsUser": "", "seLinuxChangePolicy": "", "seLinuxOptions": "corev1.SELinuxOptions", "seccompProfile": "corev1.SeccompProfile", "supplementalGroups": "", "supplementalGroupsPolicy": "", "sysctls": "[]corev1.Sysctl", "windowsOptions": "corev1.WindowsSecurityContextOptions"},
-	"corev1.PodSpec":                            {"activeDeadlineSeconds": "", "affinity": "corev1.Affinity", "automountServiceAccountToken": "", "containers": "[]corev1.Container", "dnsConfig": "corev1.PodDNSConfig", "dnsPolicy": "", "enableServiceLinks": "", "ephemeralContainers": "[]corev1.EphemeralContainer", "evictionResponders": "[]corev1.EvictionResponder", "hostAliases": "[]corev1.HostAlias", "hostIPC": "", "hostNetwork": "", "hostPID": "", "hostUsers": "", "hostname": "", "hostnameOverride": "", "imagePullSecrets": "[]corev1.LocalObjectReference", "initContainers": "[]corev1.Container", "nodeName": "", "nodeSelector": "", "os": "corev1.PodOS", "overhead": "", "preemptionPolicy": "", "priority": "", "priorityClassName": "", "readinessGates": "[]corev1.PodReadinessGate", "resourceClaims": "[]corev1.PodResourceClaim", "resources": "corev1.ResourceRequirements", "restartPolicy": "", "runtimeClassName": "", "schedulerName": "", "schedulingGates": "[]corev1.PodSchedulingGate", "schedulingGroup": "corev1.PodSchedulingGroup", "securityContext": "corev1.PodSecurityContext", "serviceAccount": "", "serviceAccountName": "", "setHostnameAsFQDN": "", "shareProcessNamespace": "", "subdomain": "", "terminationGracePeriodSeconds": "", "tolerations": "[]corev1.Toleration", "topologySpreadConstraints": "[]corev1.TopologySpreadConstraint", "volumes": "[]corev1.Volume"},
-	"corev1.PodStatus":                          {"allocatedResources": "", "conditions": "[]corev1.PodCondition", "containerStatuses": "[]corev1.ContainerStatus", "ephemeralContainerStatuses": "[]corev1.ContainerStatus", "extendedResourceClaimStatus": "corev1.PodExtendedResourceClaimStatus", "hostIP": "", "hostIPs": "[]corev1.HostIP", "initContainerStatuses": "[]corev1.ContainerStatus", "message": "", "nodeAllocatableResourceClaimStatuses": "[]corev1.NodeAllocatableResourceClaimStatus", "nominatedNodeName": "", "observedGeneration": "", "phase": "", "podIP": "", "podIPs": "[]corev1.PodIP", "qosClass": "", "reason": "", "resize": "", "resourceClaimStatuses": "[]corev1.PodResourceClaimStatus", "resources": "corev1.ResourceRequirements", "startTime": "", "volumeHealth": "[]corev1.PodVolumeHealth"},
-	"corev1.PodTemplateSpec":                    {"metadata": "v1.ObjectMeta", "spec": "corev1.PodSpec"},
-	"corev1.PodVolumeHealth":                    {"healthConditions": "[]corev1.VolumeHealthCondition", "lastTransitionTime": "", "name": ""},
-	"corev1.PortworxVolumeSource":               {"fsType": "", "readOnly": "", "volumeID": ""},
-	"corev1.PreferredSchedulingTerm":            {"preference": "corev1.NodeSelectorTerm", "weight": ""},
-	"corev1.Probe":                              {"exec": "corev1.ExecAction", "failureThreshold": "", "grpc": "corev1.GRPCAction", "httpGet": "corev1.HTTPGetAction", "initialDelaySeconds": "", "periodSeconds": "", "successThreshold": "", "tcpSocket": "corev1.TCPSocketAction", "terminationGracePeriodSeconds": "", "timeoutSeconds": ""},
-	"corev1.ProjectedVolumeSource":              {"defaultMode": "", "defaultUser": "", "sources": "[]corev1.VolumeProjection"},
-	"corev1.QuobyteVolumeSource":                {"group": "", "readOnly": "", "registry": "", "tenant": "", "user": "", "volume": ""},
-	"corev1.RBDVolumeSource":                    {"fsType": "", "image": "", "keyring": "", "monitors": "", "pool": "", "readOnly": "", "secretRef": "corev1.LocalObjectReference", "user": ""},
-	"corev1.ResourceClaim":                      {"name": "", "request": ""},
-	"corev1.ResourceFieldSelector":              {"containerName": "", "divisor": "", "resource": ""},
-	"corev1.ResourceHealth":                     {"health": "", "message": "", "resourceID": ""},
-	"corev1.ResourceRequirements":               {"claims": "[]corev1.ResourceClaim", "limits": "", "requests": ""},
-	"corev1.ResourceStatus":                     {"name": "", "resources": "[]corev1.ResourceHealth"},
-	"corev1.SELinuxOptions":                     {"level": "", "role": "", "type": "", "user": ""},
-	"corev1.ScaleIOVolumeSource":                {"fsType": "", "gateway": "", "protectionDomain": "", "readOnly": "", "secretRef": "corev1.LocalObjectReference", "sslEnabled": "", "storageMode": "", "storagePool": "", "system": "", "volumeName": ""},
-	"corev1.SeccompProfile":                     {"localhostProfile": "", "type": ""},
-	"corev1.SecretEnvSource":                    {"name": "", "optional": ""},
-	"corev1.SecretKeySelector":                  {"key": "", "name": "", "optional": ""},
-	"corev1.SecretProjection":                   {"items": "[]corev1.KeyToPath", "name": "", "optional": ""},
-	"corev1.SecretVolumeSource":                 {"defaultMode": "", "defaultUser": "", "items": "[]corev1.KeyToPath", "optional": "", "secretName": ""},
-	"corev1.SecurityContext":                    {"allowPrivilegeEscalation": "", "appArmorProfile": "corev1.AppArmorProfile", "capabilities": "corev1.Capabilities", "privileged": "", "procMount": "", "readOnlyRootFilesystem": "", "runAsGroup": "", "runAsNonRoot": "", "runAsUser": "", "seLinuxOptions": "corev1.SELinuxOptions", "seccompProfile": "corev1.SeccompProfile", "windowsOptions": "corev1.WindowsSecurityContextOptions"},
-	"corev1.ServiceAccountTokenProjection":      {"audience": "", "expirationSeconds": "", "path": "", "user": ""},
-	"corev1.SleepAction":                        {"seconds": ""},
-	"corev1.StorageOSVolumeSource":              {"fsType": "", "readOnly": "", "secretRef": "corev1.LocalObjectReference", "volumeName": "", "volumeNamespace": ""},
-	"corev1.Sysctl":                             {"name": "", "value": ""},
-	"corev1.TCPSocketAction":                    {"host": "", "port": ""},
-	"corev1.Taint":                              {"effect": "", "key": "", "timeAdded": "", "value": ""},
-	"corev1.Toleration":                         {"effect": "", "key": "", "operator": "", "tolerationSeconds": "", "value": ""},
-	"corev1.TopologySpreadConstraint":           {"labelSelector": "v1.LabelSelector", "matchLabelKeys": "", "maxSkew": "", "minDomains": "", "nodeAffinityPolicy": "", "nodeTaintsPolicy": "", "topologyKey": "", "whenUnsatisfiable": ""},
-	"corev1.TypedLocalObjectReference":          {"apiGroup": "", "kind": "", "name": ""},
-	"corev1.TypedObjectReference":               {"apiGroup": "", "kind": "", "name": "", "namespace": ""},
-	"corev1.Volume":                             {"awsElasticBlockStore": "corev1.AWSElasticBlockStoreVolumeSource", "azureDisk": "corev1.AzureDiskVolumeSource", "azureFile": "corev1.AzureFileVolumeSource", "cephfs": "corev1.CephFSVolumeSource", "cinder": "corev1.CinderVolumeSource", "configMap": "corev1.ConfigMapVolumeSource", "csi": "corev1.CSIVolumeSource", "downwardAPI": "corev1.DownwardAPIVolumeSource", "emptyDir": "corev1.EmptyDirVolumeSource", "ephemeral": "corev1.EphemeralVolumeSource", "fc": "corev1.FCVolumeSource", "flexVolume": "corev1.FlexVolumeSource", "flocker": "corev1.FlockerVolumeSource", "gcePersistentDisk": "corev1.GCEPersistentDiskVolumeSource", "gitRepo": "corev1.GitRepoVolumeSource", "glusterfs": "corev1.GlusterfsVolumeSource", "hostPath": "corev1.HostPathVolumeSource", "image": "corev1.ImageVolumeSource", "iscsi": "corev1.ISCSIVolumeSource", "name": "", "nfs": "corev1.NFSVolumeSource", "persistentVolumeClaim": "corev1.PersistentVolumeClaimVolumeSource", "photonPersistentDisk": "corev1.PhotonPersistentDiskVolumeSource", "portworxVolume": "corev1.PortworxVolumeSource", "projected": "corev1.ProjectedVolumeSource", "quobyte": "corev1.QuobyteVolumeSource", "rbd": "corev1.RBDVolumeSource", "scaleIO": "corev1.ScaleIOVolumeSource", "secret": "corev1.SecretVolumeSource", "storageos": "corev1.StorageOSVolumeSource", "vsphereVolume": "corev1.VsphereVirtualDiskVolumeSource"},
-	"corev1.VolumeDevice":                       {"devicePath": "", "name": ""},
-	"corev1.VolumeHealthCondition":              {"message": "", "reason": "", "status": ""},
-	"corev1.VolumeMount":                        {"bindMountOptions": "", "mountPath": "", "mountPropagation": "", "name": "", "readOnly": "", "recursiveReadOnly": "", "subPath": "", "subPathExpr": ""},
-	"corev1.VolumeMountStatus":                  {"mountPath": "", "name": "", "readOnly": "", "recursiveReadOnly": "", "volumeStatus": "corev1.VolumeStatus"},
-	"corev1.VolumeProjection":                   {"clusterTrustBundle": "corev1.ClusterTrustBundleProjection", "configMap": "corev1.ConfigMapProjection", "downwardAPI": "corev1.DownwardAPIProjection", "podCertificate": "corev1.PodCertificateProjection", "secret": "corev1.SecretProjection", "serviceAccountToken": "corev1.ServiceAccountTokenProjection"},
-	"corev1.VolumeResourceRequirements":         {"limits": "", "requests": ""},
-	"corev1.VolumeStatus":                       {"image": "corev1.ImageVolumeStatus"},
-	"corev1.VsphereVirtualDiskVolumeSource":     {"fsType": "", "storagePolicyID": "", "storagePolicyName": "", "volumePath": ""},
-	"corev1.WeightedPodAffinityTerm":            {"podAffinityTerm": "corev1.PodAffinityTerm", "weight": ""},
-	"corev1.WindowsSecurityContextOptions":      {"gmsaCredentialSpec": "", "gmsaCredentialSpecName": "", "hostProcess": "", "runAsUserName": ""},
-	"policyv1.PodDisruptionBudget":              {"apiVersion": "", "kind": "", "metadata": "v1.ObjectMeta", "spec": "policyv1.PodDisruptionBudgetSpec", "status": "policyv1.PodDisruptionBudgetStatus"},
-	"policyv1.PodDisruptionBudgetSpec":          {"maxUnavailable": "", "minAvailable": "", "selector": "v1.LabelSelector", "unhealthyPodEvictionPolicy": ""},
-	"policyv1.PodDisruptionBudgetStatus":        {"conditions": "[]v1.Condition", "currentHealthy": "", "desiredHealthy": "", "disruptedPods": "", "disruptionsAllowed": "", "expectedPods": "", "observedGeneration": ""},
-	"schedulingv1.PriorityClass":                {"apiVersion": "", "description": "", "globalDefault": "", "kind": "", "metadata": "v1.ObjectMeta", "preemptionPolicy": "", "value": ""},
-	"v1.Condition":                              {"lastTransitionTime": "", "message": "", "observedGeneration": "", "reason": "", "status": "", "type": ""},
-	"v1.LabelSelector":                          {"matchExpressions": "[]v1.LabelSelectorRequirement", "matchLabels": ""},
-	"v1.LabelSelectorRequirement":               {"key": "", "operator": "", "values": ""},
-	"v1.ManagedFieldsEntry":                     {"apiVersion": "", "fieldsType": "", "fieldsV1": "", "manager": "", "operation": "", "subresource": "", "time": ""},
-	"v1.ObjectMeta":                             {"annotations": "", "creationTimestamp": "", "deletionGracePeriodSeconds": "", "deletionTimestamp": "", "finalizers": "", "generateName": "", "generation": "", "labels": "", "managedFields": "[]v1.ManagedFieldsEntry", "name": "", "namespace": "", "ownerReferences": "[]v1.OwnerReference", "resourceVersion": "", "selfLink": "", "uid": ""},
-	"v1.OwnerReference":                         {"apiVersion": "", "blockOwnerDeletion": "", "controller": "", "kind": "", "name": "", "uid": ""},
-}
+// fieldSchemaText lists, one line per API struct, its name and its JSON
+// fields as name:type, where the type is a struct name, "[]T" a list of
+// T, "map:T" a map of T, or empty for a value that takes any content.
+// fieldSchemaTypes reads it.
+const fieldSchemaText = `
+appsv1.DaemonSet apiVersion: kind: metadata:v1.ObjectMeta spec:appsv1.DaemonSetSpec status:appsv1.DaemonSetStatus
+appsv1.DaemonSetCondition lastTransitionTime: message: reason: status: type:
+appsv1.DaemonSetSpec minReadySeconds: revisionHistoryLimit: selector:v1.LabelSelector template:corev1.PodTemplateSpec updateStrategy:appsv1.DaemonSetUpdateStrategy
+appsv1.DaemonSetStatus collisionCount: conditions:[]appsv1.DaemonSetCondition currentNumberScheduled: desiredNumberScheduled: numberAvailable: numberMisscheduled: numberReady: numberUnavailable: observedGeneration: updatedNumberScheduled:
+appsv1.DaemonSetUpdateStrategy rollingUpdate:appsv1.RollingUpdateDaemonSet type:
+appsv1.Deployment apiVersion: kind: metadata:v1.ObjectMeta spec:appsv1.DeploymentSpec status:appsv1.DeploymentStatus
+appsv1.DeploymentCondition lastTransitionTime: lastUpdateTime: message: reason: status: type:
+appsv1.DeploymentSpec minReadySeconds: paused: progressDeadlineSeconds: replicas: revisionHistoryLimit: selector:v1.LabelSelector strategy:appsv1.DeploymentStrategy template:corev1.PodTemplateSpec
+appsv1.DeploymentStatus availableReplicas: collisionCount: conditions:[]appsv1.DeploymentCondition observedGeneration: readyReplicas: replicas: terminatingReplicas: unavailableReplicas: updatedReplicas:
+appsv1.DeploymentStrategy rollingUpdate:appsv1.RollingUpdateDeployment type:
+appsv1.ReplicaSet apiVersion: kind: metadata:v1.ObjectMeta spec:appsv1.ReplicaSetSpec status:appsv1.ReplicaSetStatus
+appsv1.ReplicaSetCondition lastTransitionTime: message: reason: status: type:
+appsv1.ReplicaSetSpec minReadySeconds: replicas: selector:v1.LabelSelector template:corev1.PodTemplateSpec
+appsv1.ReplicaSetStatus availableReplicas: conditions:[]appsv1.ReplicaSetCondition fullyLabeledReplicas: observedGeneration: readyReplicas: replicas: terminatingReplicas:
+appsv1.RollingUpdateDaemonSet maxSurge: maxUnavailable:
+appsv1.RollingUpdateDeployment maxSurge: maxUnavailable:
+corev1.AWSElasticBlockStoreVolumeSource fsType: partition: readOnly: volumeID:
+corev1.Affinity nodeAffinity:corev1.NodeAffinity podAffinity:corev1.PodAffinity podAntiAffinity:corev1.PodAntiAffinity
+corev1.AppArmorProfile localhostProfile: type:
+corev1.AttachedVolume devicePath: name:
+corev1.AzureDiskVolumeSource cachingMode: diskName: diskURI: fsType: kind: readOnly:
+corev1.AzureFileVolumeSource readOnly: secretName: shareName:
+corev1.CSIVolumeSource driver: fsType: nodePublishSecretRef:corev1.LocalObjectReference readOnly: volumeAttributes:
+corev1.Capabilities add: drop:
+corev1.CephFSVolumeSource monitors: path: readOnly: secretFile: secretRef:corev1.LocalObjectReference user:
+corev1.CinderVolumeSource fsType: readOnly: secretRef:corev1.LocalObjectReference volumeID:
+corev1.ClusterTrustBundleProjection labelSelector:v1.LabelSelector name: optional: path: signerName: user:
+corev1.ConfigMapEnvSource name: optional:
+corev1.ConfigMapKeySelector key: name: optional:
+corev1.ConfigMapNodeConfigSource kubeletConfigKey: name: namespace: resourceVersion: uid:
+corev1.ConfigMapProjection items:[]corev1.KeyToPath name: optional:
+corev1.ConfigMapVolumeSource defaultMode: defaultUser: items:[]corev1.KeyToPath name: optional:
+corev1.Container args: command: env:[]corev1.EnvVar envFrom:[]corev1.EnvFromSource image: imagePullPolicy: lifecycle:corev1.Lifecycle livenessProbe:corev1.Probe name: ports:[]corev1.ContainerPort readinessProbe:corev1.Probe resizePolicy:[]corev1.ContainerResizePolicy resources:corev1.ResourceRequirements restartPolicy: restartPolicyRules:[]corev1.ContainerRestartRule securityContext:corev1.SecurityContext startupProbe:corev1.Probe stdin: stdinOnce: terminationMessagePath: terminationMessagePolicy: tty: volumeDevices:[]corev1.VolumeDevice volumeMounts:[]corev1.VolumeMount workingDir:
+corev1.ContainerExtendedResourceRequest containerName: requestName: resourceName:
+corev1.ContainerImage names: sizeBytes:
+corev1.ContainerPort containerPort: hostIP: hostPort: name: protocol:
+corev1.ContainerResizePolicy resourceName: restartPolicy:
+corev1.ContainerRestartRule action: exitCodes:corev1.ContainerRestartRuleOnExitCodes
+corev1.ContainerRestartRuleOnExitCodes operator: values:
+corev1.ContainerState running:corev1.ContainerStateRunning terminated:corev1.ContainerStateTerminated waiting:corev1.ContainerStateWaiting
+corev1.ContainerStateRunning startedAt:
+corev1.ContainerStateTerminated containerID: exitCode: finishedAt: message: reason: signal: startedAt:
+corev1.ContainerStateWaiting message: reason:
+corev1.ContainerStatus allocatedResources: allocatedResourcesStatus:[]corev1.ResourceStatus containerID: image: imageID: lastState:corev1.ContainerState name: ready: resources:corev1.ResourceRequirements restartCount: started: state:corev1.ContainerState stopSignal: user:corev1.ContainerUser volumeMounts:[]corev1.VolumeMountStatus
+corev1.ContainerUser linux:corev1.LinuxContainerUser
+corev1.DaemonEndpoint Port:
+corev1.DownwardAPIProjection items:[]corev1.DownwardAPIVolumeFile
+corev1.DownwardAPIVolumeFile fieldRef:corev1.ObjectFieldSelector mode: path: resourceFieldRef:corev1.ResourceFieldSelector user:
+corev1.DownwardAPIVolumeSource defaultMode: defaultUser: items:[]corev1.DownwardAPIVolumeFile
+corev1.EmptyDirVolumeSource medium: mode: sizeLimit:
+corev1.EnvFromSource configMapRef:corev1.ConfigMapEnvSource prefix: secretRef:corev1.SecretEnvSource
+corev1.EnvVar name: value: valueFrom:corev1.EnvVarSource
+corev1.EnvVarSource configMapKeyRef:corev1.ConfigMapKeySelector fieldRef:corev1.ObjectFieldSelector fileKeyRef:corev1.FileKeySelector resourceFieldRef:corev1.ResourceFieldSelector secretKeyRef:corev1.SecretKeySelector
+corev1.EphemeralContainer args: command: env:[]corev1.EnvVar envFrom:[]corev1.EnvFromSource image: imagePullPolicy: lifecycle:corev1.Lifecycle livenessProbe:corev1.Probe name: ports:[]corev1.ContainerPort readinessProbe:corev1.Probe resizePolicy:[]corev1.ContainerResizePolicy resources:corev1.ResourceRequirements restartPolicy: restartPolicyRules:[]corev1.ContainerRestartRule securityContext:corev1.SecurityContext startupProbe:corev1.Probe stdin: stdinOnce: targetContainerName: terminationMessagePath: terminationMessagePolicy: tty: volumeDevices:[]corev1.VolumeDevice volumeMounts:[]corev1.VolumeMount workingDir:
+corev1.EphemeralVolumeSource volumeClaimTemplate:corev1.PersistentVolumeClaimTemplate
+corev1.EvictionResponder name: priority:
+corev1.ExecAction command:
+corev1.FCVolumeSource fsType: lun: readOnly: targetWWNs: wwids:
+corev1.FileKeySelector key: optional: path: volumeName:
+corev1.FlexVolumeSource driver: fsType: options: readOnly: secretRef:corev1.LocalObjectReference
+corev1.FlockerVolumeSource datasetName: datasetUUID:
+corev1.GCEPersistentDiskVolumeSource fsType: partition: pdName: readOnly:
+corev1.GRPCAction mode: port: service:
+corev1.GitRepoVolumeSource directory: repository: revision:
+corev1.GlusterfsVolumeSource endpoints: path: readOnly:
+corev1.HTTPGetAction host: httpHeaders:[]corev1.HTTPHeader path: port: protocol: scheme:
+corev1.HTTPHeader name: value:
+corev1.HostAlias hostnames: ip:
+corev1.HostIP ip:
+corev1.HostPathVolumeSource path: type:
+corev1.ISCSIVolumeSource chapAuthDiscovery: chapAuthSession: fsType: initiatorName: iqn: iscsiInterface: lun: portals: readOnly: secretRef:corev1.LocalObjectReference targetPortal:
+corev1.ImageVolumeSource pullPolicy: reference:
+corev1.ImageVolumeStatus imageRef:
+corev1.KeyToPath key: mode: path: user:
+corev1.Lifecycle postStart:corev1.LifecycleHandler preStop:corev1.LifecycleHandler stopSignal:
+corev1.LifecycleHandler exec:corev1.ExecAction httpGet:corev1.HTTPGetAction sleep:corev1.SleepAction tcpSocket:corev1.TCPSocketAction
+corev1.LinuxContainerUser gid: supplementalGroups: uid:
+corev1.LocalObjectReference name:
+corev1.NFSVolumeSource path: readOnly: server:
+corev1.Namespace apiVersion: kind: metadata:v1.ObjectMeta spec:corev1.NamespaceSpec status:corev1.NamespaceStatus
+corev1.NamespaceCondition lastTransitionTime: message: reason: status: type:
+corev1.NamespaceSpec finalizers:
+corev1.NamespaceStatus conditions:[]corev1.NamespaceCondition phase:
+corev1.Node apiVersion: kind: metadata:v1.ObjectMeta spec:corev1.NodeSpec status:corev1.NodeStatus
+corev1.NodeAddress address: type:
+corev1.NodeAffinity preferredDuringSchedulingIgnoredDuringExecution:[]corev1.PreferredSchedulingTerm requiredDuringSchedulingIgnoredDuringExecution:corev1.NodeSelector
+corev1.NodeAllocatableMappedResources name: quantity:
+corev1.NodeAllocatableOverheadResources name: perContainer: perPod:
+corev1.NodeAllocatableResourceClaimStatus containers: mapping:[]corev1.NodeAllocatableMappedResources overhead:[]corev1.NodeAllocatableOverheadResources resourceClaimName:
+corev1.NodeCondition lastHeartbeatTime: lastTransitionTime: message: reason: status: type:
+corev1.NodeConfigSource configMap:corev1.ConfigMapNodeConfigSource
+corev1.NodeConfigStatus active:corev1.NodeConfigSource assigned:corev1.NodeConfigSource error: lastKnownGood:corev1.NodeConfigSource
+corev1.NodeDaemonEndpoints kubeletEndpoint:corev1.DaemonEndpoint
+corev1.NodeFeatures supplementalGroupsPolicy:
+corev1.NodePodPreemptionPolicy disableResizePreemption:
+corev1.NodeRuntimeHandler features:corev1.NodeRuntimeHandlerFeatures name:
+corev1.NodeRuntimeHandlerFeatures recursiveReadOnlyMounts: userNamespaces:
+corev1.NodeSelector nodeSelectorTerms:[]corev1.NodeSelectorTerm
+corev1.NodeSelectorRequirement key: operator: values:
+corev1.NodeSelectorTerm matchExpressions:[]corev1.NodeSelectorRequirement matchFields:[]corev1.NodeSelectorRequirement
+corev1.NodeSpec configSource:corev1.NodeConfigSource externalID: podCIDR: podCIDRs: podPreemptionPolicy:corev1.NodePodPreemptionPolicy providerID: taints:[]corev1.Taint unschedulable:
+corev1.NodeStatus addresses:[]corev1.NodeAddress allocatable: capacity: conditions:[]corev1.NodeCondition config:corev1.NodeConfigStatus daemonEndpoints:corev1.NodeDaemonEndpoints declaredFeatures: features:corev1.NodeFeatures images:[]corev1.ContainerImage nodeInfo:corev1.NodeSystemInfo phase: runtimeHandlers:[]corev1.NodeRuntimeHandler volumesAttached:[]corev1.AttachedVolume volumesInUse:
+corev1.NodeSwapStatus capacity:
+corev1.NodeSystemInfo architecture: bootID: containerRuntimeVersion: kernelVersion: kubeProxyVersion: kubeletVersion: machineID: operatingSystem: osImage: runningInUserNamespace: swap:corev1.NodeSwapStatus systemUUID:
+corev1.ObjectFieldSelector apiVersion: fieldPath:
+corev1.PersistentVolumeClaimSpec accessModes: dataSource:corev1.TypedLocalObjectReference dataSourceRef:corev1.TypedObjectReference resources:corev1.VolumeResourceRequirements selector:v1.LabelSelector storageClassName: volumeAttributesClassName: volumeMode: volumeName:
+corev1.PersistentVolumeClaimTemplate metadata:v1.ObjectMeta spec:corev1.PersistentVolumeClaimSpec
+corev1.PersistentVolumeClaimVolumeSource claimName: readOnly:
+corev1.PhotonPersistentDiskVolumeSource fsType: pdID:
+corev1.Pod apiVersion: kind: metadata:v1.ObjectMeta spec:corev1.PodSpec status:corev1.PodStatus
+corev1.PodAffinity preferredDuringSchedulingIgnoredDuringExecution:[]corev1.WeightedPodAffinityTerm requiredDuringSchedulingIgnoredDuringExecution:[]corev1.PodAffinityTerm
+corev1.PodAffinityTerm labelSelector:v1.LabelSelector matchLabelKeys: mismatchLabelKeys: namespaceSelector:v1.LabelSelector namespaces: topologyKey:
+corev1.PodAntiAffinity preferredDuringSchedulingIgnoredDuringExecution:[]corev1.WeightedPodAffinityTerm requiredDuringSchedulingIgnoredDuringExecution:[]corev1.PodAffinityTerm
+corev1.PodCertificateProjection certificateChainPath: credentialBundlePath: keyPath: keyType: maxExpirationSeconds: signerName: user: userAnnotations:
+corev1.PodCondition lastProbeTime: lastTransitionTime: message: observedGeneration: reason: status: type:
+corev1.PodDNSConfig nameservers: options:[]corev1.PodDNSConfigOption searches:
+corev1.PodDNSConfigOption name: value:
+corev1.PodExtendedResourceClaimStatus requestMappings:[]corev1.ContainerExtendedResourceRequest resourceClaimName:
+corev1.PodIP ip:
+corev1.PodOS name:
+corev1.PodReadinessGate conditionType:
+corev1.PodResourceClaim name: resourceClaimName: resourceClaimTemplateName:
+corev1.PodResourceClaimStatus name: resourceClaimName:
+corev1.PodSchedulingGate name:
+corev1.PodSchedulingGroup podGroupName:
+corev1.PodSecurityContext appArmorProfile:corev1.AppArmorProfile fsGroup: fsGroupChangePolicy: runAsGroup: runAsNonRoot: runAsUser: seLinuxChangePolicy: seLinuxOptions:corev1.SELinuxOptions seccompProfile:corev1.SeccompProfile supplementalGroups: supplementalGroupsPolicy: sysctls:[]corev1.Sysctl windowsOptions:corev1.WindowsSecurityContextOptions
+corev1.PodSpec activeDeadlineSeconds: affinity:corev1.Affinity automountServiceAccountToken: containers:[]corev1.Container dnsConfig:corev1.PodDNSConfig dnsPolicy: enableServiceLinks: ephemeralContainers:[]corev1.EphemeralContainer evictionResponders:[]corev1.EvictionResponder hostAliases:[]corev1.HostAlias hostIPC: hostNetwork: hostPID: hostUsers: hostname: hostnameOverride: imagePullSecrets:[]corev1.LocalObjectReference initContainers:[]corev1.Container nodeName: nodeSelector: os:corev1.PodOS overhead: preemptionPolicy: priority: priorityClassName: readinessGates:[]corev1.PodReadinessGate resourceClaims:[]corev1.PodResourceClaim resources:corev1.ResourceRequirements restartPolicy: runtimeClassName: schedulerName: schedulingGates:[]corev1.PodSchedulingGate schedulingGroup:corev1.PodSchedulingGroup securityContext:corev1.PodSecurityContext serviceAccount: serviceAccountName: setHostnameAsFQDN: shareProcessNamespace: subdomain: terminationGracePeriodSeconds: tolerations:[]corev1.Toleration topologySpreadConstraints:[]corev1.TopologySpreadConstraint volumes:[]corev1.Volume
+corev1.PodStatus allocatedResources: conditions:[]corev1.PodCondition containerStatuses:[]corev1.ContainerStatus ephemeralContainerStatuses:[]corev1.ContainerStatus extendedResourceClaimStatus:corev1.PodExtendedResourceClaimStatus hostIP: hostIPs:[]corev1.HostIP initContainerStatuses:[]corev1.ContainerStatus message: nodeAllocatableResourceClaimStatuses:[]corev1.NodeAllocatableResourceClaimStatus nominatedNodeName: observedGeneration: phase: podIP: podIPs:[]corev1.PodIP qosClass: reason: resize: resourceClaimStatuses:[]corev1.PodResourceClaimStatus resources:corev1.ResourceRequirements startTime: volumeHealth:[]corev1.PodVolumeHealth
+corev1.PodTemplateSpec metadata:v1.ObjectMeta spec:corev1.PodSpec
+corev1.PodVolumeHealth healthConditions:[]corev1.VolumeHealthCondition lastTransitionTime: name:
+corev1.PortworxVolumeSource fsType: readOnly: volumeID:
+corev1.PreferredSchedulingTerm preference:corev1.NodeSelectorTerm weight:
+corev1.Probe exec:corev1.ExecAction failureThreshold: grpc:corev1.GRPCAction httpGet:corev1.HTTPGetAction initialDelaySeconds: periodSeconds: successThreshold: tcpSocket:corev1.TCPSocketAction terminationGracePeriodSeconds: timeoutSeconds:
+corev1.ProjectedVolumeSource defaultMode: defaultUser: sources:[]corev1.VolumeProjection
+corev1.QuobyteVolumeSource group: readOnly: registry: tenant: user: volume:
+corev1.RBDVolumeSource fsType: image: keyring: monitors: pool: readOnly: secretRef:corev1.LocalObjectReference user:
+corev1.ResourceClaim name: request:
+corev1.ResourceFieldSelector containerName: divisor: resource:
+corev1.ResourceHealth health: message: resourceID:
+corev1.ResourceRequirements claims:[]corev1.ResourceClaim limits: requests:
+corev1.ResourceStatus name: resources:[]corev1.ResourceHealth
+corev1.SELinuxOptions level: role: type: user:
+corev1.ScaleIOVolumeSource fsType: gateway: protectionDomain: readOnly: secretRef:corev1.LocalObjectReference sslEnabled: storageMode: storagePool: system: volumeName:
+corev1.SeccompProfile localhostProfile: type:
+corev1.SecretEnvSource name: optional:
+corev1.SecretKeySelector key: name: optional:
+corev1.SecretProjection items:[]corev1.KeyToPath name: optional:
+corev1.SecretVolumeSource defaultMode: defaultUser: items:[]corev1.KeyToPath optional: secretName:
+corev1.SecurityContext allowPrivilegeEscalation: appArmorProfile:corev1.AppArmorProfile capabilities:corev1.Capabilities privileged: procMount: readOnlyRootFilesystem: runAsGroup: runAsNonRoot: runAsUser: seLinuxOptions:corev1.SELinuxOptions seccompProfile:corev1.SeccompProfile windowsOptions:corev1.WindowsSecurityContextOptions
+corev1.ServiceAccountTokenProjection audience: expirationSeconds: path: user:
+corev1.SleepAction seconds:
+corev1.StorageOSVolumeSource fsType: readOnly: secretRef:corev1.LocalObjectReference volumeName: volumeNamespace:
+corev1.Sysctl name: value:
+corev1.TCPSocketAction host: port:
+corev1.Taint effect: key: timeAdded: value:
+corev1.Toleration effect: key: operator: tolerationSeconds: value:
+corev1.TopologySpreadConstraint labelSelector:v1.LabelSelector matchLabelKeys: maxSkew: minDomains: nodeAffinityPolicy: nodeTaintsPolicy: topologyKey: whenUnsatisfiable:
+corev1.TypedLocalObjectReference apiGroup: kind: name:
+corev1.TypedObjectReference apiGroup: kind: name: namespace:
+corev1.Volume awsElasticBlockStore:corev1.AWSElasticBlockStoreVolumeSource azureDisk:corev1.AzureDiskVolumeSource azureFile:corev1.AzureFileVolumeSource cephfs:corev1.CephFSVolumeSource cinder:corev1.CinderVolumeSource configMap:corev1.ConfigMapVolumeSource csi:corev1.CSIVolumeSource downwardAPI:corev1.DownwardAPIVolumeSource emptyDir:corev1.EmptyDirVolumeSource ephemeral:corev1.EphemeralVolumeSource fc:corev1.FCVolumeSource flexVolume:corev1.FlexVolumeSource flocker:corev1.FlockerVolumeSource gcePersistentDisk:corev1.GCEPersistentDiskVolumeSource gitRepo:corev1.GitRepoVolumeSource glusterfs:corev1.GlusterfsVolumeSource hostPath:corev1.HostPathVolumeSource image:corev1.ImageVolumeSource iscsi:corev1.ISCSIVolumeSource name: nfs:corev1.NFSVolumeSource persistentVolumeClaim:corev1.PersistentVolumeClaimVolumeSource photonPersistentDisk:corev1.PhotonPersistentDiskVolumeSource portworxVolume:corev1.PortworxVolumeSource projected:corev1.ProjectedVolumeSource quobyte:corev1.QuobyteVolumeSource rbd:corev1.RBDVolumeSource scaleIO:corev1.ScaleIOVolumeSource secret:corev1.SecretVolumeSource storageos:corev1.StorageOSVolumeSource vsphereVolume:corev1.VsphereVirtualDiskVolumeSource
+corev1.VolumeDevice devicePath: name:
+corev1.VolumeHealthCondition message: reason: status:
+corev1.VolumeMount bindMountOptions: mountPath: mountPropagation: name: readOnly: recursiveReadOnly: subPath: subPathExpr:
+corev1.VolumeMountStatus mountPath: name: readOnly: recursiveReadOnly: volumeStatus:corev1.VolumeStatus
+corev1.VolumeProjection clusterTrustBundle:corev1.ClusterTrustBundleProjection configMap:corev1.ConfigMapProjection downwardAPI:corev1.DownwardAPIProjection podCertificate:corev1.PodCertificateProjection secret:corev1.SecretProjection serviceAccountToken:corev1.ServiceAccountTokenProjection
+corev1.VolumeResourceRequirements limits: requests:
+corev1.VolumeStatus image:corev1.ImageVolumeStatus
+corev1.VsphereVirtualDiskVolumeSource fsType: storagePolicyID: storagePolicyName: volumePath:
+corev1.WeightedPodAffinityTerm podAffinityTerm:corev1.PodAffinityTerm weight:
+corev1.WindowsSecurityContextOptions gmsaCredentialSpec: gmsaCredentialSpecName: hostProcess: runAsUserName:
+policyv1.PodDisruptionBudget apiVersion: kind: metadata:v1.ObjectMeta spec:policyv1.PodDisruptionBudgetSpec status:policyv1.PodDisruptionBudgetStatus
+policyv1.PodDisruptionBudgetSpec maxUnavailable: minAvailable: selector:v1.LabelSelector unhealthyPodEvictionPolicy:
+policyv1.PodDisruptionBudgetStatus conditions:[]v1.Condition currentHealthy: desiredHealthy: disruptedPods: disruptionsAllowed: expectedPods: observedGeneration:
+schedulingv1.PriorityClass apiVersion: description: globalDefault: kind: metadata:v1.ObjectMeta preemptionPolicy: value:
+v1.Condition lastTransitionTime: message: observedGeneration: reason: status: type:
+v1.LabelSelector matchExpressions:[]v1.LabelSelectorRequirement matchLabels:
+v1.LabelSelectorRequirement key: operator: values:
+v1.ManagedFieldsEntry apiVersion: fieldsType: fieldsV1: manager: operation: subresource: time:
+v1.ObjectMeta annotations: creationTimestamp: deletionGracePeriodSeconds: deletionTimestamp: finalizers: generateName: generation: labels: managedFields:[]v1.ManagedFieldsEntry name: namespace: ownerReferences:[]v1.OwnerReference resourceVersion: selfLink: uid:
+v1.OwnerReference apiVersion: blockOwnerDeletion: controller: kind: name: uid:
+`

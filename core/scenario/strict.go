@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"sigs.k8s.io/yaml"
 )
@@ -70,7 +71,7 @@ func walkSchema(v any, typ, path string, unknown *[]string) {
 	if !ok {
 		return
 	}
-	fields := fieldSchemaTypes[typ]
+	fields := fieldSchemaTypes()[typ]
 	for k, e := range m {
 		p := k
 		if path != "" {
@@ -84,6 +85,25 @@ func walkSchema(v any, typ, path string, unknown *[]string) {
 		walkSchema(e, ft, p, unknown)
 	}
 }
+
+// fieldSchemaTypes maps each API struct of fieldSchemaText to its JSON
+// fields and their types, read from the text on first use.
+var fieldSchemaTypes = sync.OnceValue(func() map[string]map[string]string {
+	types := map[string]map[string]string{}
+	for line := range strings.Lines(fieldSchemaText) {
+		words := strings.Fields(line)
+		if len(words) == 0 {
+			continue
+		}
+		fields := make(map[string]string, len(words)-1)
+		for _, w := range words[1:] {
+			name, typ, _ := strings.Cut(w, ":")
+			fields[name] = typ
+		}
+		types[words[0]] = fields
+	}
+	return types
+})
 
 // strictYAML reports a document that only strict YAML decoding refuses
 // (a key given twice in one mapping), in sigs.k8s.io/yaml's words.
