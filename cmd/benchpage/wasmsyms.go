@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/binary"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -10,10 +11,61 @@ import (
 	"strings"
 )
 
+func init() {
+	// Handled while the flags are parsed, so main needs no hook: the
+	// listing is printed and the program exits.
+	flag.Func("wasm-symbols", "only print the code bytes of every function of this unstripped wasm, largest first (name-section names: github.com/x/y.(*T).M is github.com_x_y.__T_.M)", func(path string) error {
+		if err := printWasmSymbols(os.Stdout, path); err != nil {
+			return err
+		}
+		os.Exit(0)
+		return nil
+	})
+}
+
+// wasmSymbol is one function of a wasm binary's code section: its name
+// from the name section and its body's size in bytes (with the size
+// prefix).
+type wasmSymbol struct {
+	name string
+	size int
+}
+
+// printWasmSymbols writes every function of the wasm binary at path,
+// largest first, as "bytes<TAB>name" lines.
+func printWasmSymbols(w io.Writer, path string) error {
+	syms, _, _, err := wasmSymbols(path)
+	if err != nil {
+		return err
+	}
+	sort.SliceStable(syms, func(i, j int) bool { return syms[i].size > syms[j].size })
+	for _, s := range syms {
+		if _, err := fmt.Fprintf(w, "%d\t%s\n", s.size, s.name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // wasmPackages attributes the code section of a wasm binary (built
 // without -s, so it keeps its name section) to Go packages by function
 // name, and returns the total code bytes and the data bytes too.
 func wasmPackages(path string) (byPkg map[string]int, code, data int, err error) {
+	syms, code, data, err := wasmSymbols(path)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	byPkg = map[string]int{}
+	for _, s := range syms {
+		byPkg[goPackage(s.name)] += s.size
+	}
+	return byPkg, code, data, nil
+}
+
+// wasmSymbols lists the functions of the code section of a wasm binary
+// (named when it was built without -s and keeps its name section), and
+// returns the code and data section sizes too.
+func wasmSymbols(path string) (syms []wasmSymbol, code, data int, err error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, 0, 0, err
@@ -101,11 +153,11 @@ func wasmPackages(path string) (byPkg map[string]int, code, data int, err error)
 			}
 		}
 	}
-	byPkg = map[string]int{}
+	syms = make([]wasmSymbol, len(bodies))
 	for i, sz := range bodies {
-		byPkg[goPackage(names[imports+i])] += sz
+		syms[i] = wasmSymbol{names[imports+i], sz}
 	}
-	return byPkg, code, data, nil
+	return syms, code, data, nil
 }
 
 // goPackage is the package of a function in the wasm name section, where
