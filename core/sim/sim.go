@@ -693,6 +693,8 @@ func (s *simulator) cycle(p *podRec) {
 	opts := s.schedOptions(s.rng)
 	opts.StartNodeIndex = s.startIndex
 	opts.NominatedPods = s.nominatedPods()
+	// The cycle acts on the decision only; the Why view runs its own.
+	opts.SkipBreakdown = true
 	res := sched.Schedule(p.pod, s.nodeInfos(p), opts)
 	s.startIndex = res.NextStartNodeIndex
 	if res.NodeName == "" {
