@@ -154,7 +154,12 @@ type parser struct {
 	objRefs []objectRef
 	// inline is set while reading a step's manifest: no Scenario document.
 	inline bool
+	// read counts the documents that were not null.
+	read int
 }
+
+// noDocuments is Parse's error for a file without a non-empty document.
+const noDocuments = "the file holds no documents: write Node and Pod manifests and optionally one kind: Scenario document"
 
 func (p *parser) errf(d document, format string, args ...any) error {
 	return &Error{File: p.file, Document: d.num, Line: d.line, Message: fmt.Sprintf(format, args...)}
@@ -166,12 +171,17 @@ func (p *parser) parse(data []byte) (*Scenario, error) {
 	}
 	docs := splitDocuments(data)
 	if len(docs) == 0 {
-		return nil, &Error{File: p.file, Message: "the file holds no documents: write Node and Pod manifests and optionally one kind: Scenario document"}
+		return nil, &Error{File: p.file, Message: noDocuments}
 	}
 	for _, d := range docs {
 		if err := p.document(d); err != nil {
 			return nil, err
 		}
+	}
+	if p.read == 0 {
+		// Only null documents ("null", "~", a bare anchor): as empty as
+		// a file of comments.
+		return nil, &Error{File: p.file, Message: noDocuments}
 	}
 	s := &Scenario{Options: Options{Seed: DefaultSeed, FeatureGates: map[string]bool{}}}
 	if p.scen != nil {
@@ -208,6 +218,7 @@ func (p *parser) document(d document) error {
 	if raw == nil {
 		return nil
 	}
+	p.read++
 	if _, ok := raw.(map[string]any); !ok {
 		return p.errf(d, "expected an object with apiVersion and kind, found %s", describeValue(raw))
 	}

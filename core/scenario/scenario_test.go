@@ -198,6 +198,10 @@ func TestParseErrors(t *testing.T) {
 			`web.yaml: document 1: items[0]: Node in version "v1" cannot be handled as a Node: json: cannot unmarshal bool into Go struct field`},
 		{"empty", "# nothing\n---\n",
 			`web.yaml: the file holds no documents`},
+		// Null documents are skipped, so a file of nothing else is empty
+		// too (the canonical form of what it held would be "").
+		{"only null documents", "null\n---\n~\n---\n&anchor\n",
+			`web.yaml: the file holds no documents`},
 	}
 	for _, c := range cases {
 		_, err := Parse([]byte(c.in), "web.yaml")
