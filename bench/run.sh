@@ -3,7 +3,9 @@
 #
 # Environment: GO (default go), CHROMIUM (default: chromium on PATH),
 # DIST (default dist; rebuilt with make dist unless SKIP_DIST=1),
-# RUNS (page loads, default 2), OUT (default bench/RESULTS.md).
+# RUNS (page loads, default 2), PAGE_STEPS (steps timed per large page,
+# default 6), PAGE_PROFILE (a directory for Chrome CPU profiles of the page),
+# OUT (default bench/RESULTS.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
@@ -54,7 +56,11 @@ if [ "${SKIP_DIST:-}" != 1 ]; then
 fi
 GOOS=js GOARCH=wasm $GO build -buildvcs=false -trimpath -ldflags="-s -w" -o "$TMP/hello.wasm" ./bench/helloapp
 CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}
-$GO run ./cmd/benchpage -dist "$DIST" -hello "$TMP/hello.wasm" -runs "$RUNS" -steps 4 ${CHROMIUM:+-chromium "$CHROMIUM"} > "$TMP/page.md"
+# PAGE_STEPS steps are timed per large-page load (default 6); PAGE_PROFILE=DIR
+# also writes Chrome CPU profiles of the first loads and the steps there
+# (build DIST's wasm without -s -w to see Go function names).
+$GO run ./cmd/benchpage -dist "$DIST" -hello "$TMP/hello.wasm" -runs "$RUNS" -steps "${PAGE_STEPS:-6}" \
+  ${PAGE_PROFILE:+-profile "$PAGE_PROFILE"} ${CHROMIUM:+-chromium "$CHROMIUM"} > "$TMP/page.md"
 
 # The biggest contributors to the wasm: an unstripped build (it keeps the
 # name section), code bytes per package group, ours and the hello world's.
