@@ -29,4 +29,18 @@
 //
 // NodeInfo keeps its resource sums precomputed (NewNodeInfo, AddPod,
 // RemovePod), so a cycle over 5,000 nodes does no quantity arithmetic.
+//
+// A cycle over thousands of nodes is bound by allocation and cache misses,
+// so the hot path allocates only what its Result keeps: the snapshot is
+// kept between calls and updated in place when the caller passes the same
+// NodeInfos again (replacing some, as the simulation does), the Filter
+// pass's marks and the raw and normalized scores live in pooled scratch
+// memory that never reaches a Result, score plugins keep their PreScore
+// state in the plugin, the statuses of one cycle's TaintToleration and
+// NodeAffinity rejections are shared, and the Filter pass warms the next
+// nodes' memory together (NodeInfo.Warm). Options.SkipBreakdown drops the
+// per-node breakdown (Feasible, Scores, Tied) for callers that act on the
+// decision only. Under WebAssembly each cycle yields once so the garbage
+// collector gets to run (yield_wasm.go). bench_large_test.go measures
+// 5,000 nodes; it reports ns per (pod, node) Filter evaluation.
 package sched

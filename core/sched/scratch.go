@@ -79,19 +79,20 @@ func (c *scratch) snapshot(nodes []*NodeInfo) []*NodeInfo {
 // update carries the changes of nodes over to the snapshot, and reports
 // false when one may change which entries it keeps.
 func (c *scratch) update(nodes []*NodeInfo) bool {
+	in, seen := c.in[:len(nodes)], c.nodes[:len(nodes)]
 	for i, n := range nodes {
-		if n == c.in[i] && (n == nil || n.Node == c.nodes[i]) {
+		if n == in[i] && (n == nil || n.Node == seen[i]) {
 			continue
 		}
 		var node *core.Node
 		if n != nil {
 			node = n.Node
 		}
-		old := c.nodes[i]
+		old := seen[i]
 		if node == nil || old == nil || node.Name != old.Name {
 			return false
 		}
-		c.in[i], c.nodes[i] = n, node
+		in[i], seen[i] = n, node
 		if p := c.pos[i]; p >= 0 {
 			c.out[p] = n
 		}
