@@ -289,8 +289,8 @@ func (s *simulator) buildStates(f *Frame) {
 	// visible once stays visible until it is deleted, for good).
 	for _, p := range cands {
 		m := &p.memo
-		if p.deleted || p.notYet {
-			continue
+		if p.deleted || p.notYet || m.built == cur {
+			continue // hidden, or listed twice (touched and new)
 		}
 		key := s.podKeyOf(p)
 		if reuse && m.state != nil && m.limited && m.seen && m.visible && m.key == key &&
