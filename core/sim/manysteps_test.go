@@ -48,6 +48,10 @@ func TestManyStepsBounded(t *testing.T) {
 		t.Skip("timing")
 	}
 	s := manyStepsScenario(t, 1000)
+	// This test times Run: without frame verification (verify_test.go),
+	// which recomputes every state and runs the scenario twice.
+	defer func(v bool) { verifyFrames = v }(verifyFrames)
+	verifyFrames = false
 	start := time.Now()
 	res, err := Run(s)
 	if err != nil {
