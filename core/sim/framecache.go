@@ -15,12 +15,15 @@ import (
 // reuses the previous frame's *NodeState or *PodState when nothing the
 // state is computed from changed; only changed objects get a new state.
 //
-//   - A node's inputs are compared exactly, every frame: its labels,
-//     taints, spec.unschedulable, conditions and allocatable (or capacity)
-//     by value with the state itself; the zone, zone state and
-//     NoExecuteQueued computed for this frame; and its Requested through
-//     the pods bound to it: the length of s.onNode[node] and each changed
-//     pod's contribution (node, counted or not, pod object).
+//   - A node is looked at when it was replaced (kubectl writes a new
+//     object: seen by pointer), changed in place (touchNode: taints,
+//     conditions) or added; its labels, taints, spec.unschedulable,
+//     conditions and allocatable (or capacity) are then compared by value
+//     with its state. Every frame also compares the zone, zone state and
+//     NoExecuteQueued (zone states recomputed only after a node changed),
+//     and its Requested through the pods bound to it: the length of
+//     s.onNode[node] and each changed pod's contribution (node, counted
+//     or not, pod object).
 //   - A pod is marked at every place that changes it (touch: a podRec
 //     field, its pod object, its Terminating status); a pod created since
 //     the last frame and a pod on a node whose taints changed (the summary
