@@ -12,11 +12,14 @@ import (
 	"github.com/taints-playground/playground/web"
 )
 
+// catalog is the picker's presets followed by the misconception lessons,
+// read once at startup without parsing any scenario (presets.Catalog): the
+// preset shown first is parsed when it runs, the others when loaded.
+var catalog = presets.Catalog()
+
 // allPresets are the picker's presets followed by the misconception
 // lessons.
-func allPresets() []presets.Preset {
-	return append(presets.List(), presets.Lessons()...)
-}
+func allPresets() []presets.Preset { return catalog }
 
 // library gives the preset library each preset's group, question and
 // answer.
