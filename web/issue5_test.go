@@ -266,6 +266,9 @@ func TestHindiCatalogIsComplete(t *testing.T) {
 	ty := v.Type()
 	same := 0
 	for i := 0; i < v.NumField(); i++ {
+		if v.Field(i).Kind() != reflect.String {
+			continue // the blank field that keeps Messages not comparable
+		}
 		s := v.Field(i).String()
 		if strings.TrimSpace(s) == "" {
 			t.Errorf("Hindi.%s is empty", ty.Field(i).Name)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -117,7 +118,7 @@ func (c *ClockBar) Render() app.UI {
 					var v float64
 					func() {
 						defer func() { _ = recover() }()
-						_, _ = fmt.Sscan(ctx.JSSrc().Get("value").String(), &v)
+						v, _ = strconv.ParseFloat(strings.TrimSpace(ctx.JSSrc().Get("value").String()), 64)
 					}()
 					ctx.NewActionWithValue(ActionSpeed, v)
 				}).
