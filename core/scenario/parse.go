@@ -209,22 +209,37 @@ func (p *parser) parse(data []byte) (*Scenario, error) {
 	return s, nil
 }
 
-// document decodes one YAML document.
+// document decodes one YAML document. The text is decoded once, strictly,
+// into JSON (as kubectl sends it to the API server), and that JSON once
+// into a generic tree; the kind, the strict field check and the typed
+// object all come from these. Only a document that strict decoding refuses
+// is read again, leniently, to tell invalid YAML from a key given twice.
 func (p *parser) document(d document) error {
+	j, strictErr := yaml.YAMLToJSONStrict(d.text)
 	var raw any
-	if err := yaml.Unmarshal(d.text, &raw); err != nil {
+	if strictErr == nil {
+		if err := json.Unmarshal(j, &raw); err != nil {
+			return p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
+		}
+	} else if err := yaml.Unmarshal(d.text, &raw); err != nil {
 		return p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
 	}
 	if raw == nil {
 		return nil
 	}
 	p.read++
-	if _, ok := raw.(map[string]any); !ok {
+	m, ok := raw.(map[string]any)
+	if !ok {
 		return p.errf(d, "expected an object with apiVersion and kind, found %s", describeValue(raw))
 	}
+	// Decoding the JSON into typeMeta fails where decoding the YAML would
+	// turn a number or boolean into the string (kind: 1).
 	var tm typeMeta
-	if err := yaml.Unmarshal(d.text, &tm); err != nil {
-		return p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
+	if strictErr != nil || json.Unmarshal(j, &tm) != nil {
+		tm = typeMeta{}
+		if err := yaml.Unmarshal(d.text, &tm); err != nil {
+			return p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
+		}
 	}
 	switch tm.Kind {
 	case "":
@@ -239,6 +254,8 @@ func (p *parser) document(d document) error {
 		if p.scen != nil {
 			return p.errf(d, "a second kind: Scenario document (the first is document %d): a file holds at most one", p.scenRef.num)
 		}
+		// The one Scenario document is decoded into its type from the
+		// YAML, which turns a YAML number or boolean into a string field.
 		var sd scenarioDoc
 		if err := yaml.UnmarshalStrict(d.text, &sd); err != nil {
 			return p.errf(d, "Scenario: %s", cleanYAMLError(err))
@@ -250,13 +267,14 @@ func (p *parser) document(d document) error {
 		if tm.APIVersion != "" && tm.APIVersion != "v1" {
 			return p.errf(d, "no matches for kind %q in version %q", tm.Kind, tm.APIVersion)
 		}
-		if err := strictYAML(d.text); err != nil {
-			return p.errf(d, "%s in version %q cannot be handled as a %s: strict decoding error: %s", tm.Kind, "v1", tm.Kind, err)
+		if strictErr != nil {
+			return p.errf(d, "%s in version %q cannot be handled as a %s: strict decoding error: %s", tm.Kind, "v1", tm.Kind, cleanYAMLError(strictErr))
 		}
+		// An unnamed struct: its type shows in the decoding error.
 		var list struct {
 			Items []map[string]any `json:"items"`
 		}
-		if err := yaml.Unmarshal(d.text, &list); err != nil {
+		if err := json.Unmarshal(j, &list); err != nil {
 			return p.errf(d, "%s: %s", tm.Kind, cleanYAMLError(err))
 		}
 		for i, item := range list.Items {
@@ -274,32 +292,29 @@ func (p *parser) document(d document) error {
 					itm.Kind = "Pod"
 				}
 			}
-			if err := p.object(d, fmt.Sprintf("items[%d]: ", i), itm, b); err != nil {
+			if err := p.object(d, fmt.Sprintf("items[%d]: ", i), itm, b, item); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	j, err := yaml.YAMLToJSONStrict(d.text)
-	if err != nil {
-		if _, lax := yaml.YAMLToJSON(d.text); lax != nil {
-			return p.errf(d, "invalid YAML: %s", cleanYAMLError(lax))
-		}
+	if strictErr != nil {
 		// Valid YAML that strict decoding refuses: a duplicate key.
-		return p.errf(d, "%s in version %q cannot be handled as a %s: strict decoding error: %s", tm.Kind, versionOf(tm.APIVersion), tm.Kind, cleanYAMLError(err))
+		return p.errf(d, "%s in version %q cannot be handled as a %s: strict decoding error: %s", tm.Kind, versionOf(tm.APIVersion), tm.Kind, cleanYAMLError(strictErr))
 	}
-	return p.object(d, "", tm, j)
+	return p.object(d, "", tm, j, m)
 }
 
-// object decodes one Node or Pod given as JSON.
-func (p *parser) object(d document, prefix string, tm typeMeta, data []byte) error {
+// object decodes one object given as JSON; tree is that JSON decoded
+// into a generic value, or nil to decode it here when needed.
+func (p *parser) object(d document, prefix string, tm typeMeta, data []byte, tree any) error {
 	switch tm.Kind {
 	case "Node", "Pod":
 	case "":
 		return p.errf(d, "%sObject 'Kind' is missing", prefix)
 	default:
 		if want, ok := workloadKinds[tm.Kind]; ok {
-			return p.workload(d, prefix, tm, want, data)
+			return p.workload(d, prefix, tm, want, data, tree)
 		}
 		return p.errf(d, "%skind %q is not supported: a scenario holds Node, Pod, Deployment, ReplicaSet, DaemonSet, PodDisruptionBudget, PriorityClass, Namespace and List manifests and one kind: Scenario document", prefix, tm.Kind)
 	}
@@ -315,7 +330,7 @@ func (p *parser) object(d document, prefix string, tm typeMeta, data []byte) err
 		if err := json.Unmarshal(data, &n); err != nil {
 			return p.errf(d, "%sNode in version \"v1\" cannot be handled as a Node: %s", prefix, err)
 		}
-		if msg := unknownFields("Node", data); msg != "" {
+		if msg := unknownFields("Node", data, tree); msg != "" {
 			return p.errf(d, "%sNode in version \"v1\" cannot be handled as a Node: %s", prefix, msg)
 		}
 		p.nodes = append(p.nodes, &n)
@@ -325,7 +340,7 @@ func (p *parser) object(d document, prefix string, tm typeMeta, data []byte) err
 		if err := json.Unmarshal(data, &pod); err != nil {
 			return p.errf(d, "%sPod in version \"v1\" cannot be handled as a Pod: %s", prefix, err)
 		}
-		if msg := unknownFields("Pod", data); msg != "" {
+		if msg := unknownFields("Pod", data, tree); msg != "" {
 			return p.errf(d, "%sPod in version \"v1\" cannot be handled as a Pod: %s", prefix, msg)
 		}
 		if pod.Namespace == "" {

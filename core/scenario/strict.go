@@ -2,13 +2,10 @@ package scenario
 
 import (
 	"encoding/json"
-	"errors"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-
-	"sigs.k8s.io/yaml"
 )
 
 // Strict decoding as the API server does it with field validation Strict
@@ -24,14 +21,17 @@ import (
 
 // unknownFields returns the strict decoding error text for kind's JSON
 // document ("" when every field is known, or when the kind has no schema).
-func unknownFields(kind string, data []byte) string {
+// tree is data decoded into a generic value, or nil to decode it here.
+func unknownFields(kind string, data []byte, tree any) string {
 	root, ok := fieldSchemaRoots[kind]
 	if !ok {
 		return ""
 	}
-	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
-		return ""
+	v := tree
+	if v == nil {
+		if err := json.Unmarshal(data, &v); err != nil {
+			return ""
+		}
 	}
 	var unknown []string
 	walkSchema(v, root, "", &unknown)
@@ -104,17 +104,6 @@ var fieldSchemaTypes = sync.OnceValue(func() map[string]map[string]string {
 	}
 	return types
 })
-
-// strictYAML reports a document that only strict YAML decoding refuses
-// (a key given twice in one mapping), in sigs.k8s.io/yaml's words.
-func strictYAML(text []byte) error {
-	if _, err := yaml.YAMLToJSONStrict(text); err != nil {
-		if _, lax := yaml.YAMLToJSON(text); lax == nil {
-			return errors.New(cleanYAMLError(err))
-		}
-	}
-	return nil
-}
 
 // versionOf is the version part of an apiVersion ("v1" when empty).
 func versionOf(apiVersion string) string {

@@ -70,7 +70,7 @@ func ParseManifest(data []byte, allowComparisonOperators bool) (m *Manifests, er
 }
 
 // workload decodes one of the kinds beside Node and Pod.
-func (p *parser) workload(d document, prefix string, tm typeMeta, apiVersion string, data []byte) error {
+func (p *parser) workload(d document, prefix string, tm typeMeta, apiVersion string, data []byte, tree any) error {
 	if tm.APIVersion != "" && tm.APIVersion != apiVersion {
 		return p.errf(d, "%sno matches for kind %q in version %q", prefix, tm.Kind, tm.APIVersion)
 	}
@@ -83,7 +83,7 @@ func (p *parser) workload(d document, prefix string, tm typeMeta, apiVersion str
 		}
 		return m.Namespace
 	}
-	if msg := unknownFields(tm.Kind, data); msg != "" {
+	if msg := unknownFields(tm.Kind, data, tree); msg != "" {
 		return p.errf(d, "%s%s in version %q cannot be handled as a %s: %s", prefix, tm.Kind, apiVersion, tm.Kind, msg)
 	}
 	var ref string
