@@ -1,7 +1,6 @@
 package replicaset
 
 import (
-	"encoding/json"
 	"math/rand"
 
 	"github.com/taints-playground/playground/core"
@@ -74,19 +73,6 @@ func copyMap(m map[string]string) map[string]string {
 	out := make(map[string]string, len(m))
 	for k, v := range m {
 		out[k] = v
-	}
-	return out
-}
-
-// copySpec deep-copies a pod spec through JSON (every field has a tag).
-func copySpec(s core.PodSpec) core.PodSpec {
-	var out core.PodSpec
-	b, err := json.Marshal(s)
-	if err != nil {
-		return s
-	}
-	if err := json.Unmarshal(b, &out); err != nil {
-		return s
 	}
 	return out
 }
