@@ -116,6 +116,9 @@ type NodeInfo struct {
 	// keyNode is the node pointer hash and sums were computed for.
 	keyNode *core.Node
 	hash    uint32
+	// memo holds what plugins computed from the pods (PodMemo); nil when
+	// nothing was.
+	memo *podMemo
 }
 
 // nodeSums is a NodeInfo's precomputed sums and the rest of their key: the
@@ -233,10 +236,11 @@ func (n *NodeInfo) rekey() {
 	}
 }
 
-// Invalidate drops the precomputed sums; the next use recomputes them.
+// Invalidate drops the precomputed sums and the PodMemo; the next use
+// recomputes them.
 func (n *NodeInfo) Invalidate() {
 	if n != nil {
-		n.sums = nil
+		n.sums, n.memo = nil, nil
 	}
 }
 

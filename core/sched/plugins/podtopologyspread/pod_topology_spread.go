@@ -2,6 +2,8 @@ package podtopologyspread
 
 import (
 	"math"
+	"sort"
+	"strconv"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
@@ -82,6 +84,8 @@ func DefaultSelector(pod *core.Pod) (map[string]string, bool) {
 type preScoreState struct {
 	selector  map[string]string
 	namespace string
+	// memoKey names the selector and namespace in NodeInfo.PodMemo.
+	memoKey string
 	// zoneCounts maps each zone value among the scored nodes to the number
 	// of matching pods in that zone.
 	zoneCounts map[string]int64
@@ -118,6 +122,42 @@ func countMatching(node *framework.NodeInfo, selector map[string]string, namespa
 	return n
 }
 
+// memoKey is the PodMemo key of the count of pods in namespace matching
+// selector: the plugin name, the namespace and the sorted selector pairs,
+// each string preceded by its length.
+func memoKey(selector map[string]string, namespace string) string {
+	keys := make([]string, 0, len(selector))
+	for k := range selector {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	b := make([]byte, 0, 64)
+	b = append(b, Name...)
+	add := func(x string) {
+		b = strconv.AppendInt(append(b, ' '), int64(len(x)), 10)
+		b = append(append(b, ':'), x...)
+	}
+	add(namespace)
+	for _, k := range keys {
+		add(k)
+		add(selector[k])
+	}
+	return string(b)
+}
+
+// matching is countMatching for node, memoized in the node's PodMemo: a
+// node's pods are counted once per selector for as long as they stay the
+// same, not once per cycle.
+func matching(node *framework.NodeInfo, s *preScoreState) int64 {
+	memo := node.PodMemo()
+	if n, ok := memo[s.memoKey]; ok {
+		return n
+	}
+	n := countMatching(node, s.selector, s.namespace)
+	memo[s.memoKey] = n
+	return n
+}
+
 // topologyNormalizingWeight is log(size+2).
 func topologyNormalizingWeight(size int) float64 { return math.Log(float64(size + 2)) }
 
@@ -138,6 +178,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *core.Pod
 		return framework.NewStatus(framework.Skip)
 	}
 	s := &preScoreState{selector: sel, namespace: namespaceOf(pod), zoneCounts: map[string]int64{}}
+	s.memoKey = memoKey(sel, s.namespace)
 	for _, n := range nodes {
 		if n == nil || n.Node == nil {
 			continue
@@ -154,7 +195,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *core.Pod
 		if _, ok := s.zoneCounts[value]; !ok {
 			continue
 		}
-		s.zoneCounts[value] += countMatching(n, sel, s.namespace)
+		s.zoneCounts[value] += matching(n, s)
 	}
 	state.Write(preScoreStateKey, s)
 	pl.scoreState, pl.pre = state, s
@@ -185,7 +226,7 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *core.Pod, n
 		}
 		var cnt int64
 		if c.TopologyKey == LabelHostname {
-			cnt = countMatching(node, s.selector, s.namespace)
+			cnt = matching(node, s)
 		} else {
 			cnt = s.zoneCounts[val]
 		}
