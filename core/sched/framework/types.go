@@ -116,7 +116,7 @@ type NodeInfo struct {
 	// keyNode is the node pointer hash and sums were computed for.
 	keyNode *core.Node
 	hash    uint32
-	// memo holds what plugins computed from the pods (PodMemo); nil when
+	// memo holds what plugins computed from the pods (Memo); nil when
 	// nothing was.
 	memo *podMemo
 }
@@ -236,7 +236,7 @@ func (n *NodeInfo) rekey() {
 	}
 }
 
-// Invalidate drops the precomputed sums and the PodMemo; the next use
+// Invalidate drops the precomputed sums and the pod memo; the next use
 // recomputes them.
 func (n *NodeInfo) Invalidate() {
 	if n != nil {

@@ -30,8 +30,8 @@
 // Nodes missing a topology label are not ignored with system defaults
 // (requireAllTopologies is false): they just get no credit for that key.
 //
-// A node's count of pods matching a selector is memoized in its
-// NodeInfo.PodMemo under the selector and namespace, so a node's pods are
+// A node's count of pods matching a selector is memoized on its NodeInfo
+// (NodeInfo.Memo, one key per selector and namespace), so a node's pods are
 // counted once per selector while they stay the same rather than in every
 // cycle (a new NodeInfo, AddPod or RemovePod starts a new memo); the
 // scores are those of a fresh count.

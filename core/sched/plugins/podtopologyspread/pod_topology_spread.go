@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
@@ -84,8 +85,9 @@ func DefaultSelector(pod *core.Pod) (map[string]string, bool) {
 type preScoreState struct {
 	selector  map[string]string
 	namespace string
-	// memoKey names the selector and namespace in NodeInfo.PodMemo.
-	memoKey string
+	// memoKey names the count of pods matching selector in namespace in
+	// the nodes' memos (NodeInfo.Memo).
+	memoKey framework.MemoKey
 	// zoneCounts maps each zone value among the scored nodes to the number
 	// of matching pods in that zone.
 	zoneCounts map[string]int64
@@ -122,17 +124,44 @@ func countMatching(node *framework.NodeInfo, selector map[string]string, namespa
 	return n
 }
 
-// memoKey is the PodMemo key of the count of pods in namespace matching
-// selector: the plugin name, the namespace and the sorted selector pairs,
-// each string preceded by its length.
-func memoKey(selector map[string]string, namespace string) string {
+// maxMemoKeys bounds the selectors memo keys are kept for; past it they
+// are forgotten and get new keys (never an old one).
+const maxMemoKeys = 4096
+
+// memoKeys are the memo keys of the selectors seen, by selectorID. They
+// outlive the plugin (the scheduler makes one per cycle), so that the
+// counts memoized in one cycle serve the next.
+var memoKeys struct {
+	sync.Mutex
+	m map[string]framework.MemoKey
+}
+
+// memoKey returns the memo key for the count of pods in namespace
+// matching selector.
+func memoKey(selector map[string]string, namespace string) framework.MemoKey {
+	id := selectorID(selector, namespace)
+	memoKeys.Lock()
+	defer memoKeys.Unlock()
+	if k, ok := memoKeys.m[id]; ok {
+		return k
+	}
+	if memoKeys.m == nil || len(memoKeys.m) >= maxMemoKeys {
+		memoKeys.m = map[string]framework.MemoKey{}
+	}
+	k := framework.NewMemoKey()
+	memoKeys.m[id] = k
+	return k
+}
+
+// selectorID spells a namespace and selector as one string: the
+// namespace and the sorted selector pairs, each preceded by its length.
+func selectorID(selector map[string]string, namespace string) string {
 	keys := make([]string, 0, len(selector))
 	for k := range selector {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	b := make([]byte, 0, 64)
-	b = append(b, Name...)
 	add := func(x string) {
 		b = strconv.AppendInt(append(b, ' '), int64(len(x)), 10)
 		b = append(append(b, ':'), x...)
@@ -145,16 +174,15 @@ func memoKey(selector map[string]string, namespace string) string {
 	return string(b)
 }
 
-// matching is countMatching for node, memoized in the node's PodMemo: a
+// matching is countMatching for node, memoized in the node's memo: a
 // node's pods are counted once per selector for as long as they stay the
 // same, not once per cycle.
 func matching(node *framework.NodeInfo, s *preScoreState) int64 {
-	memo := node.PodMemo()
-	if n, ok := memo[s.memoKey]; ok {
+	if n, ok := node.Memo(s.memoKey); ok {
 		return n
 	}
 	n := countMatching(node, s.selector, s.namespace)
-	memo[s.memoKey] = n
+	node.SetMemo(s.memoKey, n)
 	return n
 }
 
