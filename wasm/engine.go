@@ -4,6 +4,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/taints-playground/playground/core/presets"
 	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sim"
 	"github.com/taints-playground/playground/web"
@@ -33,7 +34,8 @@ func execute(filename string, text []byte, at float64, command string) (string, 
 func presetList() []web.Preset {
 	var out []web.Preset
 	for _, p := range allPresets() {
-		out = append(out, web.Preset{Name: p.Name, Title: p.Title, Description: p.Description, YAML: p.YAML})
+		l, _ := presets.Link(p.Name)
+		out = append(out, web.Preset{Name: p.Name, Title: p.Title, Description: p.Description, YAML: p.YAML, Link: l})
 	}
 	return out
 }

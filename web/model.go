@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/taints-playground/playground/core/scenario/link"
 	"github.com/taints-playground/playground/core/sim"
 )
 
@@ -15,6 +16,10 @@ type Preset struct {
 	Title       string
 	Description string
 	YAML        string
+	// Link is the YAML's share link (core/scenario/link.Encode) when it
+	// was computed ahead of time, so the page need not encode it; empty
+	// means encode on demand.
+	Link string
 }
 
 // ExecFunc answers a console command (kubectl describe, get, …) against the
@@ -66,7 +71,7 @@ type Model struct {
 	Speed float64
 	// NodeFilter narrows the node cards to names, labels and taints that
 	// contain it; NodeLimit is how many cards the board shows before it
-	// summarises the rest (0 means DefaultNodeLimit).
+	// summarises the rest (0 means NodeLimitFor the board's node count).
 	NodeFilter string
 	NodeLimit  int
 	// Selected is the namespace/name of the pod the why panel explains.
@@ -107,8 +112,31 @@ var Speeds = []float64{1, 2, 5, 10, 30, 60}
 const DefaultSpeed = 10
 
 // DefaultNodeLimit is how many node cards the board renders before it
-// summarises the remaining nodes.
-const DefaultNodeLimit = 48
+// summarises the remaining nodes; boards of more than LargeBoardNodes
+// nodes render LargeBoardNodeLimit (NodeLimitFor), since every card is
+// compared, laid out and painted on every step.
+const (
+	DefaultNodeLimit    = 48
+	LargeBoardNodes     = 300
+	LargeBoardNodeLimit = 24
+)
+
+// NodeLimitFor is how many node cards a board of total nodes renders
+// before its summary card (and adds per Show more).
+func NodeLimitFor(total int) int {
+	if total > LargeBoardNodes {
+		return LargeBoardNodeLimit
+	}
+	return DefaultNodeLimit
+}
+
+// nodeLimit is NodeLimit, or NodeLimitFor(total) while it is unset.
+func (m *Model) nodeLimit(total int) int {
+	if m.NodeLimit > 0 {
+		return m.NodeLimit
+	}
+	return NodeLimitFor(total)
+}
 
 // NewModel returns a model over the given presets and simulator.
 func NewModel(presets []Preset, simulate SimulateFunc) *Model {
@@ -285,7 +313,19 @@ func (m *Model) Fragment() string {
 	if m.RanText == "" {
 		return ""
 	}
-	return EncodeFragment(m.RanText)
+	frag, _ := m.fragment()
+	return frag
+}
+
+// fragment is EncodeFragmentErr of the text on the board, or the preset's
+// precomputed link when the board shows a preset's text unchanged.
+func (m *Model) fragment() (string, error) {
+	if m.Preset != "" {
+		if pr, ok := m.preset(m.Preset); ok && pr.Link != "" && pr.YAML == m.RanText {
+			return link.Fragment(pr.Link), nil
+		}
+	}
+	return EncodeFragmentErr(m.RanText)
 }
 
 func (m *Model) clampFrame() {

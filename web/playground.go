@@ -205,7 +205,7 @@ func (p *Playground) loadURL(ctx app.Context) {
 // writeURL puts the scenario on the board into the fragment with
 // ReplaceURL: no navigation, no history entry, no remount.
 func (p *Playground) writeURL(ctx app.Context) {
-	frag, err := EncodeFragmentErr(p.m.RanText)
+	frag, err := p.m.fragment()
 	p.x.linkErr = ""
 	if err != nil && p.m.RanText != "" {
 		p.x.linkErr = err.Error()

@@ -4,8 +4,18 @@ import "fmt"
 
 //go:generate go run ./internal/genmeta
 
-// presetMeta is what the picker and the library show of a scenario file.
-type presetMeta struct{ name, title, description string }
+// presetMeta is what the picker and the library show of a scenario file,
+// and its share link (link.Encode of the file).
+type presetMeta struct{ name, title, description, link string }
+
+// Link returns the share link (core/scenario/link.Encode) of the preset or
+// lesson file called name, computed by go generate: encoding parses the
+// scenario and writes its canonical form, which the page would otherwise
+// do at startup for the preset it shows.
+func Link(name string) (string, bool) {
+	m, ok := meta[name]
+	return m.link, ok && m.link != ""
+}
 
 // Catalog returns what List followed by Lessons returns, without parsing
 // any scenario: names, titles and descriptions come from meta_gen.go

@@ -5,10 +5,13 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/taints-playground/playground/core/scenario/link"
 )
 
 // TestCatalogMatchesParse: Catalog, which reads meta_gen.go instead of
-// parsing, gives exactly what List and Lessons give by parsing, and
+// parsing, gives exactly what List and Lessons give by parsing, Link gives
+// what link.Encode gives, and
 // meta_gen.go lists every scenario file and nothing else. When it fails,
 // run go generate ./core/presets.
 func TestCatalogMatchesParse(t *testing.T) {
@@ -32,6 +35,15 @@ func TestCatalogMatchesParse(t *testing.T) {
 		seen[name] = true
 		if _, ok := meta[name]; !ok {
 			t.Errorf("meta_gen.go lacks %s (run go generate ./core/presets)", name)
+		}
+	}
+	for _, p := range want {
+		l, err := link.Encode([]byte(p.YAML))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := Link(p.Name); !ok || got != l {
+			t.Errorf("Link(%q) = %q, %v; link.Encode gives %q (run go generate ./core/presets)", p.Name, got, ok, l)
 		}
 	}
 	for name := range meta {

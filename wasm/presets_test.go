@@ -1,0 +1,25 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/taints-playground/playground/web"
+)
+
+// TestPresetListLinks: every preset comes with the share link the page
+// would have encoded for it, and the library has an entry per preset.
+func TestPresetListLinks(t *testing.T) {
+	list := presetList()
+	if len(list) == 0 || len(library()) != len(list) {
+		t.Fatalf("%d presets, %d library entries", len(list), len(library()))
+	}
+	for _, p := range list {
+		if p.Link == "" {
+			t.Errorf("%s: no precomputed link", p.Name)
+			continue
+		}
+		if got, want := "s="+p.Link, web.EncodeFragment(p.YAML); got != want {
+			t.Errorf("%s: link %q, EncodeFragment %q", p.Name, got, want)
+		}
+	}
+}
