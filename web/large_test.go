@@ -96,6 +96,21 @@ func TestTimelineWindow(t *testing.T) {
 			t.Errorf("current %d: [%d, %d), want [%d, %d)", c.cur, lo, hi, c.lo, c.hi)
 		}
 	}
+	moves := 0
+	lo0, _ := timelineRange(len(items), 0)
+	for cur := range items {
+		lo, hi := timelineRange(len(items), cur)
+		if cur < lo || cur >= hi || hi-lo != TimelineWindow || (lo > 0 && cur-lo < TimelineWindow/4) || (hi < len(items) && hi-cur <= TimelineWindow/4) {
+			t.Fatalf("current %d: window [%d, %d)", cur, lo, hi)
+		}
+		if lo != lo0 {
+			moves++
+			lo0 = lo
+		}
+	}
+	if moves > len(items)/timelineShift+1 {
+		t.Errorf("the window moved %d times over %d steps; it should move in blocks of %d", moves, len(items), timelineShift)
+	}
 	html := app.HTMLString(&Timeline{Items: items, Current: 500})
 	if n := strings.Count(html, "tl-item"); n != TimelineWindow {
 		t.Errorf("%d entries", n)
@@ -129,5 +144,23 @@ func TestModelLayoutCached(t *testing.T) {
 				t.Fatalf("frame %d round %d: cached layout differs\n got %+v\nwant %+v", i, round, got, want)
 			}
 		}
+	}
+}
+
+// TestPresetLinkPrecomputed: a preset shown unchanged gets its
+// precomputed share link; edited text is encoded.
+func TestPresetLinkPrecomputed(t *testing.T) {
+	m := NewModel([]Preset{{Name: "gpu", YAML: "kind: Scenario\nname: gpu\n", Link: "precomputed"}}, fakeSimulate)
+	if !m.LoadPreset("gpu") {
+		t.Fatal(m.Err)
+	}
+	if got := m.Fragment(); got != "s=precomputed" {
+		t.Errorf("preset fragment %q", got)
+	}
+	if !m.SetText("kind: Scenario\nname: edited\n") {
+		t.Fatal(m.Err)
+	}
+	if got, want := m.Fragment(), EncodeFragment("kind: Scenario\nname: edited\n"); got != want || got == "s=precomputed" {
+		t.Errorf("edited fragment %q, want %q", got, want)
 	}
 }

@@ -476,10 +476,7 @@ func (p *Playground) renderNodes(f *sim.Frame, groups PodGroups) []app.UI {
 	if len(f.Nodes) == 0 {
 		return []app.UI{app.P().Class("muted").Text(English.NoNodes)}
 	}
-	limit := m.NodeLimit
-	if limit <= 0 {
-		limit = DefaultNodeLimit
-	}
+	limit := m.nodeLimit(len(f.Nodes))
 	cards := make([]app.UI, 0, min(len(f.Nodes), limit)+1)
 	hidden, tainted, notReady, cordoned, pods := 0, 0, 0, 0, 0
 	for _, node := range f.Nodes {
@@ -506,17 +503,14 @@ func (p *Playground) renderNodes(f *sim.Frame, groups PodGroups) []app.UI {
 		return []app.UI{app.P().Class("muted no-match").Text(fmt.Sprintf(English.NoNodeMatches, m.NodeFilter))}
 	}
 	if hidden > 0 {
-		more := min(hidden, DefaultNodeLimit)
+		page := NodeLimitFor(len(f.Nodes))
+		more := min(hidden, page)
 		cards = append(cards, app.Div().Class("more-nodes").Body(
 			app.Strong().Class("more-count").Text(fmt.Sprintf(English.MoreNodes, hidden)),
 			app.P().Class("small muted").Text(fmt.Sprintf(English.MoreNodesCounts, tainted, notReady, cordoned, pods)),
 			app.Button().Type("button").Class("btn btn-small").ID("btn-more-nodes").
 				OnClick(func(ctx app.Context, e app.Event) {
-					l := m.NodeLimit
-					if l <= 0 {
-						l = DefaultNodeLimit
-					}
-					m.NodeLimit = l + DefaultNodeLimit
+					m.NodeLimit = m.nodeLimit(len(f.Nodes)) + page
 				}).
 				Text(fmt.Sprintf(English.ShowMore, more)),
 		))
@@ -534,10 +528,7 @@ func (p *Playground) renderNodeFilter(f *sim.Frame) app.UI {
 			matched++
 		}
 	}
-	limit := m.NodeLimit
-	if limit <= 0 {
-		limit = DefaultNodeLimit
-	}
+	limit := m.nodeLimit(total)
 	if total < NodeFilterThreshold && m.NodeFilter == "" {
 		return app.Div().Class("node-filter-slot")
 	}

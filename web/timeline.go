@@ -159,12 +159,19 @@ type Timeline struct {
 // one; the clock bar, Step and Back reach the others.
 const TimelineWindow = 100
 
-// timelineRange is the window [lo, hi) of n items around cur.
+// timelineShift is how far the timeline's window moves at a time: a window
+// that moved with every step would change every entry (go-app diffs by
+// position), so it moves in blocks and a step changes two entries' classes.
+const timelineShift = TimelineWindow / 4
+
+// timelineRange is the window [lo, hi) of n items around cur: cur has at
+// least a quarter of the window on either side (where n allows), and lo
+// is a multiple of timelineShift (or n-TimelineWindow at the end).
 func timelineRange(n, cur int) (lo, hi int) {
 	if n <= TimelineWindow {
 		return 0, n
 	}
-	lo = max(0, cur-TimelineWindow/2)
+	lo = max(0, (cur-TimelineWindow/2)/timelineShift*timelineShift)
 	hi = lo + TimelineWindow
 	if hi > n {
 		hi = n

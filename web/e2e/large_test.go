@@ -17,9 +17,10 @@ import (
 )
 
 // TestLargeBoardBounded: 500 nodes and 2,000 pods (cmd/benchpage's large
-// scenario, from the link) draw a bounded page: 48 node cards and a
-// summary, the last events of thousands with "showing N of M", a filter
-// and Show earlier; the DOM stays small before and after a step.
+// scenario, from the link) draw a bounded page: 24 node cards (boards of
+// more than web.LargeBoardNodes nodes) and a summary, the last events of
+// thousands with "showing N of M", a filter and Show earlier; the DOM
+// stays small before and after a step.
 func TestLargeBoardBounded(t *testing.T) {
 	base := serve(t, distDir(t))
 	b := newBrowser(t, 1366, 900)
@@ -38,8 +39,8 @@ func TestLargeBoardBounded(t *testing.T) {
 		}
 	}
 	count("first frame")
-	if n := eval[int](b, `document.querySelectorAll(".node-card").length`); n != web.DefaultNodeLimit {
-		t.Errorf("%d node cards, want %d", n, web.DefaultNodeLimit)
+	if n := eval[int](b, `document.querySelectorAll(".node-card").length`); n != web.NodeLimitFor(500) {
+		t.Errorf("%d node cards, want %d", n, web.NodeLimitFor(500))
 	}
 	if !eval[bool](b, `document.querySelector(".nodes").classList.contains("is-large")`) {
 		t.Error("the node grid is not marked large")
