@@ -216,14 +216,19 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *core.Pod
 	s.weights = []float64{topologyNormalizingWeight(len(nodes)), topologyNormalizingWeight(len(s.zoneCounts))}
 	ra := nodeaffinity.GetRequiredNodeAffinity(pod)
 	for _, n := range all {
-		if n == nil || n.Node == nil || !ra.Match(n.Node) {
+		if n == nil || n.Node == nil {
+			continue
+		}
+		// The memoized count first: a node without matching pods adds
+		// nothing, so its affinity and zone need not be looked at.
+		cnt := matching(n, s)
+		if cnt == 0 || !ra.Match(n.Node) {
 			continue
 		}
 		value := n.Node.Labels[LabelTopologyZone]
-		if _, ok := s.zoneCounts[value]; !ok {
-			continue
+		if c, ok := s.zoneCounts[value]; ok {
+			s.zoneCounts[value] = c + cnt
 		}
-		s.zoneCounts[value] += matching(n, s)
 	}
 	state.Write(preScoreStateKey, s)
 	pl.scoreState, pl.pre = state, s
