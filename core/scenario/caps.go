@@ -56,6 +56,27 @@ func CheckFrames(frames, slots, built int, at time.Duration) error {
 	return nil
 }
 
+// CheckLivePods is MaxPods checked while a run goes on: steps (kubectl
+// scale, apply, run) and controllers can create pods the file does not
+// declare. n is the number of pods that exist at virtual time at; it
+// returns an error in the style of the other caps once n exceeds MaxPods.
+func CheckLivePods(n int, at time.Duration) error {
+	if n > MaxPods {
+		return capError("by virtual time %s the cluster has %d pods (Pod manifests, workload replicas and the pods steps and controllers created); the playground simulates at most %d pods at once: lower the replicas of the scale and apply steps", FormatDuration(at), n, MaxPods)
+	}
+	return nil
+}
+
+// CheckReplicas refuses a replica count over MaxPods for a step that sets
+// one (kubectl scale --replicas, a Deployment or ReplicaSet applied by a
+// step), before any pod is created.
+func CheckReplicas(replicas int64) error {
+	if replicas > MaxPods {
+		return capError("%d replicas; the playground simulates at most %d pods", replicas, MaxPods)
+	}
+	return nil
+}
+
 // CheckCaps reports the first cap the scenario exceeds, or nil. Parse calls
 // it; callers that build a Scenario in code may call it themselves.
 func (s *Scenario) CheckCaps() error {

@@ -155,7 +155,7 @@ func (s *simulator) deletePods(args []string) (string, error) {
 		}
 		wasRunning := found.node != "" && found.phase == PhaseRunning
 		s.touch(found)
-		found.deleted = true
+		s.markDeleted(found)
 		found.q = qNone
 		s.ctrlDirty = true
 		// The taint-eviction controller drops (and reports) a pending timer.

@@ -216,6 +216,9 @@ func (s *simulator) scale(args []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if err := scenario.CheckReplicas(int64(o.Replicas)); err != nil {
+		return "", fmt.Errorf("error: --replicas=%d: %w", o.Replicas, err)
+	}
 	ns := "default"
 	for i, a := range args {
 		if (a == "-n" || a == "--namespace") && i+1 < len(args) {
@@ -270,6 +273,16 @@ func (s *simulator) apply(args []string) (string, error) {
 	m, err := scenario.ParseManifest([]byte(s.curStep.Manifest), s.gate)
 	if err != nil {
 		return "", fmt.Errorf("error: error parsing STDIN: %v", err)
+	}
+	for _, d := range m.Deployments {
+		if err := scenario.CheckReplicas(int64(deployment.Replicas(d))); err != nil {
+			return "", fmt.Errorf("error: deployment.apps/%s: %w", d.Name, err)
+		}
+	}
+	for _, rs := range m.ReplicaSets {
+		if err := scenario.CheckReplicas(int64(replicaset.Replicas(rs))); err != nil {
+			return "", fmt.Errorf("error: replicaset.apps/%s: %w", rs.Name, err)
+		}
 	}
 	var lines []string
 	var errs []string

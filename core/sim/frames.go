@@ -13,10 +13,28 @@ import (
 // checkFrames is the cap on frame storage (a variable for tests).
 var checkFrames = scenario.CheckFrames
 
+// MaxSummaryNotes is how many of the simulator's notes a frame's Summary
+// lists; the rest are counted ("… and 1990 more"), so that the t=0
+// summary of 2,000 scheduled pods stays a line, not a page. The events
+// keep every detail.
+const MaxSummaryNotes = 12
+
+// joinNotes is the notes of one frame, at most MaxSummaryNotes of them.
+func joinNotes(notes []string) string {
+	if len(notes) <= MaxSummaryNotes {
+		return strings.Join(notes, "; ")
+	}
+	return strings.Join(notes[:MaxSummaryNotes], "; ") + fmt.Sprintf("; … and %d more", len(notes)-MaxSummaryNotes)
+}
+
+// checkLivePods is the cap on pods that exist at once (a variable for
+// tests).
+var checkLivePods = scenario.CheckLivePods
+
 // frame records the board now. caption is the author's text (may be
 // empty); fallback is used as the summary when nothing was noted.
 func (s *simulator) frame(step, caption, output, fallback string) {
-	summary := strings.Join(s.notes, "; ")
+	summary := joinNotes(s.notes)
 	s.notes = nil
 	if s.capErr != nil {
 		return // the run stops at its next item

@@ -138,6 +138,12 @@ type podName struct{ namespace, name string }
 // addPod adds a pod record (its namespace and name never change after).
 func (s *simulator) addPod(p *podRec) {
 	s.pods = append(s.pods, p)
+	if !p.deleted {
+		s.live++
+		if err := checkLivePods(s.live, s.now); err != nil && s.capErr == nil {
+			s.capErr = err
+		}
+	}
 	if s.byName == nil {
 		s.byName = map[podName][]*podRec{}
 	}
@@ -276,7 +282,8 @@ type simulator struct {
 	zoneStates   map[string]nodelifecycle.ZoneState
 	built        int   // states built so far
 	slots        int   // node and pod states the frames hold
-	capErr       error // a cap on frame storage was exceeded (scenario.CheckFrames)
+	capErr       error // a cap on frame storage or live pods was exceeded (scenario.CheckFrames, CheckLivePods)
+	live         int   // pod records not deleted (scenario.CheckLivePods)
 	reused       int   // states shared with the frame before
 }
 

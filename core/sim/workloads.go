@@ -282,13 +282,21 @@ func (s *simulator) startPod(p *podRec) {
 	}
 }
 
+// markDeleted marks a pod record deleted (it leaves the board).
+func (s *simulator) markDeleted(p *podRec) {
+	if !p.deleted {
+		s.live--
+	}
+	p.deleted = true
+}
+
 // controllerDelete deletes a pod on behalf of a controller
 // (SuccessfulDelete event on the owner).
 func (s *simulator) controllerDelete(p *podRec, source, owner, why string) {
 	wasRunning := p.node != "" && p.phase == PhaseRunning
 	s.emitFrom(source, EventNormal, replicaset.ReasonSuccessfulDelete, owner, "Deleted pod: "+p.pod.Name)
 	s.touch(p)
-	p.deleted = true
+	s.markDeleted(p)
 	p.q = qNone
 	s.cancelEviction(p)
 	if wasRunning {
