@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/taints-playground/playground/core/presets"
 )
 
 // The golden documents below are written from upstream v1.37 behaviour
@@ -171,8 +173,13 @@ func TestPresetsCommand(t *testing.T) {
 		t.Fatal(code)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 6 || !strings.HasPrefix(lines[1], "gpu-node ") || !strings.HasPrefix(lines[2], "docs-three-taints ") || !strings.HasPrefix(lines[3], "animated-card ") || !strings.HasPrefix(lines[4], "node-failure ") || !strings.HasPrefix(lines[5], "regional-network ") {
+	// The five presets, then every misconception lesson (the library's
+	// order), each with its kind.
+	if len(lines) != 1+len(presets.Catalog()) || len(lines) < 27 || !strings.HasPrefix(lines[1], "gpu-node ") || !strings.HasPrefix(lines[2], "docs-three-taints ") || !strings.HasPrefix(lines[3], "animated-card ") || !strings.HasPrefix(lines[4], "node-failure ") || !strings.HasPrefix(lines[5], "regional-network ") {
 		t.Errorf("presets output:\n%s", out)
+	}
+	if !strings.Contains(out, "\nmc-edit-tolerations ") || !strings.Contains(lines[len(lines)-1], " misconception ") {
+		t.Errorf("the misconception lessons are missing:\n%s", out)
 	}
 	for _, name := range []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure"} {
 		if code, out, errs := runArgs(t, "", "run", "--preset", name, "--json"); code != 0 || !strings.Contains(out, `"events"`) {

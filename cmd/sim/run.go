@@ -51,9 +51,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitInvalid
 		}
 		tw := tabwriter.NewWriter(stdout, 0, 0, 3, ' ', 0)
-		fmt.Fprintln(tw, "NAME\tTITLE")
-		for _, p := range presets.List() {
-			fmt.Fprintf(tw, "%s\t%s\n", p.Name, p.Title)
+		fmt.Fprintln(tw, "NAME\tKIND\tTITLE")
+		for _, p := range presets.Catalog() {
+			kind := "preset"
+			if p.Category != "" {
+				kind = p.Category
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", p.Name, kind, p.Title)
 		}
 		tw.Flush()
 		return exitOK
@@ -121,7 +125,11 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case preset != "":
 		p, ok := presets.Get(preset)
 		if !ok {
-			fmt.Fprintf(stderr, "unknown preset %q; known: %s\n", preset, strings.Join(presets.Names(), ", "))
+			var known []string
+			for _, p := range presets.Catalog() {
+				known = append(known, p.Name)
+			}
+			fmt.Fprintf(stderr, "unknown preset %q; known: %s\n", preset, strings.Join(known, ", "))
 			return exitInvalid
 		}
 		data, name = []byte(p.YAML), preset+".yaml"
