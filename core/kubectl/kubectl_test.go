@@ -187,6 +187,10 @@ func TestSplit(t *testing.T) {
 		{in: `"open`, wantErr: "unterminated quote"},
 		{in: `'open`, wantErr: "unterminated quote"},
 		{in: `a\`, wantErr: "trailing backslash"},
+		{in: "kubectl describe node n1 | grep Taints", wantErr: `shell operator "|" is not supported: the playground runs one kubectl command per line (no pipes, redirections, ; or &); quote the character if it is part of an argument`},
+		{in: "kubectl get pods > out.txt", wantErr: `shell operator ">" is not supported: the playground runs one kubectl command per line (no pipes, redirections, ; or &); quote the character if it is part of an argument`},
+		{in: "kubectl cordon n1 && kubectl drain n1", wantErr: `shell operator "&" is not supported: the playground runs one kubectl command per line (no pipes, redirections, ; or &); quote the character if it is part of an argument`},
+		{in: `kubectl label nodes n1 'a=b|c' "x;y" z\&`, want: []string{"kubectl", "label", "nodes", "n1", "a=b|c", "x;y", "z&"}},
 	}
 	for _, tc := range tests {
 		got, err := kubectl.Split(tc.in)

@@ -2,17 +2,24 @@ package kubectl
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 )
+
+// shellOperators are the characters a POSIX shell reads as control or
+// redirection operators outside quotes.
+const shellOperators = "|;&<>"
 
 // Split breaks a command line into arguments the way a POSIX shell would
 // for the simple cases people type: blanks separate words; 'single quotes'
 // keep everything literally; "double quotes" keep blanks and honour
 // backslash escapes of \ " $ and `; outside quotes a backslash escapes the
 // next character; adjacent quoted and unquoted parts join into one word
-// (so k="a b" is one argument). No variables, globs or operators are
-// interpreted. Errors: "unterminated quote" when a quote is left open,
-// "trailing backslash" when the line ends in an escape.
+// (so k="a b" is one argument). No variables or globs are interpreted.
+// Errors: "unterminated quote" when a quote is left open, "trailing
+// backslash" when the line ends in an escape, and "shell operator …" for
+// an unquoted | ; & < or >, which a shell would treat as a pipe, list or
+// redirection (kubectl never sees them).
 func Split(cmdline string) ([]string, error) {
 	var args []string
 	var cur strings.Builder
@@ -64,6 +71,9 @@ func Split(cmdline string) ([]string, error) {
 				return nil, errors.New("unterminated quote")
 			}
 			inWord = true
+		case strings.IndexByte(shellOperators, c) >= 0:
+			// A shell would run another program or redirect here.
+			return nil, fmt.Errorf("shell operator %q is not supported: the playground runs one kubectl command per line (no pipes, redirections, ; or &); quote the character if it is part of an argument", string(c))
 		default:
 			cur.WriteByte(c)
 			inWord = true
