@@ -14,6 +14,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/taints-playground/playground/bench"
 	"github.com/taints-playground/playground/core"
 )
 
@@ -334,7 +335,7 @@ func TestParseSameAsStepwise(t *testing.T) {
 			checkSameParse(t, data)
 		}
 	}
-	checkSameParse(t, []byte(largeScenario(50, 200)))
+	checkSameParse(t, []byte(bench.Cluster(50, 200)))
 }
 
 func FuzzParseSameAsStepwise(f *testing.F) {
