@@ -84,7 +84,7 @@ $GO run ./cmd/benchpage -wasm-packages "$TMP/hello-syms.wasm" > "$TMP/hello-pkgs
   echo "| Go | $($GO env GOVERSION) |"
   echo "| Node | $(node --version 2>/dev/null || echo none) |"
   echo "| Chromium | $(${CHROMIUM:-false} --version 2>/dev/null || echo none) |"
-  echo "| Commit | $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (work tree had uncommitted changes by others)') |"
+  echo "| Commit | $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(git diff --quiet -- . ':(exclude)bench/RESULTS.md' 2>/dev/null || echo ' (work tree had uncommitted changes by others)') |"
   echo
   echo "The machine is shared: absolute times are noisy upper bounds; the ratios compare numbers measured in the same run."
   echo
