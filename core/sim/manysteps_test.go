@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/taints-playground/playground/core/scenario"
 )
@@ -40,25 +39,22 @@ func BenchmarkManySteps(b *testing.B) {
 	}
 }
 
-// Many steps stay cheap: the per-frame detail is bounded by DetailBudget,
-// and the steps themselves are linear in the node's taints (before this
-// test, 1,000 steps took seconds and 3,000 did not finish in two minutes).
+// Many steps keep their detail only within DetailBudget, and a Limited
+// frame's detail comes on demand. (The speed of many steps is measured by
+// BenchmarkManySteps: before that work, 1,000 steps took seconds and 3,000
+// did not finish in two minutes.)
 func TestManyStepsBounded(t *testing.T) {
 	if testing.Short() {
-		t.Skip("timing")
+		t.Skip("1,000 steps")
 	}
 	s := manyStepsScenario(t, 1000)
-	// This test times Run: without frame verification (verify_test.go),
-	// which recomputes every state and runs the scenario twice.
+	// Without frame verification (verify_test.go), which recomputes every
+	// state and runs the scenario twice.
 	defer func(v bool) { verifyFrames = v }(verifyFrames)
 	verifyFrames = false
-	start := time.Now()
 	res, err := Run(s)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if d := time.Since(start); d > 20*time.Second {
-		t.Errorf("1,000 steps took %v", d)
 	}
 	if len(res.Frames) != 1001 {
 		t.Fatalf("%d frames", len(res.Frames))
