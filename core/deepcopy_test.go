@@ -1,4 +1,4 @@
-package replicaset
+package core_test
 
 import (
 	"encoding/json"
@@ -6,19 +6,58 @@ import (
 	"math/rand"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/taints-playground/playground/core"
 )
 
-var quantityType = reflect.TypeOf(core.Quantity{})
+var (
+	quantityType = reflect.TypeOf(core.Quantity{})
+	timeType     = reflect.TypeOf(time.Time{})
+)
+
+// quantities are the texts random quantities are parsed from ("" is the
+// zero Quantity{}, which JSON turns into the parsed "0").
+var quantities = []string{"", "0", "1", "-2", "+3", "1500m", "0.5", "1.", "2Gi", "500Mi", "1e3", "1E-2", "12k", "5n", "1.5u", "7Ei", "123456789012345678901234567890"}
+
+// texts are random string values: valid UTF-8 only (see deepcopy.go for
+// invalid UTF-8), with characters JSON escapes.
+var texts = []string{"", "a", "web", "ü", "日本", "\u2028\u2029", "<&>", "\"q\"\\", "\t\n", "\x00", "\uFFFD", "🙂", "node.kubernetes.io/not-ready"}
+
+// randomTime is a zero time or an instant of the years 1–9998 in some
+// zone, with nanoseconds and sometimes a monotonic reading; its UTC year
+// stays within 0–9999, which JSON can round-trip.
+func randomTime(r *rand.Rand) time.Time {
+	switch r.Intn(6) {
+	case 0:
+		return time.Time{}
+	case 1:
+		return time.Time{}.Add(time.Duration(r.Intn(2e9))) // near the zero time
+	case 2:
+		return time.Now().Add(time.Duration(r.Int63n(1e15)))
+	}
+	lo := time.Date(1, 1, 2, 0, 0, 0, 0, time.UTC).Unix()
+	hi := time.Date(9998, 12, 31, 0, 0, 0, 0, time.UTC).Unix()
+	t := time.Unix(lo+r.Int63n(hi-lo), int64(r.Intn(1e9)))
+	zones := []*time.Location{time.UTC, time.Local, time.FixedZone("x", 3600), time.FixedZone("y", -(12*3600 + 1800)), time.FixedZone("z", 14*3600)}
+	return t.In(zones[r.Intn(len(zones))])
+}
 
 // fill sets every exported field reachable from v to random values: nil,
 // empty or filled maps and slices, nil or set pointers.
 func fill(r *rand.Rand, v reflect.Value, depth int) {
 	switch v.Kind() {
 	case reflect.Struct:
-		if v.Type() == quantityType {
-			v.Set(reflect.ValueOf(core.MustParseQuantity(fmt.Sprintf("%dm", 1+r.Intn(5000)))))
+		switch v.Type() {
+		case quantityType:
+			q := core.Quantity{}
+			if s := quantities[r.Intn(len(quantities))]; s != "" {
+				q = core.MustParseQuantity(s)
+			}
+			v.Set(reflect.ValueOf(q))
+			return
+		case timeType:
+			v.Set(reflect.ValueOf(randomTime(r)))
 			return
 		}
 		for i := 0; i < v.NumField(); i++ {
@@ -65,7 +104,11 @@ func fill(r *rand.Rand, v reflect.Value, depth int) {
 			v.Set(m)
 		}
 	case reflect.String:
-		v.SetString(fmt.Sprintf("s%d", r.Intn(1000)))
+		if r.Intn(2) == 0 {
+			v.SetString(fmt.Sprintf("s%d", r.Intn(1000)))
+		} else {
+			v.SetString(texts[r.Intn(len(texts))])
+		}
 	case reflect.Bool:
 		v.SetBool(r.Intn(2) == 0)
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -83,7 +126,7 @@ func fill(r *rand.Rand, v reflect.Value, depth int) {
 func shared(a, b reflect.Value, path string) string {
 	switch a.Kind() {
 	case reflect.Struct:
-		if a.Type() == quantityType {
+		if a.Type() == quantityType || a.Type() == timeType {
 			return ""
 		}
 		for i := 0; i < a.NumField(); i++ {
@@ -131,43 +174,113 @@ func shared(a, b reflect.Value, path string) string {
 	return ""
 }
 
-// jsonCopy is the JSON round trip copySpec replaced.
-func jsonCopy(t *testing.T, s core.PodSpec) core.PodSpec {
+// jsonCopy is the JSON round trip the typed copies replaced.
+func jsonCopy[T any](t *testing.T, v *T) *T {
 	t.Helper()
-	b, err := json.Marshal(s)
+	b, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out core.PodSpec
+	var out *T
 	if err := json.Unmarshal(b, &out); err != nil {
 		t.Fatal(err)
 	}
 	return out
 }
 
-// TestCopySpecRandomized fills every field of random pod specs, including
-// maps, slices and pointers (nil, empty or set), and checks that copySpec
-// gives what the JSON round trip gave, shares nothing with the template,
-// and that changing every field of the copy leaves the template as it was.
-func TestCopySpecRandomized(t *testing.T) {
-	r := rand.New(rand.NewSource(6))
-	for i := 0; i < 2000; i++ {
-		var tmpl core.PodSpec
-		fill(r, reflect.ValueOf(&tmpl).Elem(), 0)
-		before := jsonCopy(t, tmpl)
-		got := copySpec(tmpl)
+// checkCopies fills n random objects of type T, including maps, slices
+// and pointers (nil, empty or set), times and quantities, and checks that
+// DeepCopy gives what the JSON round trip gives, shares nothing mutable
+// with the original, and that changing every field of the copy leaves the
+// original as it was.
+func checkCopies[T any](t *testing.T, seed int64, n int, deepCopy func(*T) *T) {
+	t.Helper()
+	r := rand.New(rand.NewSource(seed))
+	for i := 0; i < n; i++ {
+		orig := new(T)
+		fill(r, reflect.ValueOf(orig).Elem(), 0)
+		before := jsonCopy(t, orig)
+		got := deepCopy(orig)
 		if !reflect.DeepEqual(got, before) {
-			t.Fatalf("spec %d: copySpec differs from the JSON round trip:\n got %#v\nwant %#v", i, got, before)
+			t.Fatalf("%T %d: DeepCopy differs from the JSON round trip:\n got %#v\nwant %#v", orig, i, got, before)
 		}
-		if s := shared(reflect.ValueOf(tmpl), reflect.ValueOf(got), "spec"); s != "" {
-			t.Fatalf("spec %d: copy shares %s with the template", i, s)
+		if s := shared(reflect.ValueOf(orig).Elem(), reflect.ValueOf(got).Elem(), "v"); s != "" {
+			t.Fatalf("%T %d: the copy shares %s with the original", orig, i, s)
 		}
 		// Mutate the copy everywhere: in place through its pointers,
-		// slices and maps, then wholesale.
-		mutate(r, reflect.ValueOf(&got).Elem())
-		if after := jsonCopy(t, tmpl); !reflect.DeepEqual(after, before) {
-			t.Fatalf("spec %d: mutating the copy changed the template", i)
+		// slices and maps.
+		mutate(r, reflect.ValueOf(got).Elem())
+		if after := jsonCopy(t, orig); !reflect.DeepEqual(after, before) {
+			t.Fatalf("%T %d: mutating the copy changed the original", orig, i)
 		}
+	}
+	var nilT *T
+	if got := deepCopy(nilT); got != nil || jsonCopy(t, nilT) != nil {
+		t.Fatalf("%T: nil copies to %v", nilT, got)
+	}
+}
+
+func TestDeepCopyEqualsJSONRoundTrip(t *testing.T) {
+	// 2,000 pod specs as the ReplicaSet controller's copy was checked with.
+	checkCopies(t, 6, 2000, (*core.PodSpec).DeepCopy)
+	checkCopies(t, 7, 2000, (*core.Pod).DeepCopy)
+	checkCopies(t, 8, 2000, (*core.Node).DeepCopy)
+	checkCopies(t, 9, 1000, (*core.PodTemplateSpec).DeepCopy)
+}
+
+// TestDeepCopyNodeCases are hand-written nodes: empty lists and maps
+// become nil, times UTC whole seconds, a zero time nil.
+func TestDeepCopyNodeCases(t *testing.T) {
+	yes := true
+	at := &core.Time{Time: time.Date(2026, 1, 1, 0, 1, 5, 500, time.FixedZone("x", 3600))}
+	cpu := core.MustParseQuantity("1500m")
+	nodes := []*core.Node{
+		{},
+		{ObjectMeta: core.ObjectMeta{Labels: map[string]string{}, Annotations: map[string]string{}}, Spec: core.NodeSpec{Taints: []core.Taint{}}},
+		{
+			TypeMeta: core.TypeMeta{APIVersion: "v1", Kind: "Node"},
+			ObjectMeta: core.ObjectMeta{Name: "n1", UID: "u", Labels: map[string]string{"a": "b"}, Annotations: map[string]string{"c": "d"},
+				OwnerReferences: []core.OwnerReference{{Kind: "X", Name: "y", Controller: &yes}}, CreationTimestamp: at},
+			Spec: core.NodeSpec{Unschedulable: true, ProviderID: "p", PodCIDR: "10.0.0.0/24",
+				Taints: []core.Taint{{Key: "k", Value: "v", Effect: core.TaintEffectNoExecute, TimeAdded: at}, {Key: "z", Effect: core.TaintEffectNoSchedule, TimeAdded: &core.Time{}}}},
+			Status: core.NodeStatus{Capacity: core.ResourceList{"cpu": cpu, "pods": {}}, Allocatable: core.ResourceList{"cpu": cpu},
+				Conditions: []core.NodeCondition{{Type: core.NodeReady, Status: core.ConditionTrue, LastHeartbeatTime: at, Reason: "r", Message: "m"}}},
+		},
+	}
+	for i, n := range nodes {
+		if got, want := n.DeepCopy(), jsonCopy(t, n); !reflect.DeepEqual(got, want) {
+			t.Errorf("node %d:\n got %#v\nwant %#v", i, got, want)
+		}
+	}
+	if c := nodes[1].DeepCopy(); c.Labels != nil || c.Annotations != nil || c.Spec.Taints != nil {
+		t.Errorf("empty maps and lists should become nil: %#v", c)
+	}
+	src := nodes[2]
+	c := src.DeepCopy()
+	if c.CreationTimestamp.Location() != time.UTC || c.CreationTimestamp.Nanosecond() != 0 || c.Spec.Taints[1].TimeAdded != nil {
+		t.Errorf("times: %v %v", c.CreationTimestamp, c.Spec.Taints[1].TimeAdded)
+	}
+	c.Labels["a"] = "x"
+	c.Spec.Taints[0].Key = "changed"
+	*c.OwnerReferences[0].Controller = false
+	c.Status.Conditions[0].Status = core.ConditionFalse
+	c.Status.Capacity["memory"] = cpu
+	if src.Labels["a"] != "b" || src.Spec.Taints[0].Key != "k" || !*src.OwnerReferences[0].Controller || src.Status.Conditions[0].Status != core.ConditionTrue || len(src.Status.Capacity) != 2 {
+		t.Errorf("the copy shares state with its source: %+v", src)
+	}
+}
+
+// TestDeepCopyKeepsAlwaysWrittenLists: spec.containers and
+// nodeSelectorTerms have no omitempty, so JSON keeps [] apart from null.
+func TestDeepCopyKeepsAlwaysWrittenLists(t *testing.T) {
+	s := &core.PodSpec{Containers: []core.Container{}, InitContainers: []core.Container{},
+		Affinity: &core.Affinity{NodeAffinity: &core.NodeAffinity{RequiredDuringSchedulingIgnoredDuringExecution: &core.NodeSelector{NodeSelectorTerms: []core.NodeSelectorTerm{}}}}}
+	c := s.DeepCopy()
+	if c.Containers == nil || c.InitContainers != nil || c.Affinity.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms == nil {
+		t.Fatalf("%#v", c)
+	}
+	if !reflect.DeepEqual(c, jsonCopy(t, s)) {
+		t.Fatal("differs from the JSON round trip")
 	}
 }
 
@@ -176,9 +289,15 @@ func TestCopySpecRandomized(t *testing.T) {
 func mutate(r *rand.Rand, v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Struct:
-		if v.Type() == quantityType {
+		switch v.Type() {
+		case quantityType:
 			if v.CanSet() {
 				v.Set(reflect.ValueOf(core.MustParseQuantity("7")))
+			}
+			return
+		case timeType:
+			if v.CanSet() {
+				v.Set(reflect.ValueOf(v.Interface().(time.Time).Add(time.Hour)))
 			}
 			return
 		}
@@ -218,24 +337,5 @@ func mutate(r *rand.Rand, v reflect.Value) {
 		v.SetInt(v.Int() + 1)
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		v.SetUint(v.Uint() + 1)
-	}
-}
-
-// TestNewPodSharesNothingWithTemplate checks the whole pod: labels,
-// annotations and spec are the pod's own.
-func TestNewPodSharesNothingWithTemplate(t *testing.T) {
-	r := rand.New(rand.NewSource(7))
-	rs := &core.ReplicaSet{}
-	rs.Name, rs.Namespace = "web", "default"
-	fill(r, reflect.ValueOf(&rs.Spec.Template.Spec).Elem(), 0)
-	rs.Spec.Template.Labels = map[string]string{"app": "web"}
-	rs.Spec.Template.Annotations = map[string]string{"a": "b"}
-	p := NewPod(rs, "abcde")
-	if s := shared(reflect.ValueOf(rs.Spec.Template.Spec), reflect.ValueOf(p.Spec), "spec"); s != "" {
-		t.Fatalf("pod shares %s with the template", s)
-	}
-	if reflect.ValueOf(p.Labels).Pointer() == reflect.ValueOf(rs.Spec.Template.Labels).Pointer() ||
-		reflect.ValueOf(p.Annotations).Pointer() == reflect.ValueOf(rs.Spec.Template.Annotations).Pointer() {
-		t.Fatal("pod shares its labels or annotations with the template")
 	}
 }

@@ -215,7 +215,7 @@ type nodeStore struct {
 func (ns *nodeStore) List() []*core.Node {
 	out := make([]*core.Node, 0, len(ns.s.nodes))
 	for _, n := range ns.s.nodes {
-		out = append(out, deepCopyNode(n))
+		out = append(out, n.DeepCopy())
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
@@ -224,7 +224,7 @@ func (ns *nodeStore) List() []*core.Node {
 // Get returns a copy of the node called name.
 func (ns *nodeStore) Get(name string) (*core.Node, bool) {
 	if n := ns.s.node(name); n != nil {
-		return deepCopyNode(n), true
+		return n.DeepCopy(), true
 	}
 	return nil, false
 }
@@ -234,9 +234,9 @@ func (ns *nodeStore) Update(n *core.Node) error {
 	for i, cur := range ns.s.nodes {
 		if cur.Name == n.Name {
 			if _, ok := ns.before[n.Name]; !ok && ns.before != nil {
-				ns.before[n.Name] = deepCopyNode(cur)
+				ns.before[n.Name] = cur.DeepCopy()
 			}
-			ns.s.nodes[i] = deepCopyNode(n)
+			ns.s.nodes[i] = n.DeepCopy()
 			ns.s.nodesTouched = true
 			ns.updated = append(ns.updated, n.Name)
 			return nil

@@ -207,7 +207,7 @@ func (s *simulator) addNode(name string) (string, error) {
 		if n.Name != name {
 			continue
 		}
-		node := deepCopyNode(n)
+		node := n.DeepCopy()
 		s.createNode(node)
 		s.nodeEvent(nil, node)
 		s.note("node %s joined the cluster", name)
@@ -270,7 +270,7 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 	if n == nil {
 		return "", fmt.Errorf("Error from server (NotFound): nodes %q not found", args[0])
 	}
-	before := deepCopyNode(n)
+	before := n.DeepCopy()
 	var out string
 	switch args[1] {
 	case "not-ready":

@@ -208,7 +208,7 @@ func (s *simulator) livePod(ns, name string) *podRec {
 // apiPod is the pod as the API server would return it now: phase,
 // reason, message, nominatedNodeName and conditions filled in.
 func (s *simulator) apiPod(p *podRec) *core.Pod {
-	out := deepCopyPod(p.pod)
+	out := p.pod.DeepCopy()
 	out.Status = core.PodStatus{NominatedNodeName: p.pod.Status.NominatedNodeName}
 	switch {
 	case p.phase == PhaseEvicted:

@@ -323,7 +323,7 @@ func (s *simulator) apply(args []string) (string, error) {
 			errs = append(errs, fmt.Sprintf("the playground does not update nodes with apply: use kubectl taint, label or cordon for node %q", n.Name))
 			continue
 		}
-		node := deepCopyNode(n)
+		node := n.DeepCopy()
 		s.createNode(node)
 		s.nodeEvent(nil, node)
 		s.note("node %s joined the cluster", n.Name)
@@ -378,7 +378,7 @@ func (s *simulator) apply(args []string) (string, error) {
 	}
 	for _, p := range m.Pods {
 		if live := s.livePod(p.Namespace, p.Name); live != nil {
-			verb, err := s.updatePod(live, deepCopyPod(p))
+			verb, err := s.updatePod(live, p.DeepCopy())
 			if err != nil {
 				errs = append(errs, err.Error())
 				continue
@@ -386,7 +386,7 @@ func (s *simulator) apply(args []string) (string, error) {
 			lines = append(lines, "pod/"+p.Name+" "+verb)
 			continue
 		}
-		rec := s.admit(deepCopyPod(p), len(s.pods))
+		rec := s.admit(p.DeepCopy(), len(s.pods))
 		rec.createdAt = s.now
 		if rec.admitErr != "" {
 			errs = append(errs, admissionErrorText(rec, `"STDIN"`))
@@ -438,7 +438,7 @@ func (s *simulator) updatePod(p *podRec, np *core.Pod) (string, error) {
 		tols, _ = defaulttolerationseconds.Admit(tols, nr, ur)
 	}
 	// Everything but the tolerations must stay as stored.
-	a, b := deepCopyPod(old), np
+	a, b := old.DeepCopy(), np
 	a.Spec.Tolerations, b.Spec.Tolerations = nil, nil
 	if b.Spec.NodeName == "" {
 		b.Spec.NodeName = a.Spec.NodeName

@@ -119,7 +119,7 @@ func PodRequests(p *core.Pod) map[core.ResourceName]int64 {
 func (s *simulator) nodeState(n *core.Node) NodeState {
 	ns := NodeState{
 		Name:          n.Name,
-		Labels:        copyMap(n.Labels),
+		Labels:        maps.Clone(n.Labels),
 		Taints:        append([]core.Taint{}, n.Spec.Taints...),
 		Unschedulable: n.Spec.Unschedulable,
 		Conditions:    append([]core.NodeCondition(nil), n.Status.Conditions...),
@@ -157,17 +157,6 @@ func (s *simulator) nodeState(n *core.Node) NodeState {
 		ns.Describe = s.describeNode(n)
 	}
 	return ns
-}
-
-func copyMap(m map[string]string) map[string]string {
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 func (s *simulator) podState(p *podRec) PodState {

@@ -139,7 +139,7 @@ func (s *simulator) updateZones() {
 		s.note("every zone is fully disrupted: the node-lifecycle controller assumes the control plane lost the nodes, stops evicting and removes the NoExecute not-ready/unreachable taints (master disruption mode)")
 		for _, n := range s.nodes {
 			if hasTaint(n, core.TaintNodeNotReady, core.TaintEffectNoExecute) || hasTaint(n, core.TaintNodeUnreachable, core.TaintEffectNoExecute) {
-				before := deepCopyNode(n)
+				before := n.DeepCopy()
 				s.syncTaints(n, core.TaintEffectNoExecute, noExecuteManaged, nil)
 				s.afterNodeChange(before, n)
 			}
@@ -236,7 +236,7 @@ func (s *simulator) runTainter() {
 				keep = append(keep, name)
 				continue
 			}
-			before := deepCopyNode(n)
+			before := n.DeepCopy()
 			s.syncNoExecuteNow(n)
 			s.afterNodeChange(before, n)
 		}

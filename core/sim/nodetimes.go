@@ -59,7 +59,7 @@ func (s *simulator) conditionTransitions(before, after *core.Node) {
 // controller's tryUpdateNodeHealth, a condition it marked Unknown keeps the
 // kubelet's last heartbeat and gets the mark as its transition time.
 func (s *simulator) withConditionTimes(n *core.Node) *core.Node {
-	c := deepCopyNode(n)
+	c := n.DeepCopy()
 	heartbeat := s.now
 	if at, ok := s.times.stoppedAt[n.Name]; ok {
 		heartbeat = at

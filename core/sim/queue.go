@@ -281,7 +281,7 @@ func (s *simulator) nodeEvent(before, after *core.Node) {
 	if before == nil {
 		kind = evNodeAdd
 	}
-	s.cevents = append(s.cevents, clusterEvent{kind: kind, before: before, after: deepCopyNode(after)})
+	s.cevents = append(s.cevents, clusterEvent{kind: kind, before: before, after: after.DeepCopy()})
 }
 
 // podGone records that a pod bound to a node went away (deleted, evicted,

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"container/heap"
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand"
@@ -375,7 +374,7 @@ func (s *simulator) run() error {
 		if s.scen.NodeCreatedLater(n.Name) {
 			continue // joins at its `create node` step
 		}
-		s.createNode(deepCopyNode(n))
+		s.createNode(n.DeepCopy())
 	}
 	// The node-lifecycle controller's first pass sees the starting zones.
 	s.updateZones()
@@ -385,7 +384,7 @@ func (s *simulator) run() error {
 	s.pclasses = append(s.pclasses, s.scen.PriorityClasses...)
 	s.pdbs = append(s.pdbs, s.scen.PodDisruptionBudgets...)
 	for i, p := range s.scen.Pods {
-		rec := s.admit(deepCopyPod(p), i)
+		rec := s.admit(p.DeepCopy(), i)
 		rec.notYet = s.scen.CreatedLater(p.Namespace, p.Name)
 		if rec.admitErr != "" {
 			rec.deleted = true
@@ -532,7 +531,7 @@ func (s *simulator) fire(it *item) {
 		if c := condition(n, core.NodeReady); c != nil && c.Status == core.ConditionUnknown {
 			return
 		}
-		before := deepCopyNode(n)
+		before := n.DeepCopy()
 		s.note("%s: no heartbeat for more than %s", it.node, fmtSecs(s.gracePeriod()))
 		s.markUnknown(before, n)
 		s.afterNodeChange(before, n)
@@ -542,7 +541,7 @@ func (s *simulator) fire(it *item) {
 		if n == nil {
 			return
 		}
-		before := deepCopyNode(n)
+		before := n.DeepCopy()
 		s.reconcileNoExecute(n)
 		s.afterNodeChange(before, n)
 	}
@@ -1087,20 +1086,4 @@ func (s *simulator) settleShowingPending(step, caption, output string) bool {
 	used := s.fctx.used
 	s.fctx = nil
 	return used
-}
-
-// deepCopyNode and deepCopyPod copy through JSON: exact for every declared
-// field (quantities print in canonical form and parse back equal).
-func deepCopyNode(n *core.Node) *core.Node { return cloneNode(n) }
-
-func deepCopyPod(p *core.Pod) *core.Pod {
-	var out core.Pod
-	b, err := json.Marshal(p)
-	if err != nil {
-		panic(err)
-	}
-	if err := json.Unmarshal(b, &out); err != nil {
-		panic(err)
-	}
-	return &out
 }

@@ -336,7 +336,7 @@ func (s *simulator) syncDaemonSet(ds *core.DaemonSet) {
 	for _, node := range create {
 		p := daemonset.NewDaemonPod(tmpl, node)
 		p.Name = ds.Name + "-" + replicaset.RandomSuffix(s.nameRng)
-		p = deepCopyPod(p)
+		p = p.DeepCopy()
 		sources := make([]string, len(p.Spec.Tolerations))
 		for i, t := range p.Spec.Tolerations {
 			sources[i] = SourceDaemonSet

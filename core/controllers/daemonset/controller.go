@@ -1,10 +1,6 @@
 package daemonset
 
-import (
-	"encoding/json"
-
-	"github.com/taints-playground/playground/core"
-)
+import "github.com/taints-playground/playground/core"
 
 // Event reasons of the DaemonSet controller (with the ReplicaSet
 // controller's texts: "Created pod: NAME", "Deleted pod: NAME").
@@ -21,13 +17,8 @@ func TemplatePod(ds *core.DaemonSet) *core.Pod {
 	p := &core.Pod{TypeMeta: core.TypeMeta{APIVersion: "v1", Kind: "Pod"}}
 	p.Namespace = ds.Namespace
 	p.GenerateName = ds.Name + "-"
-	b, err := json.Marshal(ds.Spec.Template)
-	if err == nil {
-		var t core.PodTemplateSpec
-		if json.Unmarshal(b, &t) == nil {
-			p.Labels, p.Annotations, p.Spec = t.Labels, t.Annotations, t.Spec
-		}
-	}
+	t := ds.Spec.Template.DeepCopy()
+	p.Labels, p.Annotations, p.Spec = t.Labels, t.Annotations, t.Spec
 	yes := true
 	p.OwnerReferences = []core.OwnerReference{{APIVersion: "apps/v1", Kind: "DaemonSet", Name: ds.Name, UID: ds.UID, Controller: &yes}}
 	return p

@@ -65,10 +65,7 @@ func NewReplicaSet(d *core.Deployment) *core.ReplicaSet {
 		sel.MatchExpressions = append(sel.MatchExpressions, d.Spec.Selector.MatchExpressions...)
 	}
 	rs.Spec.Selector = sel
-	b, err := json.Marshal(d.Spec.Template)
-	if err == nil {
-		_ = json.Unmarshal(b, &rs.Spec.Template)
-	}
+	rs.Spec.Template = *d.Spec.Template.DeepCopy()
 	rs.Spec.Template.Labels = withHash(d.Spec.Template.Labels, hash)
 	return rs
 }

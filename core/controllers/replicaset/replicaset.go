@@ -1,6 +1,7 @@
 package replicaset
 
 import (
+	"maps"
 	"math/rand"
 
 	"github.com/taints-playground/playground/core"
@@ -58,23 +59,12 @@ func NewPod(rs *core.ReplicaSet, suffix string) *core.Pod {
 	p.Name = rs.Name + "-" + suffix
 	p.GenerateName = rs.Name + "-"
 	p.Namespace = rs.Namespace
-	p.Labels = copyMap(rs.Spec.Template.Labels)
-	p.Annotations = copyMap(rs.Spec.Template.Annotations)
+	p.Labels = maps.Clone(rs.Spec.Template.Labels)
+	p.Annotations = maps.Clone(rs.Spec.Template.Annotations)
 	t := true
 	p.OwnerReferences = []core.OwnerReference{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: rs.Name, UID: rs.UID, Controller: &t}}
-	p.Spec = copySpec(rs.Spec.Template.Spec)
+	p.Spec = *rs.Spec.Template.Spec.DeepCopy()
 	return p
-}
-
-func copyMap(m map[string]string) map[string]string {
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // Diff is how many pods to create (positive) or delete (negative) so that
