@@ -179,3 +179,35 @@ func Percent(req, alloc int64) (pct float64, over bool) {
 	}
 	return p, false
 }
+
+// FormatCount writes n with thousands separators: 23324 → "23,324".
+func FormatCount(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// plural picks one (for n == 1) or many (a format with one %d).
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return fmt.Sprintf(many, n)
+}
+
+// EditorOKText is the editor's status after a run: "Simulated: 1 frame,
+// 3 events." in the active language.
+func EditorOKText(frames, events int) string {
+	return fmt.Sprintf(English.EditorOK, plural(frames, English.FramesOne, English.FramesMany), plural(events, English.EventsOne, English.EventsMany))
+}

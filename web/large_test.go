@@ -44,7 +44,7 @@ func TestEventLogWindow(t *testing.T) {
 	if n := strings.Count(html, "<tr class=\"ev "); n != EventPage {
 		t.Errorf("filtered: %d rows", n)
 	}
-	if !strings.Contains(html, fmt.Sprintf(English.EventsShown, EventPage, 286)) {
+	if !strings.Contains(html, fmt.Sprintf(English.EventsMatchShown, EventPage, 286, "2,000")) {
 		t.Errorf("filtered count missing: %s", html[:300])
 	}
 	l.filter = "no such thing"

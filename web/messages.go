@@ -147,12 +147,22 @@ type Messages struct {
 	NoEventMatches, PodsShown    string
 	FramesBefore, FramesAfter    string
 	NoNodeMatches                string
-	Reported, NotReported        string
-	ScoreTable, ScoreHint        string
-	ColTotal, SkippedPlugins     string
-	NotExaminedNote, NotScored   string
-	DescribePod                  string
-	ChosenNoFit                  string
+	// Counts while a filter is set: how many matched out of how many.
+	NodesMatchShown, NodesMatchNone   string
+	MoreMatchingNodes                 string
+	EventsMatchShown, EventsMatchNone string
+	PodsMatchShown, PodsMatchNone     string
+	// Counts of the editor status line, singular and plural.
+	FramesOne, FramesMany string
+	EventsOne, EventsMany string
+	// LocalMissing: a #local address opened where the scenario is not kept.
+	LocalMissing               string
+	Reported, NotReported      string
+	ScoreTable, ScoreHint      string
+	ColTotal, SkippedPlugins   string
+	NotExaminedNote, NotScored string
+	DescribePod                string
+	ChosenNoFit                string
 
 	// Share, embed, import/export, console steps, library, lesson,
 	// palette and language (issue 5).
@@ -243,7 +253,7 @@ var English = Messages{
 	PresetCustom:   "Edited scenario",
 	EditorLabel:    "Scenario YAML",
 	EditorHint:     "Nodes, Pods and one kind: Scenario document with steps. Changes re-run the simulation.",
-	EditorOK:       "Simulated: %d frames, %d events.",
+	EditorOK:       "Simulated: %s, %s.",
 	EditorRunning:  "Waiting for you to stop typing…",
 	EditorError:    "This scenario does not run",
 	KeptLastGood:   "The board still shows the last scenario that ran.",
@@ -383,7 +393,7 @@ var English = Messages{
 	NoExecuteQueued:      "NoExecute queued",
 	NoExecuteQueuedTitle: "Waiting in the zone's rate-limited queue for its NoExecute not-ready/unreachable taint",
 	NodeFilter:           "Filter nodes",
-	NodeFilterHint:       "name, label or taint",
+	NodeFilterHint:       "name, label, taint or pod",
 	NodesShown:           "%d of %d nodes",
 	MoreNodes:            "+%d more nodes",
 	MoreNodesCounts:      "%d tainted · %d not Ready · %d cordoned · %d pods",
@@ -397,6 +407,18 @@ var English = Messages{
 	FramesBefore:         "%d earlier frames",
 	FramesAfter:          "%d later frames",
 	NoNodeMatches:        "No node matches “%s”.",
+	NodesMatchShown:      "%d of %d matching nodes (%s in all)",
+	NodesMatchNone:       "0 of %s nodes match",
+	MoreMatchingNodes:    "+%d more matching nodes",
+	EventsMatchShown:     "Showing the last %d of %d matching events (%s in all)",
+	EventsMatchNone:      "0 of %s events match",
+	PodsMatchShown:       "Showing %d of %d matching pods (%s in all)",
+	PodsMatchNone:        "0 of %s pods match",
+	FramesOne:            "1 frame",
+	FramesMany:           "%d frames",
+	EventsOne:            "1 event",
+	EventsMany:           "%d events",
+	LocalMissing:         "This address (#local) stands for a scenario kept only in the browser it was made in, and this browser does not have it.",
 	Reported:             "reported",
 	NotReported:          "also fails — not reported",
 	ScoreTable:           "Scores",
@@ -453,7 +475,7 @@ var English = Messages{
 	LibraryLoadAria:       "Load %s",
 	LibraryPredict:        "Predict, then run:",
 	LinkCopied:            "Link copied",
-	LinkTooLong:           "No share link for this scenario: %s",
+	LinkTooLong:           "No share link for this scenario: %s. The address now ends in #local: this browser keeps the scenario, so reloading here keeps it, but the address cannot share it.",
 	LintApplyFix:          "Apply the fix",
 	LintClean:             "No common mistakes found.",
 	LintFindings:          "Findings: %d",

@@ -308,6 +308,65 @@ func (m *Model) LoadFragment(fragment string) bool {
 	return false
 }
 
+// LocalFragment is the fragment the page writes when the scenario on the
+// board is too large for a share link: the scenario is kept in this
+// browser's storage (LastGoodKey), and the address no longer carries a
+// stale one.
+const LocalFragment = "local"
+
+// IsLocalFragment reports whether a fragment (with or without '#') is
+// LocalFragment.
+func IsLocalFragment(fragment string) bool {
+	return strings.TrimSpace(strings.TrimPrefix(fragment, "#")) == LocalFragment
+}
+
+// LoadLocal loads the scenario a #local address stands for: kept is the
+// text this browser stored ("" when it has none). Without it the board
+// shows the default preset and Notice says the scenario lives only in the
+// browser it was made in. It reports whether the kept scenario is on the
+// board.
+func (m *Model) LoadLocal(kept string) bool {
+	def := m.DefaultPreset()
+	if kept == "" {
+		m.LoadPreset(def.Name)
+		m.Notice = English.LocalMissing + " " + fmt.Sprintf(English.FallbackNotice, def.Title)
+		return false
+	}
+	if kept == m.Text && m.Result != nil && m.Err == "" {
+		return true
+	}
+	m.Playing = false
+	m.Frame = 0
+	m.Selected = ""
+	m.Notice = ""
+	if m.SetText(kept) {
+		return true
+	}
+	badText, badErr := m.Text, m.Err
+	m.LoadPreset(def.Name)
+	m.Text, m.Err, m.Preset = badText, badErr, ""
+	m.Notice = English.LinkBadYAML + " " + fmt.Sprintf(English.FallbackNotice, def.Title)
+	return false
+}
+
+// AddressFragment is the fragment the page address should carry for the
+// scenario on the board: its share link, or LocalFragment (with the reason
+// no link can be made) when it is too large for one; "" before anything
+// ran.
+func (m *Model) AddressFragment() (string, error) {
+	if m.RanText == "" {
+		return "", nil
+	}
+	frag, err := m.fragment()
+	if err != nil || frag == "" {
+		if err == nil {
+			err = errors.New("share link: no link could be made")
+		}
+		return LocalFragment, err
+	}
+	return frag, nil
+}
+
 // Fragment is the URL fragment that carries the scenario on the board.
 func (m *Model) Fragment() string {
 	if m.RanText == "" {

@@ -344,6 +344,10 @@ type Lane struct {
 	Empty string
 	Pods  []PodView
 	Total int
+	// All is the lane's size before the board's filter; Filtered says a
+	// filter is set (Total is then the matching pods).
+	All      int
+	Filtered bool
 }
 
 // Render implements app.Composer.
@@ -351,18 +355,26 @@ func (l *Lane) Render() app.UI {
 	total := max(l.Total, len(l.Pods))
 	hidden := total - len(l.Pods)
 	kind := l.Kind
+	all := max(l.All, total)
+	empty := l.Empty
+	if l.Filtered && total == 0 {
+		empty = fmt.Sprintf(English.PodsMatchNone, FormatCount(all))
+	}
+	if !l.Filtered {
+		all = total
+	}
 	return app.Section().
 		Class("lane lane-"+l.Kind).
 		Aria("label", l.Title).
 		Body(
 			app.H3().Class("lane-title").Body(
 				app.Text(l.Title),
-				app.Span().Class("count").Text(fmt.Sprint(total)),
-				app.If(hidden > 0, func() app.UI {
-					return app.Span().Class("small muted shown-count").Text(fmt.Sprintf(English.PodsShown, len(l.Pods), total))
+				app.Span().Class("count").Text(fmt.Sprint(all)),
+				app.If(hidden > 0 || (l.Filtered && total > 0), func() app.UI {
+					return app.Span().Class("small muted shown-count").Text(PodsCountText(len(l.Pods), total, all, l.Filtered))
 				}),
 			),
-			app.Div().Class("lane-pods").Body(podChips(l.Pods, l.Empty)...),
+			app.Div().Class("lane-pods").Body(podChips(l.Pods, empty)...),
 			app.If(hidden > 0, func() app.UI {
 				return app.Button().Type("button").Class("btn btn-small lane-more").ID("btn-more-"+kind).
 					OnClick(func(ctx app.Context, e app.Event) {
@@ -468,6 +480,72 @@ func NodeMatches(n *sim.NodeState, filter string) bool {
 	return false
 }
 
+// PodMatches reports whether a pod's name (or namespace/name) contains
+// the filter text (case-insensitive); an empty filter matches every pod.
+func PodMatches(p *sim.PodState, filter string) bool {
+	filter = strings.ToLower(strings.TrimSpace(filter))
+	if filter == "" {
+		return true
+	}
+	if p == nil {
+		return false
+	}
+	return strings.Contains(strings.ToLower(PodKey(p)), filter)
+}
+
+// NodeOrPodMatches reports whether the node matches the filter
+// (NodeMatches) or one of the pods bound to it does (PodMatches).
+func NodeOrPodMatches(n *sim.NodeState, pods []*sim.PodState, filter string) bool {
+	if NodeMatches(n, filter) {
+		return true
+	}
+	for _, p := range pods {
+		if PodMatches(p, filter) {
+			return true
+		}
+	}
+	return false
+}
+
+// FilterPods returns the pods that match the filter (all of them, the same
+// slice, for an empty filter).
+func FilterPods(pods []*sim.PodState, filter string) []*sim.PodState {
+	if strings.TrimSpace(filter) == "" {
+		return pods
+	}
+	var out []*sim.PodState
+	for _, p := range pods {
+		if PodMatches(p, filter) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// NodesCountText says how many node cards the board shows: of all nodes,
+// or, while a filter is set, of the matching ones out of all of them.
+func NodesCountText(shown, matched, all int, filtered bool) string {
+	switch {
+	case !filtered:
+		return fmt.Sprintf(English.NodesShown, shown, all)
+	case matched == 0:
+		return fmt.Sprintf(English.NodesMatchNone, FormatCount(all))
+	}
+	return fmt.Sprintf(English.NodesMatchShown, shown, matched, FormatCount(all))
+}
+
+// PodsCountText is a lane's "showing N of M" text; while a filter is set,
+// M is the matching pods and the lane's size follows.
+func PodsCountText(shown, matched, all int, filtered bool) string {
+	switch {
+	case !filtered:
+		return fmt.Sprintf(English.PodsShown, shown, all)
+	case matched == 0:
+		return fmt.Sprintf(English.PodsMatchNone, FormatCount(all))
+	}
+	return fmt.Sprintf(English.PodsMatchShown, shown, matched, FormatCount(all))
+}
+
 // renderNodes renders the node cards that match the filter, up to the
 // limit, and one summary card for the rest: with hundreds of nodes the
 // board stays responsive.
@@ -480,7 +558,7 @@ func (p *Playground) renderNodes(f *sim.Frame, groups PodGroups) []app.UI {
 	cards := make([]app.UI, 0, min(len(f.Nodes), limit)+1)
 	hidden, tainted, notReady, cordoned, pods := 0, 0, 0, 0, 0
 	for _, node := range f.Nodes {
-		if !NodeMatches(node, m.NodeFilter) {
+		if !NodeOrPodMatches(node, groups.OnNode[node.Name], m.NodeFilter) {
 			continue
 		}
 		if len(cards) < limit {
@@ -505,8 +583,12 @@ func (p *Playground) renderNodes(f *sim.Frame, groups PodGroups) []app.UI {
 	if hidden > 0 {
 		page := NodeLimitFor(len(f.Nodes))
 		more := min(hidden, page)
+		moreNodes := English.MoreNodes
+		if strings.TrimSpace(m.NodeFilter) != "" {
+			moreNodes = English.MoreMatchingNodes
+		}
 		cards = append(cards, app.Div().Class("more-nodes").Body(
-			app.Strong().Class("more-count").Text(fmt.Sprintf(English.MoreNodes, hidden)),
+			app.Strong().Class("more-count").Text(fmt.Sprintf(moreNodes, hidden)),
 			app.P().Class("small muted").Text(fmt.Sprintf(English.MoreNodesCounts, tainted, notReady, cordoned, pods)),
 			app.Button().Type("button").Class("btn btn-small").ID("btn-more-nodes").
 				OnClick(func(ctx app.Context, e app.Event) {
@@ -520,14 +602,15 @@ func (p *Playground) renderNodes(f *sim.Frame, groups PodGroups) []app.UI {
 
 // renderNodeFilter is the filter field over the node cards, offered from
 // NodeFilterThreshold nodes (or while a filter is set).
-func (p *Playground) renderNodeFilter(f *sim.Frame) app.UI {
+func (p *Playground) renderNodeFilter(f *sim.Frame, groups PodGroups) app.UI {
 	m := p.m
 	total, matched := len(f.Nodes), 0
 	for _, n := range f.Nodes {
-		if NodeMatches(n, m.NodeFilter) {
+		if NodeOrPodMatches(n, groups.OnNode[n.Name], m.NodeFilter) {
 			matched++
 		}
 	}
+	filtered := strings.TrimSpace(m.NodeFilter) != ""
 	limit := m.nodeLimit(total)
 	if total < NodeFilterThreshold && m.NodeFilter == "" {
 		return app.Div().Class("node-filter-slot")
@@ -546,6 +629,6 @@ func (p *Playground) renderNodeFilter(f *sim.Frame) app.UI {
 					})
 				}),
 		),
-		app.Span().Class("small muted").Text(fmt.Sprintf(English.NodesShown, min(matched, limit), total)),
+		app.Span().Class("small muted nodes-count").Aria("live", "polite").Text(NodesCountText(min(matched, limit), matched, total, filtered)),
 	)
 }

@@ -196,6 +196,17 @@ func (p *Playground) loadURL(ctx app.Context) {
 	p.lastFrag = frag
 	p.playGen++
 	p.animate(ctx, func() {
+		if IsLocalFragment(frag) {
+			p.initExtras()
+			kept := ""
+			if !p.x.opts.Embed {
+				kept = p.x.lastGood
+			}
+			if p.m.LoadLocal(kept) {
+				p.writeURL(ctx) // says again why there is no link
+			}
+			return
+		}
 		if !p.m.LoadFragment(frag) && frag == "" {
 			p.writeURL(ctx)
 		}
@@ -205,9 +216,12 @@ func (p *Playground) loadURL(ctx app.Context) {
 // writeURL puts the scenario on the board into the fragment with
 // ReplaceURL: no navigation, no history entry, no remount.
 func (p *Playground) writeURL(ctx app.Context) {
-	frag, err := p.m.fragment()
+	// A scenario too large for a link is kept in this browser and the
+	// address says so (#local): it must not keep the previous scenario's
+	// link, or a reload would bring that one back.
+	frag, err := p.m.AddressFragment()
 	p.x.linkErr = ""
-	if err != nil && p.m.RanText != "" {
+	if err != nil {
 		p.x.linkErr = err.Error()
 	}
 	if frag == "" {
@@ -490,7 +504,7 @@ func (p *Playground) renderEditor() app.UI {
 	case m.Result != nil:
 		status = app.P().Class("editor-status is-ok").Body(
 			app.Span().Class("mark").Aria("hidden", "true").Text("✓ "),
-			app.Text(fmt.Sprintf(English.EditorOK, len(m.Result.Frames), len(m.Result.Events))),
+			app.Text(EditorOKText(len(m.Result.Frames), len(m.Result.Events))),
 		)
 	default:
 		status = app.P().Class("editor-status").Text("")
@@ -563,8 +577,11 @@ func (p *Playground) renderSimulation() app.UI {
 
 	groups := m.Groups()
 	cards := p.renderNodes(f, groups)
-	pending := laneWindow(groups.Pending, m.LaneLimit("pending"), m.Selected)
-	evicted := laneWindow(groups.Evicted, m.LaneLimit("evicted"), m.Selected)
+	filtered := strings.TrimSpace(m.NodeFilter) != ""
+	pendingAll := FilterPods(groups.Pending, m.NodeFilter)
+	evictedAll := FilterPods(groups.Evicted, m.NodeFilter)
+	pending := laneWindow(pendingAll, m.LaneLimit("pending"), m.Selected)
+	evicted := laneWindow(evictedAll, m.LaneLimit("evicted"), m.Selected)
 
 	events, fresh := m.Events()
 	sel := m.SelectedPod()
@@ -609,11 +626,11 @@ func (p *Playground) renderSimulation() app.UI {
 				),
 				legend(),
 			),
-			p.renderNodeFilter(f),
+			p.renderNodeFilter(f, groups),
 			app.Div().Class(nodesClass(len(f.Nodes))).Body(cards...),
-			&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: m.Views(pending), Total: len(groups.Pending)},
+			&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: m.Views(pending), Total: len(pendingAll), All: len(groups.Pending), Filtered: filtered},
 			app.If(len(groups.Evicted) > 0, func() app.UI {
-				return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: m.Views(evicted), Total: len(groups.Evicted)}
+				return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: m.Views(evicted), Total: len(evictedAll), All: len(groups.Evicted), Filtered: filtered}
 			}),
 		),
 		app.If(!p.x.opts.Embed, func() app.UI { return &WhyPanel{Pod: sel, Missing: missing, Version: m.Result.KubernetesVersion} }),

@@ -342,7 +342,7 @@ func (l *EventLog) Render() app.UI {
 						Value(l.filter).
 						OnInput(l.onFilter),
 				),
-				app.Span().Class("small muted shown-count").Aria("live", "polite").Text(fmt.Sprintf(English.EventsShown, len(idx), matched)),
+				app.Span().Class("small muted shown-count").Aria("live", "polite").Text(EventsCountText(len(idx), matched, len(l.Events), strings.TrimSpace(l.filter) != "")),
 			)
 		}),
 		app.If(len(idx) == 0, func() app.UI {
@@ -369,6 +369,18 @@ func (l *EventLog) Render() app.UI {
 			)
 		}),
 	)
+}
+
+// EventsCountText says how many event rows the log shows: of all events,
+// or, while a filter is set, of the matching ones out of all of them.
+func EventsCountText(shown, matched, all int, filtered bool) string {
+	switch {
+	case !filtered:
+		return fmt.Sprintf(English.EventsShown, shown, all)
+	case matched == 0:
+		return fmt.Sprintf(English.EventsMatchNone, FormatCount(all))
+	}
+	return fmt.Sprintf(English.EventsMatchShown, shown, matched, FormatCount(all))
 }
 
 func (l *EventLog) onFilter(ctx app.Context, e app.Event) {

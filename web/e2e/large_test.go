@@ -63,6 +63,31 @@ func TestLargeBoardBounded(t *testing.T) {
 		el.value = ""; el.dispatchEvent(new Event("input", {bubbles: true})); })()`)
 	b.waitFor("the unfiltered log", fmt.Sprintf(`document.querySelectorAll(".ev-table tbody tr").length === %d`, web.EventPage), 10*time.Second)
 
+	// A filter that matches no event says so against the whole log.
+	eval[chromedp.Void](b, `(() => { const el = document.getElementById("event-filter");
+		el.value = "no such event"; el.dispatchEvent(new Event("input", {bubbles: true})); })()`)
+	b.waitFor("the no-match event count", `/^0 of [0-9,]+ events match$/.test(document.querySelector(".events .shown-count").innerText.trim())`, 10*time.Second)
+	eval[chromedp.Void](b, `(() => { const el = document.getElementById("event-filter");
+		el.value = ""; el.dispatchEvent(new Event("input", {bubbles: true})); })()`)
+	b.waitFor("the unfiltered log again", fmt.Sprintf(`document.querySelectorAll(".ev-table tbody tr").length === %d`, web.EventPage), 10*time.Second)
+
+	// The node filter counts the matching nodes, and finds pods by name.
+	setNodeFilter := func(v string) {
+		eval[chromedp.Void](b, `(() => { const el = document.getElementById("node-filter");
+			el.value = `+jsString(v)+`; el.dispatchEvent(new Event("input", {bubbles: true})); })()`)
+	}
+	setNodeFilter("dedicated")
+	b.waitFor("the filtered node count", `document.querySelector(".nodes-count").innerText.trim() === "24 of 50 matching nodes (500 in all)"`, 10*time.Second)
+	if got := eval[string](b, `document.querySelector(".more-nodes .more-count").innerText`); got != "+26 more matching nodes" {
+		t.Errorf("summary card with a filter: %q", got)
+	}
+	b.viewShot("large-board-filtered.png", ".board")
+	setNodeFilter("p1999")
+	b.waitFor("the node of pod p1999", `!!document.querySelector('.node-card [data-pod="default/p1999"]') && !document.querySelector(".nodes .no-match")`, 10*time.Second)
+	t.Logf("filter p1999: %q", eval[string](b, `document.querySelector(".nodes-count").innerText`))
+	setNodeFilter("")
+	b.waitFor("the unfiltered board", fmt.Sprintf(`document.querySelectorAll(".node-card").length === %d`, web.NodeLimitFor(500)), 10*time.Second)
+
 	b.screenshot("large-board.png")
 	b.viewShot("large-board-cards.png", ".board")
 	b.viewShot("large-board-summary.png", ".more-nodes")

@@ -310,7 +310,7 @@ func TestManyNodes(t *testing.T) {
 	b.waitFor("one card after filtering", `document.querySelectorAll(".node-card").length === 1 && !!document.querySelector('[data-node="node-0123"]')`, 10*time.Second)
 	eval[chromedp.Void](b, `(() => { const el = document.getElementById("node-filter");
 		el.value = "dedicated"; el.dispatchEvent(new Event("input", {bubbles: true})); })()`)
-	b.waitFor("the tainted nodes", `document.querySelectorAll(".node-card").length === 48 && !!document.querySelector(".more-nodes") && document.querySelector(".more-nodes").innerText.includes("+12 more nodes")`, 10*time.Second)
+	b.waitFor("the tainted nodes", `document.querySelectorAll(".node-card").length === 48 && !!document.querySelector(".more-nodes") && document.querySelector(".more-nodes").innerText.includes("+12 more matching nodes") && document.querySelector(".nodes-count").innerText.trim() === "48 of 60 matching nodes (300 in all)"`, 10*time.Second)
 	if n := eval[int](b, `[...document.querySelectorAll(".node-card")].filter(c => !c.querySelector(".taint")).length`); n != 0 {
 		t.Errorf("the taint filter shows %d untainted nodes", n)
 	}
