@@ -292,6 +292,13 @@ func (m *Model) LoadFragment(fragment string) bool {
 	if text == m.Text && m.Result != nil {
 		return m.Err == ""
 	}
+	return m.loadText(text, def)
+}
+
+// loadText puts text on the board from the start. When it does not run,
+// the editor keeps it with its error, the default preset's board is shown
+// beside it and Notice says so. It reports whether text is on the board.
+func (m *Model) loadText(text string, def Preset) bool {
 	m.Playing = false
 	m.Frame = 0
 	m.Selected = ""
@@ -299,8 +306,6 @@ func (m *Model) LoadFragment(fragment string) bool {
 	if m.SetText(text) {
 		return true
 	}
-	// Keep the link's text in the editor, with its error, and show the
-	// default preset's board beside it.
 	badText, badErr := m.Text, m.Err
 	m.LoadPreset(def.Name)
 	m.Text, m.Err, m.Preset = badText, badErr, ""
@@ -335,18 +340,7 @@ func (m *Model) LoadLocal(kept string) bool {
 	if kept == m.Text && m.Result != nil && m.Err == "" {
 		return true
 	}
-	m.Playing = false
-	m.Frame = 0
-	m.Selected = ""
-	m.Notice = ""
-	if m.SetText(kept) {
-		return true
-	}
-	badText, badErr := m.Text, m.Err
-	m.LoadPreset(def.Name)
-	m.Text, m.Err, m.Preset = badText, badErr, ""
-	m.Notice = English.LinkBadYAML + " " + fmt.Sprintf(English.FallbackNotice, def.Title)
-	return false
+	return m.loadText(kept, def)
 }
 
 // AddressFragment is the fragment the page address should carry for the
