@@ -25,7 +25,7 @@ type Messages struct {
 	NodeAria       string
 	BarTitle       string
 
-	Run, Pause, Step, Back, Reset string
+	Run, Pause, Reset string
 	RunHint, StepHint, BackHint   string
 	ResetHint                     string
 	FrameOf                       string
@@ -271,8 +271,6 @@ var English = Messages{
 
 	Run:         "Run",
 	Pause:       "Pause",
-	Step:        "Step",
-	Back:        "Back",
 	Reset:       "Reset",
 	RunHint:     "Play the frames, about one per second",
 	StepHint:    "Show the next frame (→)",

@@ -29,8 +29,6 @@ var Hindi = Messages{
 	BarTitle:               "%s: %s अनुरोधित, %s allocatable में से",
 	Run:                    "चलाएँ",
 	Pause:                  "रोकें",
-	Step:                   "अगला कदम",
-	Back:                   "पीछे",
 	Reset:                  "शुरू से",
 	RunHint:                "फ़्रेम चलाएँ, लगभग एक प्रति सेकंड",
 	StepHint:               "अगला फ़्रेम दिखाएँ (→)",
