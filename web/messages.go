@@ -25,13 +25,13 @@ type Messages struct {
 	NodeAria       string
 	BarTitle       string
 
-	Run, Pause, Reset string
-	RunHint, StepHint, BackHint   string
-	ResetHint                     string
-	FrameOf                       string
-	Timeline                      string
-	InitialPass                   string
-	TimerFrame                    string
+	Run, Pause, Reset           string
+	RunHint, StepHint, BackHint string
+	ResetHint                   string
+	FrameOf                     string
+	Timeline                    string
+	InitialPass                 string
+	TimerFrame                  string
 
 	Board          string
 	NoNodes        string
