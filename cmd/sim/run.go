@@ -83,24 +83,20 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			asJSON = true
 		case a == "--detail":
 			detail = true
-		case a == "--preset":
-			if i+1 >= len(args) {
+		case isFlag(a, "--preset"):
+			v, ok := flagValue(args, &i, "--preset")
+			if !ok {
 				fmt.Fprintf(stderr, "--preset needs a name\n%s", usage)
 				return exitInvalid
 			}
-			preset = args[i+1]
-			i++
-		case strings.HasPrefix(a, "--preset="):
-			preset = strings.TrimPrefix(a, "--preset=")
-		case a == "--kubernetes-version":
-			if i+1 >= len(args) {
+			preset = v
+		case isFlag(a, "--kubernetes-version"):
+			v, ok := flagValue(args, &i, "--kubernetes-version")
+			if !ok {
 				fmt.Fprintf(stderr, "--kubernetes-version needs a version such as 1.33\n%s", usage)
 				return exitInvalid
 			}
-			version = args[i+1]
-			i++
-		case strings.HasPrefix(a, "--kubernetes-version="):
-			version = strings.TrimPrefix(a, "--kubernetes-version=")
+			version = v
 		case strings.HasPrefix(a, "-") && a != "-":
 			fmt.Fprintf(stderr, "unknown flag %s\n%s", a, usage)
 			return exitInvalid
@@ -451,4 +447,23 @@ func deref(p *float64) float64 {
 		return 0
 	}
 	return *p
+}
+
+// isFlag reports whether a is the flag name, as "name" or "name=value".
+func isFlag(a, name string) bool {
+	return a == name || strings.HasPrefix(a, name+"=")
+}
+
+// flagValue is the value of the flag name at args[*i]: after "=", or the
+// next argument (which *i then moves past). ok is false when the value
+// is missing.
+func flagValue(args []string, i *int, name string) (v string, ok bool) {
+	if v, ok := strings.CutPrefix(args[*i], name+"="); ok {
+		return v, true
+	}
+	if *i+1 >= len(args) {
+		return "", false
+	}
+	*i++
+	return args[*i], true
 }

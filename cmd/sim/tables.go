@@ -33,24 +33,20 @@ func tablesCmd(args []string, stdout, stderr io.Writer) int {
 		case a == "-h" || a == "--help":
 			fmt.Fprint(stdout, tablesUsage)
 			return exitOK
-		case a == "--profile":
-			if i+1 >= len(args) {
+		case isFlag(a, "--profile"):
+			v, ok := flagValue(args, &i, "--profile")
+			if !ok {
 				fmt.Fprintf(stderr, "--profile needs teaching or default\n%s", tablesUsage)
 				return exitInvalid
 			}
-			profile = args[i+1]
-			i++
-		case strings.HasPrefix(a, "--profile="):
-			profile = strings.TrimPrefix(a, "--profile=")
-		case a == "--seed":
-			if i+1 >= len(args) {
+			profile = v
+		case isFlag(a, "--seed"):
+			v, ok := flagValue(args, &i, "--seed")
+			if !ok {
 				fmt.Fprintf(stderr, "--seed needs a number\n%s", tablesUsage)
 				return exitInvalid
 			}
-			seedArg = args[i+1]
-			i++
-		case strings.HasPrefix(a, "--seed="):
-			seedArg = strings.TrimPrefix(a, "--seed=")
+			seedArg = v
 		case strings.HasPrefix(a, "-"):
 			fmt.Fprintf(stderr, "unknown flag %s\n%s", a, tablesUsage)
 			return exitInvalid
