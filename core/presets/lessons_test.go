@@ -98,30 +98,6 @@ func TestLessonsMetadata(t *testing.T) {
 	}
 }
 
-func TestLessonsMarshalRoundTrip(t *testing.T) {
-	for _, p := range Lessons() {
-		s, err := scenario.Parse([]byte(p.YAML), p.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := s.Marshal()
-		if err != nil {
-			t.Fatal(err)
-		}
-		s2, err := scenario.Parse(out, p.Name)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", p.Name, err, out)
-		}
-		a, _ := sim.Run(s)
-		b, _ := sim.Run(s2)
-		ja, _ := json.Marshal(a)
-		jb, _ := json.Marshal(b)
-		if string(ja) != string(jb) {
-			t.Errorf("%s: the marshalled scenario simulates differently", p.Name)
-		}
-	}
-}
-
 // TestLessonsShareLinks: every lesson fits a share link well under the
 // 2,000 characters chat bookmarks keep (PEERS.md §4), and the link opens
 // to a scenario that simulates exactly like the lesson.

@@ -225,10 +225,11 @@ func TestAnimatedCard(t *testing.T) {
 	})
 }
 
-// TestMarshalRoundTrip: a preset written back by Scenario.Marshal (share
-// links, the editor) simulates exactly like the original.
+// TestMarshalRoundTrip: a preset or lesson written back by
+// Scenario.Marshal (share links, the editor) simulates exactly like the
+// original.
 func TestMarshalRoundTrip(t *testing.T) {
-	for _, p := range List() {
+	for _, p := range append(List(), Lessons()...) {
 		s, err := scenario.Parse([]byte(p.YAML), p.Name)
 		if err != nil {
 			t.Fatal(err)
