@@ -114,8 +114,8 @@ func schedule(pod *core.Pod, nodes []*NodeInfo, opts Options, c *scratch) Result
 				res.NodeName = nnn
 				if !opts.SkipBreakdown {
 					res.Feasible = []string{nnn}
+					res.Rejected = map[string]*Status{}
 				}
-				res.Rejected = map[string]*Status{}
 				return res
 			}
 		}
@@ -141,14 +141,16 @@ func schedule(pod *core.Pod, nodes []*NodeInfo, opts Options, c *scratch) Result
 
 	feasible := filterNodes(c, &res, p, state, pod, all, candidates, opts)
 
-	// The map is made once at its final size: growing it entry by entry
-	// would hash every name again.
-	res.Rejected = make(map[string]*Status, len(absent)+len(c.rejected))
-	for _, n := range absent {
-		res.Rejected[n.Name()] = diag.absent
-	}
-	for _, r := range c.rejected {
-		res.Rejected[r.node.Name()] = r.status
+	if len(feasible) == 0 || !opts.SkipBreakdown {
+		// The map is made once at its final size: growing it entry by
+		// entry would hash every name again.
+		res.Rejected = make(map[string]*Status, len(absent)+len(c.rejected))
+		for _, n := range absent {
+			res.Rejected[n.Name()] = diag.absent
+		}
+		for _, r := range c.rejected {
+			res.Rejected[r.node.Name()] = r.status
+		}
 	}
 
 	switch len(feasible) {

@@ -132,7 +132,15 @@ func checkSnapshotReuse(t *testing.T, seed int64) {
 		if lean.Feasible != nil || lean.Scores != nil || lean.Tied != nil {
 			t.Fatalf("step %d: SkipBreakdown kept a breakdown: %+v", step, lean)
 		}
+		// Rejected is kept only when no node was chosen (for the message
+		// and the queue's requeue hints).
+		if (lean.Rejected == nil) != (want.NodeName != "") {
+			t.Fatalf("step %d: SkipBreakdown with node %q gave Rejected %v", step, want.NodeName, lean.Rejected)
+		}
 		lean.Feasible, lean.Scores, lean.Tied = want.Feasible, want.Scores, want.Tied
+		if want.NodeName != "" {
+			lean.Rejected = want.Rejected
+		}
 		if !reflect.DeepEqual(lean, want) || next != wantNext {
 			t.Fatalf("step %d: SkipBreakdown gives %+v, want %+v", step, lean, want)
 		}

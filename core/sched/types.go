@@ -67,13 +67,14 @@ type Options struct {
 	// lower-priority pod cannot take the room freed for them. The incoming
 	// pod itself is recognised by UID, else namespace/name, and skipped.
 	NominatedPods []*core.Pod
-	// SkipBreakdown leaves Result.Feasible, Scores and Tied nil, for
-	// callers that act on the decision only (the simulation's own cycles,
-	// as opposed to the "why" view): a cycle over thousands of nodes then
-	// allocates a few kilobytes instead of a breakdown per feasible node.
-	// Everything else (NodeName, Rejected, the messages, preemption,
-	// NextStartNodeIndex) is as without it, and Rand is drawn from exactly
-	// as without it, so the same node is chosen.
+	// SkipBreakdown leaves Result.Feasible, Scores and Tied nil, and
+	// Rejected nil when a node is chosen, for callers that act on the
+	// decision only (the simulation's own cycles, as opposed to the "why"
+	// view): a cycle over thousands of nodes then allocates a few
+	// kilobytes instead of a breakdown per feasible node. Everything else
+	// (NodeName, Rejected of a pod that fits nowhere, the messages,
+	// preemption, NextStartNodeIndex) is as without it, and Rand is drawn
+	// from exactly as without it, so the same node is chosen.
 	SkipBreakdown bool
 }
 
