@@ -242,6 +242,7 @@ type simulator struct {
 	// The scheduler's snapshot, kept up to date node by node.
 	nodeIdx map[string]int
 	infos   []*sched.NodeInfo
+	infoFor []*core.Node // the node object each of infos was built for, side by side so a cycle's check reads one dense slice
 	stale   map[string]bool
 	onNode  map[string][]*podRec // pods ever bound to a node, in binding order
 
@@ -608,6 +609,7 @@ func (s *simulator) running(node string) []*podRec {
 func (s *simulator) nodeInfos(skip *podRec) []*sched.NodeInfo {
 	if len(s.infos) != len(s.nodes) {
 		s.infos = make([]*sched.NodeInfo, len(s.nodes))
+		s.infoFor = make([]*core.Node, len(s.nodes))
 		for i, n := range s.nodes {
 			s.nodeIdx[n.Name] = i
 		}
@@ -618,11 +620,11 @@ func (s *simulator) nodeInfos(skip *podRec) []*sched.NodeInfo {
 		for _, p := range s.running(n.Name) {
 			pods = append(pods, p.pod)
 		}
-		s.infos[i] = newNodeInfo(n, pods)
+		s.infos[i], s.infoFor[i] = newNodeInfo(n, pods), n
 	}
 	for i, n := range s.nodes {
 		// A kubectl write replaces the node object in place.
-		if s.infos[i] == nil || s.infos[i].Node != n {
+		if s.infoFor[i] != n {
 			rebuild(i)
 		}
 	}
