@@ -78,10 +78,15 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 
 // schedule is Schedule with the scratch memory c.
 func schedule(pod *core.Pod, nodes []*NodeInfo, opts Options, c *scratch) Result {
+	return scheduleAll(pod, c.snapshot(nodes), opts, c)
+}
+
+// scheduleAll is one cycle over the snapshot all (no nil entries, no
+// repeated names).
+func scheduleAll(pod *core.Pod, all []*NodeInfo, opts Options, c *scratch) Result {
 	if pod == nil {
 		pod = &core.Pod{}
 	}
-	all := c.snapshot(nodes)
 	res := Result{NumAllNodes: len(all), NextStartNodeIndex: opts.StartNodeIndex}
 	if len(all) == 0 {
 		res.Rejected = map[string]*Status{}

@@ -13,14 +13,8 @@ import (
 // when it returns, so concurrent calls never share one, and a Result
 // never aliases it.
 type scratch struct {
-	// in is the node list the snapshot out was built from, nodes the
-	// Node pointer of each entry then (nil for a nil entry), pos the index
-	// in out of each entry (-1 when it was left out).
-	in    []*NodeInfo
-	nodes []*core.Node
-	pos   []int32
-	out   []*NodeInfo
-	table []int32
+	// kept is the snapshot of the previous call's node list.
+	kept nodeSnapshot
 
 	absent    []*NodeInfo
 	rejected  []rejection
@@ -69,6 +63,22 @@ func (c *scratch) release() {
 // deduplicating 5,000 names every cycle. Anything else rebuilds it. The
 // result is valid until c is released.
 func (c *scratch) snapshot(nodes []*NodeInfo) []*NodeInfo {
+	return c.kept.snapshot(nodes)
+}
+
+// nodeSnapshot is a snapshot and the node list it was built from: in is
+// that list, nodes the Node pointer of each entry then (nil for a nil
+// entry), pos the index in out of each entry (-1 when it was left out).
+type nodeSnapshot struct {
+	in    []*NodeInfo
+	nodes []*core.Node
+	pos   []int32
+	out   []*NodeInfo
+	table []int32
+}
+
+// snapshot updates the snapshot to nodes (see scratch.snapshot).
+func (c *nodeSnapshot) snapshot(nodes []*NodeInfo) []*NodeInfo {
 	if c.out != nil && len(nodes) == len(c.in) && c.update(nodes) {
 		return c.out
 	}
@@ -78,24 +88,34 @@ func (c *scratch) snapshot(nodes []*NodeInfo) []*NodeInfo {
 
 // update carries the changes of nodes over to the snapshot, and reports
 // false when one may change which entries it keeps.
-func (c *scratch) update(nodes []*NodeInfo) bool {
+func (c *nodeSnapshot) update(nodes []*NodeInfo) bool {
 	in, seen := c.in[:len(nodes)], c.nodes[:len(nodes)]
 	for i, n := range nodes {
 		if n == in[i] && (n == nil || n.Node == seen[i]) {
 			continue
 		}
-		var node *core.Node
-		if n != nil {
-			node = n.Node
-		}
-		old := seen[i]
-		if node == nil || old == nil || node.Name != old.Name {
+		if !c.set(i, n) {
 			return false
 		}
-		in[i], seen[i] = n, node
-		if p := c.pos[i]; p >= 0 {
-			c.out[p] = n
-		}
+	}
+	return true
+}
+
+// set makes entry i of the list n, and reports false when that may change
+// which entries the snapshot keeps (n or the entry before has no node, or
+// the node's name changed): the snapshot must then be rebuilt.
+func (c *nodeSnapshot) set(i int, n *NodeInfo) bool {
+	var node *core.Node
+	if n != nil {
+		node = n.Node
+	}
+	old := c.nodes[i]
+	if node == nil || old == nil || node.Name != old.Name {
+		return false
+	}
+	c.in[i], c.nodes[i] = n, node
+	if p := c.pos[i]; p >= 0 {
+		c.out[p] = n
 	}
 	return true
 }
@@ -103,7 +123,7 @@ func (c *scratch) update(nodes []*NodeInfo) bool {
 // build makes the snapshot from scratch. Names are deduplicated with a
 // small open-addressing hash set over NodeInfo.NameHash rather than a Go
 // map.
-func (c *scratch) build(nodes []*NodeInfo) {
+func (c *nodeSnapshot) build(nodes []*NodeInfo) {
 	c.in = append(c.in[:0], nodes...)
 	c.nodes = resize(c.nodes, len(nodes))
 	c.pos = resize(c.pos, len(nodes))

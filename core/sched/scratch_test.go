@@ -12,7 +12,8 @@ import (
 
 // A snapshot kept between calls, and the pooled scratch memory, give the
 // same Results as a fresh snapshot, whatever the caller does to its node
-// list between calls: NodeInfos replaced by same-named or other nodes,
+// list between calls (and so does a Snapshot the changes are Set in):
+// NodeInfos replaced by same-named or other nodes,
 // entries set to nil, a NodeInfo's Node swapped in place, pods added, the
 // list shortened, grown or copied. SkipBreakdown gives the same decision
 // and draws the same random numbers. No Result changes afterwards.
@@ -21,6 +22,9 @@ func TestSnapshotReuseMatchesFresh(t *testing.T) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) { checkSnapshotReuse(t, seed) })
 	}
 }
+
+// snapshotScratch stands for ScheduleSnapshot in checkSnapshotReuse.
+var snapshotScratch = new(scratch)
 
 func checkSnapshotReuse(t *testing.T, seed int64) {
 	rng := rand.New(rand.NewSource(seed))
@@ -49,6 +53,9 @@ func checkSnapshotReuse(t *testing.T, seed int64) {
 		nodes[i] = fresh()
 	}
 	cached := new(scratch)
+	// snap follows every change through Set (a NodeInfo whose Node was
+	// replaced in place is Set again, as Snapshot asks).
+	snap := NewSnapshot(nodes)
 	type kept struct {
 		res  Result
 		json string
@@ -63,27 +70,34 @@ func checkSnapshotReuse(t *testing.T, seed int64) {
 				n.Node.Name = nodes[i].Node.Name
 			}
 			nodes[i] = n
+			snap.Set(i, n)
 		case 1: // another node
 			nodes[i] = fresh()
+			snap.Set(i, nodes[i])
 		case 2:
 			nodes[i] = nil
+			snap.Set(i, nil)
 		case 3: // the Node replaced in place, maybe renamed
 			if nodes[i] != nil {
 				nodes[i].Node = fresh().Node
+				snap.Set(i, nodes[i])
 			}
 		case 4:
 			if nodes[i] != nil {
 				nodes[i].Node = nil
+				snap.Set(i, nodes[i])
 			}
 		case 5:
 			if nodes[i] != nil {
 				p, _ := randomCluster(rng)
 				nodes[i].AddPod(p)
 			}
-		case 6:
+		case 6: // a Snapshot cannot shrink: a new one
 			nodes = nodes[:len(nodes)-1]
+			snap = NewSnapshot(nodes)
 		case 7:
 			nodes = append(nodes, fresh())
+			snap.Set(len(nodes)-1, nodes[len(nodes)-1])
 		case 8:
 			nodes = append([]*NodeInfo(nil), nodes...)
 		}
@@ -114,7 +128,9 @@ func checkSnapshotReuse(t *testing.T, seed int64) {
 			o.Rand = rand.New(rand.NewSource(drawSeed))
 			o.SkipBreakdown = skip
 			var r Result
-			if c == nil {
+			if c == snapshotScratch {
+				r = ScheduleSnapshot(pod, snap, o)
+			} else if c == nil {
 				r = Schedule(pod, nodes, o)
 			} else {
 				r = schedule(pod, nodes, o, c)
@@ -122,7 +138,7 @@ func checkSnapshotReuse(t *testing.T, seed int64) {
 			return r, o.Rand.Int63()
 		}
 		want, wantNext := run(new(scratch), false)
-		for name, c := range map[string]*scratch{"kept": cached, "pooled": nil} {
+		for name, c := range map[string]*scratch{"kept": cached, "pooled": nil, "Snapshot": snapshotScratch} {
 			got, next := run(c, false)
 			if !reflect.DeepEqual(got, want) || next != wantNext {
 				t.Fatalf("step %d, %s snapshot: got %+v, want %+v", step, name, got, want)
