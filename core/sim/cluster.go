@@ -86,6 +86,7 @@ func (s *simulator) createNode(n *core.Node) {
 	}
 	s.nodeIdx[n.Name] = len(s.nodes)
 	s.nodes = append(s.nodes, n)
+	s.nodesGen++
 	s.nodesTouched = true
 	s.reconcileNoSchedule(n)
 	s.syncNoExecuteNow(n)
@@ -237,6 +238,7 @@ func (ns *nodeStore) Update(n *core.Node) error {
 				ns.before[n.Name] = cur.DeepCopy()
 			}
 			ns.s.nodes[i] = n.DeepCopy()
+			ns.s.nodesGen++
 			ns.s.nodesTouched = true
 			ns.updated = append(ns.updated, n.Name)
 			return nil

@@ -242,9 +242,15 @@ type simulator struct {
 	// The scheduler's snapshot, kept up to date node by node.
 	nodeIdx map[string]int
 	infos   []*sched.NodeInfo
-	infoFor []*core.Node // the node object each of infos was built for, side by side so a cycle's check reads one dense slice
-	stale   map[string]bool
-	onNode  map[string][]*podRec // pods ever bound to a node, in binding order
+	infoFor []*core.Node // the node object each of infos was built for
+	// snap holds infos for the scheduler, Set entry by entry as
+	// nodeInfos rebuilds them; nil until the first cycle.
+	snap *sched.Snapshot
+	// nodesGen counts writes of node objects into nodes; infosGen is
+	// the count infoFor was last compared at.
+	nodesGen, infosGen uint64
+	stale              map[string]bool
+	onNode             map[string][]*podRec // pods ever bound to a node, in binding order
 
 	anyNominated bool // some pod was nominated by preemption (NominatedPods is then looked up)
 
@@ -610,6 +616,7 @@ func (s *simulator) nodeInfos(skip *podRec) []*sched.NodeInfo {
 	if len(s.infos) != len(s.nodes) {
 		s.infos = make([]*sched.NodeInfo, len(s.nodes))
 		s.infoFor = make([]*core.Node, len(s.nodes))
+		s.snap = nil
 		for i, n := range s.nodes {
 			s.nodeIdx[n.Name] = i
 		}
@@ -621,12 +628,18 @@ func (s *simulator) nodeInfos(skip *podRec) []*sched.NodeInfo {
 			pods = append(pods, p.pod)
 		}
 		s.infos[i], s.infoFor[i] = newNodeInfo(n, pods), n
-	}
-	for i, n := range s.nodes {
-		// A kubectl write replaces the node object in place.
-		if s.infoFor[i] != n {
-			rebuild(i)
+		if s.snap != nil {
+			s.snap.Set(i, s.infos[i])
 		}
+	}
+	if s.infosGen != s.nodesGen || s.snap == nil {
+		// A kubectl write replaces the node object in place.
+		for i, n := range s.nodes {
+			if s.infoFor[i] != n {
+				rebuild(i)
+			}
+		}
+		s.infosGen = s.nodesGen
 	}
 	if len(s.stale) > 0 {
 		for name := range s.stale {
@@ -635,6 +648,9 @@ func (s *simulator) nodeInfos(skip *podRec) []*sched.NodeInfo {
 			}
 		}
 		clear(s.stale)
+	}
+	if s.snap == nil {
+		s.snap = sched.NewSnapshot(s.infos)
 	}
 	if skip == nil || skip.node == "" {
 		return s.infos
@@ -703,7 +719,13 @@ func (s *simulator) cycle(p *podRec) {
 	opts.NominatedPods = s.nominatedPods()
 	// The cycle acts on the decision only; the Why view runs its own.
 	opts.SkipBreakdown = true
-	res := sched.Schedule(p.pod, s.nodeInfos(p), opts)
+	var res sched.Result
+	if infos := s.nodeInfos(p); p.node == "" {
+		// The kept snapshot: no comparison of every node each cycle.
+		res = sched.ScheduleSnapshot(p.pod, s.snap, opts)
+	} else {
+		res = sched.Schedule(p.pod, infos, opts)
+	}
 	s.startIndex = res.NextStartNodeIndex
 	if res.NodeName == "" {
 		p.failedMsg = res.Message
