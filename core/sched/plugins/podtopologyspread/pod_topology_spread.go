@@ -19,8 +19,8 @@ const Weight int64 = 2
 
 // Well-known topology labels the system defaults spread over.
 const (
-	LabelHostname     = "kubernetes.io/hostname"
-	LabelTopologyZone = "topology.kubernetes.io/zone"
+	LabelHostname     = framework.LabelHostname
+	LabelTopologyZone = framework.LabelTopologyZone
 )
 
 const preScoreStateKey = "PreScore" + Name
@@ -211,7 +211,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *core.Pod
 		if n == nil || n.Node == nil {
 			continue
 		}
-		s.zoneCounts[n.Node.Labels[LabelTopologyZone]] = 0
+		s.zoneCounts[n.Topology().Zone] = 0
 	}
 	s.weights = []float64{topologyNormalizingWeight(len(nodes)), topologyNormalizingWeight(len(s.zoneCounts))}
 	ra := nodeaffinity.GetRequiredNodeAffinity(pod)
@@ -225,7 +225,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *core.Pod
 		if cnt == 0 || !ra.Match(n.Node) {
 			continue
 		}
-		value := n.Node.Labels[LabelTopologyZone]
+		value := n.Topology().Zone
 		if c, ok := s.zoneCounts[value]; ok {
 			s.zoneCounts[value] = c + cnt
 		}
@@ -252,15 +252,25 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *core.Pod, n
 		return 0, nil
 	}
 	var score float64
+	t := node.Topology()
 	for i, c := range SystemDefaultConstraints {
-		val, ok := node.Node.Labels[c.TopologyKey]
-		if !ok {
-			continue
-		}
 		var cnt int64
-		if c.TopologyKey == LabelHostname {
+		switch c.TopologyKey {
+		case LabelHostname:
+			if !t.HasHostname {
+				continue
+			}
 			cnt = matching(node, s)
-		} else {
+		case LabelTopologyZone:
+			if !t.HasZone {
+				continue
+			}
+			cnt = s.zoneCounts[t.Zone]
+		default:
+			val, ok := node.Node.Labels[c.TopologyKey]
+			if !ok {
+				continue
+			}
 			cnt = s.zoneCounts[val]
 		}
 		score += float64(cnt)*s.weights[i] + float64(c.MaxSkew-1)
