@@ -94,3 +94,40 @@ func TestMemoizedCountsMatchFresh(t *testing.T) {
 		}
 	}
 }
+
+// zoneCounts behaves as a map from zone to count, below and above
+// smallZones distinct zones, with repeats and the empty zone.
+func TestZoneCounts(t *testing.T) {
+	var z zoneCounts
+	want := map[string]int64{}
+	for i := 0; i < 3*smallZones; i++ {
+		zone := fmt.Sprintf("z%d", i%(2*smallZones))
+		if i%5 == 0 {
+			zone = ""
+		}
+		z.add(zone)
+		if _, ok := want[zone]; !ok {
+			want[zone] = 0
+		}
+		if j, ok := z.find(zone); ok {
+			z.counts[j] += int64(i)
+			want[zone] += int64(i)
+		} else {
+			t.Fatalf("zone %q not found after add", zone)
+		}
+		if z.len() != len(want) {
+			t.Fatalf("after %d adds: %d zones, want %d", i+1, z.len(), len(want))
+		}
+		for k, v := range want {
+			if got := z.get(k); got != v {
+				t.Fatalf("after %d adds: get(%q) = %d, want %d", i+1, k, got, v)
+			}
+		}
+		if got := z.get("absent"); got != 0 {
+			t.Fatalf("get(absent) = %d", got)
+		}
+	}
+	if z.index == nil {
+		t.Errorf("%d zones and no index", z.len())
+	}
+}

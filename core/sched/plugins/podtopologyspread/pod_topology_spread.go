@@ -90,7 +90,7 @@ type preScoreState struct {
 	memoKey framework.MemoKey
 	// zoneCounts maps each zone value among the scored nodes to the number
 	// of matching pods in that zone.
-	zoneCounts map[string]int64
+	zoneCounts zoneCounts
 	// weights are the topology normalizing weights, per SystemDefaultConstraints.
 	weights []float64
 }
@@ -205,15 +205,15 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *core.Pod
 	if !ok {
 		return framework.NewStatus(framework.Skip)
 	}
-	s := &preScoreState{selector: sel, namespace: namespaceOf(pod), zoneCounts: map[string]int64{}}
+	s := &preScoreState{selector: sel, namespace: namespaceOf(pod)}
 	s.memoKey = memoKey(sel, s.namespace)
 	for _, n := range nodes {
 		if n == nil || n.Node == nil {
 			continue
 		}
-		s.zoneCounts[n.Topology().Zone] = 0
+		s.zoneCounts.add(n.Topology().Zone)
 	}
-	s.weights = []float64{topologyNormalizingWeight(len(nodes)), topologyNormalizingWeight(len(s.zoneCounts))}
+	s.weights = []float64{topologyNormalizingWeight(len(nodes)), topologyNormalizingWeight(s.zoneCounts.len())}
 	ra := nodeaffinity.GetRequiredNodeAffinity(pod)
 	for _, n := range all {
 		if n == nil || n.Node == nil {
@@ -225,9 +225,8 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *core.Pod
 		if cnt == 0 || !ra.Match(n.Node) {
 			continue
 		}
-		value := n.Topology().Zone
-		if c, ok := s.zoneCounts[value]; ok {
-			s.zoneCounts[value] = c + cnt
+		if i, ok := s.zoneCounts.find(n.Topology().Zone); ok {
+			s.zoneCounts.counts[i] += cnt
 		}
 	}
 	state.Write(preScoreStateKey, s)
@@ -265,13 +264,13 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *core.Pod, n
 			if !t.HasZone {
 				continue
 			}
-			cnt = s.zoneCounts[t.Zone]
+			cnt = s.zoneCounts.get(t.Zone)
 		default:
 			val, ok := node.Node.Labels[c.TopologyKey]
 			if !ok {
 				continue
 			}
-			cnt = s.zoneCounts[val]
+			cnt = s.zoneCounts.get(val)
 		}
 		score += float64(cnt)*s.weights[i] + float64(c.MaxSkew-1)
 	}
@@ -302,3 +301,56 @@ func (pl *PodTopologySpread) NormalizeScore(_ *framework.CycleState, _ *core.Pod
 	}
 	return nil
 }
+
+// zoneCounts is a small map from zone value to count: a linear search
+// while there are few zones (clusters have a handful, and comparing short
+// strings is cheaper than hashing them), a Go map beyond smallZones.
+type zoneCounts struct {
+	names  []string
+	counts []int64
+	index  map[string]int // nil while len(names) <= smallZones
+}
+
+const smallZones = 8
+
+// find returns the index of zone.
+func (z *zoneCounts) find(zone string) (int, bool) {
+	if z.index != nil {
+		i, ok := z.index[zone]
+		return i, ok
+	}
+	for i, n := range z.names {
+		if n == zone {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// add makes zone present (with count 0 when new).
+func (z *zoneCounts) add(zone string) {
+	if _, ok := z.find(zone); ok {
+		return
+	}
+	z.names = append(z.names, zone)
+	z.counts = append(z.counts, 0)
+	if z.index != nil {
+		z.index[zone] = len(z.names) - 1
+	} else if len(z.names) > smallZones {
+		z.index = make(map[string]int, 2*len(z.names))
+		for i, n := range z.names {
+			z.index[n] = i
+		}
+	}
+}
+
+// get returns zone's count, 0 when absent.
+func (z *zoneCounts) get(zone string) int64 {
+	if i, ok := z.find(zone); ok {
+		return z.counts[i]
+	}
+	return 0
+}
+
+// len returns the number of zones.
+func (z *zoneCounts) len() int { return len(z.names) }
