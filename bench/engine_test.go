@@ -103,3 +103,16 @@ spec:
 	}
 	t.Log(err)
 }
+
+// BenchmarkCluster500Page is what the page does with the 500-node,
+// 2,000-pod scenario of the page benchmark (Cluster) before its first
+// board: parse the text and run it.
+func BenchmarkCluster500Page(b *testing.B) {
+	text := Cluster(500, 2000)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := sim.Run(parse(b, text)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
