@@ -229,3 +229,13 @@ type Result struct {
 	// scen is the scenario simulated, for Explain and DescribeNode.
 	scen *scenario.Scenario
 }
+
+// Scenario returns the scenario Run simulated, as it was given: Run
+// does not modify it. Callers must not modify it either (Explain and
+// DescribeNode read it). Nil for a Result not made by Run.
+func (r *Result) Scenario() *scenario.Scenario {
+	if r == nil {
+		return nil
+	}
+	return r.scen
+}

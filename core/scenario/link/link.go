@@ -39,11 +39,22 @@ var ErrNoScenario = errors.New("share link: the address carries no scenario")
 // to the file as written, comments and all). A file that does not parse
 // is still encoded as written, so a draft can be shared.
 func Encode(yaml []byte) (string, error) {
+	s, err := scenario.Parse(yaml, "")
+	if err != nil {
+		s = nil
+	}
+	return EncodeParsed(yaml, s)
+}
+
+// EncodeParsed is Encode for a file the caller already parsed into s (nil
+// when it does not parse): the same link, without parsing the file again.
+// s must be what scenario.Parse gave for yaml, unmodified.
+func EncodeParsed(yaml []byte, s *scenario.Scenario) (string, error) {
 	best, err := encodeText(yaml, formText)
 	if err != nil {
 		return "", err
 	}
-	if s, perr := scenario.Parse(yaml, ""); perr == nil {
+	if s != nil {
 		for _, l := range canonicalLinks(s) {
 			if len(l) < len(best) {
 				best = l

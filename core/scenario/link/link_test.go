@@ -564,3 +564,21 @@ func FuzzRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// EncodeParsed without a scenario is Encode of a file that does not parse:
+// the text as written.
+func TestEncodeParsedUnparsed(t *testing.T) {
+	draft := []byte("kind: Scenario\nname: draft\nsteps: [\n")
+	want, err := Encode(draft)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := EncodeParsed(draft, nil)
+	if err != nil || got != want {
+		t.Fatalf("EncodeParsed(draft, nil) = %q, %v; want %q", got, err, want)
+	}
+	back, err := Decode(got)
+	if err != nil || string(back) != string(draft) {
+		t.Fatalf("decoded %q, %v", back, err)
+	}
+}
