@@ -139,6 +139,13 @@
   // animations: interleaving reads with el.animate() would force a style
   // and layout pass per chip.
   function play(before) {
+    if (window.tpPerf) {
+      // cmd/benchpage: the style and layout of the frame the Go side just
+      // rendered (the first read below would force it anyway).
+      var t0 = performance.now();
+      void document.documentElement.offsetHeight;
+      window.tpLayoutMs = performance.now() - t0;
+    }
     if (!before || reducedMotion()) {
       revealCurrentFrame();
       return;

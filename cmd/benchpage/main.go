@@ -55,6 +55,7 @@ func main() {
 	pods := flag.Int("pods", 2000, "pods of the large scenario")
 	steps := flag.Int("steps", 6, "steps to time on the large board")
 	flag.StringVar(&profileDir, "profile", "", "write Chrome CPU profiles (DIR/{default,large}-load.cpuprofile, large-steps.cpuprofile) of the first load and print their top functions to stderr; build dist/web/app.wasm without -s -w to see Go names")
+	flag.StringVar(&only, "only", "", "time only this page: default (the first board) or large (the large board and its steps)")
 	syms := flag.String("wasm-packages", "", "only print the code size per package of this unstripped wasm")
 	flag.Parse()
 
@@ -186,7 +187,7 @@ const probe = `(() => {
 // click: until the board's DOM shows the next frame (a MutationObserver on
 // board[data-frame]: the end of the task that rendered it), and until after
 // the following paint (one requestAnimationFrame and a task later).
-const stepJS = `(async (n) => {
+const stepJS = `(async (n, debug) => {
   const frame = () => { const b = document.getElementById("board"); return b ? b.dataset.frame : ""; };
   const out = [];
   for (let i = 0; i < n; i++) {
@@ -197,6 +198,18 @@ const stepJS = `(async (n) => {
     let dom = 0;
     const mo = new MutationObserver(() => { if (!dom && frame() !== before) dom = performance.now(); });
     mo.observe(board, {attributes: true, attributeFilter: ["data-frame"]});
+    // With debug, count the DOM mutations of the step per region of the page.
+    const regions = [".topbar", ".controls", ".clockbar", ".timeline", ".caption", ".board-head", ".node-filter-slot", ".nodes", ".lane-pending", ".lane-evicted", ".why", ".events", ".console", ".editor-pane"];
+    const muts = {};
+    const all = debug ? new MutationObserver((recs) => {
+      for (const r of recs) {
+        const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+        const reg = (el && regions.find((s) => el.closest(s))) || (el ? el.tagName + "." + el.className : "?");
+        const k = reg + ":" + r.type + (r.type === "attributes" ? "/" + r.attributeName : "");
+        muts[k] = (muts[k] || 0) + 1 + (r.addedNodes ? r.addedNodes.length : 0);
+      }
+    }) : null;
+    if (all) all.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
     const t0 = performance.now();
     btn.click();
     const ok = await new Promise((res) => {
@@ -210,11 +223,14 @@ const stepJS = `(async (n) => {
     });
     mo.disconnect();
     if (!ok) break;
+    if (all) { all.takeRecords(); all.disconnect(); }
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     const paint = performance.now() - t0;
     const perf = (window.tpPerf || []).splice(0);
     const go = perf.length ? perf[perf.length - 1] : {handler: -1, wait: -1, render: -1};
-    out.push({paint: paint, dom: dom ? dom - t0 : paint, goHandler: go.handler, goWait: go.wait, goRender: go.render});
+    const forced = typeof window.tpLayoutMs === "number" ? window.tpLayoutMs : -1;
+    window.tpLayoutMs = undefined;
+    out.push({paint: paint, dom: dom ? dom - t0 : paint, goHandler: go.handler, goWait: go.wait, goRender: go.render, forced: forced, muts: debug ? JSON.stringify(muts) : ""});
     await new Promise((r) => setTimeout(r, 100));
   }
   return out;
@@ -239,9 +255,18 @@ type stepResult struct {
 	GoHandler float64 `json:"goHandler"`
 	GoWait    float64 `json:"goWait"`
 	GoRender  float64 `json:"goRender"`
-	Script    float64 `json:"-"`
-	Layout    float64 `json:"-"`
+	// Forced is board.js's measure of the style and layout of the
+	// rendered frame (static/board.js, with window.tpPerf).
+	Forced float64 `json:"forced"`
+	// Muts counts the step's DOM mutations per region of the page (only
+	// with BENCHPAGE_DEBUG).
+	Muts   string  `json:"muts"`
+	Script float64 `json:"-"`
+	Layout float64 `json:"-"`
 }
+
+// only, when set, limits the page timings to one page (-only).
+var only string
 
 // profileDir, when set, makes load take CPU profiles of the large page's
 // load and steps (-profile).
@@ -354,7 +379,7 @@ func load(chromium, url, editorText string, steps int, prof string) (loadResult,
 		if err != nil {
 			return lr, nil, err
 		}
-		one, err := chromedp.Run(ctx, chromedp.Evaluate[[]stepResult](fmt.Sprintf("%s(1)", stepJS), chromedp.EvalAwaitPromise))
+		one, err := chromedp.Run(ctx, chromedp.Evaluate[[]stepResult](fmt.Sprintf("%s(1, %t)", stepJS, os.Getenv("BENCHPAGE_DEBUG") != ""), chromedp.EvalAwaitPromise))
 		if err != nil {
 			return lr, nil, fmt.Errorf("stepping: %w", err)
 		}
@@ -369,8 +394,9 @@ func load(chromium, url, editorText string, steps int, prof string) (loadResult,
 		st.Script = 1000 * (after["ScriptDuration"] - before["ScriptDuration"])
 		st.Layout = 1000 * (after["LayoutDuration"] + after["RecalcStyleDuration"] - before["LayoutDuration"] - before["RecalcStyleDuration"])
 		if os.Getenv("BENCHPAGE_DEBUG") != "" {
-			fmt.Fprintf(os.Stderr, "step %d: dom %.1f ms, paint %.1f ms, Go handler %.1f + wait %.1f + render %.1f ms, %s\n", i+1, st.DOM, st.Paint, st.GoHandler, st.GoWait, st.GoRender,
+			fmt.Fprintf(os.Stderr, "step %d: dom %.1f ms, paint %.1f ms, Go handler %.1f + wait %.1f + render %.1f ms, board.js forced layout %.1f ms, %s\n", i+1, st.DOM, st.Paint, st.GoHandler, st.GoWait, st.GoRender, st.Forced,
 				metricDelta(before, after, "ScriptDuration", "TaskDuration", "LayoutDuration", "RecalcStyleDuration"))
+			fmt.Fprintf(os.Stderr, "  mutations: %s\n", st.Muts)
 		}
 		times = append(times, st)
 	}
@@ -415,7 +441,7 @@ func pageTimings(w io.Writer, dist, chromium string, runs, nodes, pods, steps in
 	if err != nil {
 		return err
 	}
-	var small, large, dom, paint, script, layout, goCost []float64
+	var small, large, dom, paint, script, layout, goCost, forced []float64
 	var cards, elements int
 	via := "the URL fragment"
 	for i := 0; i < runs; i++ {
@@ -423,11 +449,16 @@ func pageTimings(w io.Writer, dist, chromium string, runs, nodes, pods, steps in
 		if i == 0 {
 			prof = "default"
 		}
-		lr, _, err := load(chromium, base, "", 0, prof)
-		if err != nil {
-			return fmt.Errorf("default page: %w", err)
+		if only != "large" {
+			lr, _, err := load(chromium, base, "", 0, prof)
+			if err != nil {
+				return fmt.Errorf("default page: %w", err)
+			}
+			small = append(small, lr.Board)
 		}
-		small = append(small, lr.Board)
+		if only == "default" {
+			continue
+		}
 		if i == 0 {
 			prof = "large"
 		}
@@ -445,6 +476,9 @@ func pageTimings(w io.Writer, dist, chromium string, runs, nodes, pods, steps in
 			paint = append(paint, s.Paint)
 			script = append(script, s.Script)
 			layout = append(layout, s.Layout)
+			if s.Forced >= 0 {
+				forced = append(forced, s.Forced)
+			}
 			if s.GoHandler >= 0 {
 				goCost = append(goCost, s.GoHandler+s.GoRender)
 			}
@@ -465,6 +499,9 @@ func pageTimings(w io.Writer, dist, chromium string, runs, nodes, pods, steps in
 	fmt.Fprintf(w, "| one step, same: click → after the next paint | %.1f ms | %s | < 16 ms |\n", median(paint), list(paint))
 	fmt.Fprintf(w, "| one step, same: page script time (Go/wasm + JS, CDP ScriptDuration) | %.1f ms | %s | |\n", median(script), list(script))
 	fmt.Fprintf(w, "| one step, same: style + layout time (CDP) | %.1f ms | %s | |\n", median(layout), list(layout))
+	if len(forced) > 0 {
+		fmt.Fprintf(w, "| one step, same: style + layout of the new frame (forced at the start of board.js's animation frame) | %.1f ms | %s | |\n", median(forced), list(forced))
+	}
 	if len(goCost) > 0 {
 		fmt.Fprintf(w, "| one step, same: Go side in the page (click handler + render and DOM writes, web/perf.go) | %.1f ms | %s | |\n", median(goCost), list(goCost))
 	}
