@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -95,6 +96,8 @@ type Model struct {
 	timeline []TimelineItem
 	groups   PodGroups
 	groupsAt int
+	// viewsAt caches ViewsFor per place on the board.
+	viewsAt map[string]viewsEntry
 
 	// laneLimit is how many chips each lane shows (see LaneLimit).
 	laneLimit map[string]int
@@ -626,6 +629,7 @@ func (m *Model) caches() {
 		m.times = FrameTimes(m.Result)
 		m.timeline = TimelineItems(m.Result)
 		m.groupsAt = -1
+		m.viewsAt = map[string]viewsEntry{}
 	}
 }
 
@@ -644,6 +648,38 @@ func (m *Model) Groups() PodGroups {
 func (m *Model) Views(pods []*sim.PodState) []PodView {
 	m.caches()
 	return viewsOf(pods, m.Selected, Clock{Now: m.Time, Start: m.EvictionStart}, m.podViews)
+}
+
+// viewsEntry is the last ViewsFor answer for one place on the board and
+// what it depended on.
+type viewsEntry struct {
+	pods     []*sim.PodState
+	selected string
+	time     float64
+	timed    bool // a view has a countdown ring, which moves with the time
+	views    []PodView
+}
+
+// ViewsFor is Views for one place on the board (a node's name, a lane),
+// returning the same slice as the last time while the place shows the same
+// pod states, selection and, for countdown rings, time. A component handed
+// the same slice compares it by pointer instead of view by view, so a step
+// re-renders only the cards and lanes that changed.
+func (m *Model) ViewsFor(place string, pods []*sim.PodState) []PodView {
+	m.caches()
+	if e, ok := m.viewsAt[place]; ok && e.selected == m.Selected && (!e.timed || e.time == m.Time) && slices.Equal(e.pods, pods) {
+		return e.views
+	}
+	views := m.Views(pods)
+	timed := false
+	for i := range views {
+		if views[i].Countdown {
+			timed = true
+			break
+		}
+	}
+	m.viewsAt[place] = viewsEntry{pods: pods, selected: m.Selected, time: m.Time, timed: timed, views: views}
+	return views
 }
 
 // Layout places the current frame's pods with countdown rings at the

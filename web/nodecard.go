@@ -557,12 +557,13 @@ func (p *Playground) renderNodes(f *sim.Frame, groups PodGroups) []app.UI {
 	limit := m.nodeLimit(len(f.Nodes))
 	cards := make([]app.UI, 0, min(len(f.Nodes), limit)+1)
 	hidden, tainted, notReady, cordoned, pods := 0, 0, 0, 0, 0
+	filtered := strings.TrimSpace(m.NodeFilter) != ""
 	for _, node := range f.Nodes {
-		if !NodeOrPodMatches(node, groups.OnNode[node.Name], m.NodeFilter) {
+		if filtered && !NodeOrPodMatches(node, groups.OnNode[node.Name], m.NodeFilter) {
 			continue
 		}
 		if len(cards) < limit {
-			cards = append(cards, &NodeCard{Node: node, Pods: m.Views(groups.OnNode[node.Name])})
+			cards = append(cards, &NodeCard{Node: node, Pods: m.ViewsFor("node:"+node.Name, groups.OnNode[node.Name])})
 			continue
 		}
 		hidden++
@@ -604,13 +605,16 @@ func (p *Playground) renderNodes(f *sim.Frame, groups PodGroups) []app.UI {
 // NodeFilterThreshold nodes (or while a filter is set).
 func (p *Playground) renderNodeFilter(f *sim.Frame, groups PodGroups) app.UI {
 	m := p.m
-	total, matched := len(f.Nodes), 0
-	for _, n := range f.Nodes {
-		if NodeOrPodMatches(n, groups.OnNode[n.Name], m.NodeFilter) {
-			matched++
+	total, matched := len(f.Nodes), len(f.Nodes)
+	filtered := strings.TrimSpace(m.NodeFilter) != ""
+	if filtered {
+		matched = 0
+		for _, n := range f.Nodes {
+			if NodeOrPodMatches(n, groups.OnNode[n.Name], m.NodeFilter) {
+				matched++
+			}
 		}
 	}
-	filtered := strings.TrimSpace(m.NodeFilter) != ""
 	limit := m.nodeLimit(total)
 	if total < NodeFilterThreshold && m.NodeFilter == "" {
 		return app.Div().Class("node-filter-slot")

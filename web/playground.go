@@ -628,9 +628,9 @@ func (p *Playground) renderSimulation() app.UI {
 			),
 			p.renderNodeFilter(f, groups),
 			app.Div().Class(nodesClass(len(f.Nodes))).Body(cards...),
-			&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: m.Views(pending), Total: len(pendingAll), All: len(groups.Pending), Filtered: filtered},
+			&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: m.ViewsFor("lane:pending", pending), Total: len(pendingAll), All: len(groups.Pending), Filtered: filtered},
 			app.If(len(groups.Evicted) > 0, func() app.UI {
-				return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: m.Views(evicted), Total: len(evictedAll), All: len(groups.Evicted), Filtered: filtered}
+				return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: m.ViewsFor("lane:evicted", evicted), Total: len(evictedAll), All: len(groups.Evicted), Filtered: filtered}
 			}),
 		),
 		app.If(!p.x.opts.Embed, func() app.UI { return &WhyPanel{Pod: sel, Missing: missing, Version: m.Result.KubernetesVersion} }),

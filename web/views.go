@@ -151,22 +151,40 @@ type PodGroups struct {
 // GroupPods places the pods of f: on a node (by node name), in the Pending
 // lane, or in the Evicted lane, each in the frame's pod order.
 func GroupPods(f *sim.Frame) PodGroups {
-	g := PodGroups{OnNode: map[string][]*sim.PodState{}}
 	if f == nil {
-		return g
+		return PodGroups{OnNode: map[string][]*sim.PodState{}}
 	}
-	nodes := make(map[string]bool, len(f.Nodes))
-	for _, n := range f.Nodes {
-		nodes[n.Name] = true
+	// One map lookup per pod: the pods of node i collect in lists[i], and
+	// the map is filled once at the end, at its final size.
+	index := make(map[string]int, len(f.Nodes))
+	for i, n := range f.Nodes {
+		if _, dup := index[n.Name]; !dup {
+			index[n.Name] = i
+		}
 	}
+	lists := make([][]*sim.PodState, len(f.Nodes))
+	var g PodGroups
+	placed := 0
 	for _, p := range f.Pods {
-		switch {
-		case p.Phase == PhaseEvicted:
+		if p.Phase == PhaseEvicted {
 			g.Evicted = append(g.Evicted, p)
-		case p.Node != "" && nodes[p.Node]:
-			g.OnNode[p.Node] = append(g.OnNode[p.Node], p)
-		default:
-			g.Pending = append(g.Pending, p)
+			continue
+		}
+		if p.Node != "" {
+			if i, ok := index[p.Node]; ok {
+				if lists[i] == nil {
+					placed++
+				}
+				lists[i] = append(lists[i], p)
+				continue
+			}
+		}
+		g.Pending = append(g.Pending, p)
+	}
+	g.OnNode = make(map[string][]*sim.PodState, placed)
+	for i, n := range f.Nodes {
+		if lists[i] != nil && index[n.Name] == i {
+			g.OnNode[n.Name] = lists[i]
 		}
 	}
 	return g
