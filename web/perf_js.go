@@ -2,6 +2,8 @@
 
 package web
 
+import "github.com/hack-pad/safejs"
+
 // perfEnabled reports whether the page asked for step timings: window.tpPerf
 // is an array (cmd/benchpage defines it before the app starts).
 func perfEnabled() bool {
@@ -17,13 +19,24 @@ func perfEnabled() bool {
 	return err == nil && ok
 }
 
+// perfClock is window.performance, looked up once: the timing itself
+// should cost as little as possible.
+var perfClock struct {
+	looked bool
+	v      safejs.Value
+	err    error
+}
+
 // perfNow is performance.now() in milliseconds (0 when unavailable).
 func perfNow() float64 {
-	p, err := global("performance")
-	if err != nil {
+	if !perfClock.looked {
+		perfClock.looked = true
+		perfClock.v, perfClock.err = global("performance")
+	}
+	if perfClock.err != nil {
 		return 0
 	}
-	v, err := p.Call("now")
+	v, err := perfClock.v.Call("now")
 	if err != nil {
 		return 0
 	}

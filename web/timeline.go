@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"html"
 	"math"
 	"slices"
 	"strconv"
@@ -189,39 +190,14 @@ func (t *Timeline) Render() app.UI {
 	}
 	for i := lo; i < hi; i++ {
 		it := t.Items[i]
-		idx := i
-		cls := "tl-item"
+		state := entryFuture
 		switch {
 		case i == t.Current:
-			cls += " is-current"
+			state = entryCurrent
 		case i < t.Current:
-			cls += " is-past"
+			state = entryPast
 		}
-		label := it.Step
-		if label == "" {
-			if i == 0 {
-				label = English.InitialPass
-			} else {
-				label = English.TimerFrame
-			}
-		}
-		btn := app.Button().
-			Type("button").
-			Class("tl-button").
-			Aria("current", ariaStep(i == t.Current)).
-			Title(fmt.Sprintf(English.FrameOf, i+1, len(t.Items))).
-			OnClick(func(ctx app.Context, e app.Event) {
-				ctx.NewActionWithValue(ActionSeek, idx)
-			}, app.EventScope(idx)).
-			Body(
-				app.Span().Class("tl-dot").Aria("hidden", "true"),
-				app.Span().Class("tl-time").Text("t="+FormatSeconds(it.At)),
-				app.Span().Class("tl-step").Text(label),
-				app.If(it.Caption != "", func() app.UI {
-					return app.Span().Class("tl-caption").Text(it.Caption)
-				}),
-			)
-		items = append(items, app.Li().Class(cls).DataSet("frame", i).Body(btn))
+		items = append(items, &timelineEntry{Index: i, Of: len(t.Items), At: it.At, Step: it.Step, Caption: it.Caption, State: state})
 	}
 	if hi < len(t.Items) {
 		items = append(items, app.Li().Class("tl-more").Text(fmt.Sprintf(English.FramesAfter, len(t.Items)-hi)))
@@ -229,6 +205,64 @@ func (t *Timeline) Render() app.UI {
 	return app.Nav().Class("timeline").Aria("label", English.Timeline).Body(
 		app.Ol().Class("tl-list").Body(items...),
 	)
+}
+
+// Where a timeline entry's frame is relative to the board's.
+const (
+	entryFuture = iota
+	entryPast
+	entryCurrent
+)
+
+// timelineEntry is one frame of the timeline. Each entry is its own
+// component, so a step, which changes the state of two entries, re-renders
+// those two instead of the whole window.
+type timelineEntry struct {
+	app.Compo
+
+	Index   int
+	Of      int
+	At      float64
+	Step    string
+	Caption string
+	State   int
+}
+
+// Render implements app.Composer.
+func (e *timelineEntry) Render() app.UI {
+	i, idx := e.Index, e.Index
+	cls := "tl-item"
+	switch e.State {
+	case entryCurrent:
+		cls += " is-current"
+	case entryPast:
+		cls += " is-past"
+	}
+	label := e.Step
+	if label == "" {
+		if i == 0 {
+			label = English.InitialPass
+		} else {
+			label = English.TimerFrame
+		}
+	}
+	btn := app.Button().
+		Type("button").
+		Class("tl-button").
+		Aria("current", ariaStep(e.State == entryCurrent)).
+		Title(fmt.Sprintf(English.FrameOf, i+1, e.Of)).
+		OnClick(func(ctx app.Context, ev app.Event) {
+			ctx.NewActionWithValue(ActionSeek, idx)
+		}, app.EventScope(idx)).
+		Body(
+			app.Span().Class("tl-dot").Aria("hidden", "true"),
+			app.Span().Class("tl-time").Text("t="+FormatSeconds(e.At)),
+			app.Span().Class("tl-step").Text(label),
+			app.If(e.Caption != "", func() app.UI {
+				return app.Span().Class("tl-caption").Text(e.Caption)
+			}),
+		)
+	return app.Li().Class(cls).DataSet("frame", i).Body(btn)
 }
 
 func ariaStep(current bool) string {
@@ -307,22 +341,6 @@ func (l *EventLog) Render() app.UI {
 			idx = append(idx, i)
 		}
 	}
-	rows := make([]app.UI, 0, len(idx))
-	for _, i := range idx {
-		e := l.Events[i]
-		cls := "ev ev-" + lowerASCII(e.Type)
-		if i >= first {
-			cls += " is-fresh"
-		}
-		rows = append(rows, app.Tr().Class(cls).Body(
-			app.Td().Class("ev-time").Text("t="+FormatSeconds(e.At)),
-			app.Td().Class("ev-type").Text(e.Type),
-			app.Td().Class("ev-reason").Text(e.Reason),
-			app.Td().Class("ev-object").Text(e.Object),
-			app.Td().Class("ev-source").Text(e.Source),
-			app.Td().Class("ev-message").Text(e.Message),
-		))
-	}
 	long := len(l.Events) > EventPage || l.filter != ""
 	hidden := matched - len(idx)
 	return app.Section().Class("events").Aria("label", English.Events).Body(
@@ -354,21 +372,52 @@ func (l *EventLog) Render() app.UI {
 				Text(fmt.Sprintf(English.ShowEarlier, min(hidden, EventPage)))
 		}),
 		app.If(len(idx) > 0, func() app.UI {
-			return app.Div().Class("table-wrap").Body(
-				app.Table().Class("ev-table").Body(
-					app.THead().Body(app.Tr().Body(
-						app.Th().Text(English.ColTime),
-						app.Th().Text(English.ColType),
-						app.Th().Text(English.ColReason),
-						app.Th().Text(English.ColObject),
-						app.Th().Text(English.ColSource),
-						app.Th().Text(English.ColMessage),
-					)),
-					app.TBody().Body(rows...),
-				),
-			)
+			return app.Div().Class("table-wrap").Body(app.Raw(eventTableHTML(l.Events, idx, first)))
 		}),
 	)
+}
+
+// eventTableHTML is the event table's markup: the rows of events idx, the
+// ones from first on marked fresh. The table is one piece of raw HTML
+// because a step shifts the window of rows: element by element, that
+// rewrote about 300 cells one JavaScript call each; as markup it is one
+// string the browser parses at once. It holds text only (no handlers), and
+// every text is escaped.
+func eventTableHTML(events []sim.Event, idx []int, first int) string {
+	var b strings.Builder
+	b.Grow(256 + 200*len(idx))
+	b.WriteString(`<table class="ev-table"><thead><tr>`)
+	for _, h := range [...]string{English.ColTime, English.ColType, English.ColReason, English.ColObject, English.ColSource, English.ColMessage} {
+		b.WriteString("<th>")
+		b.WriteString(html.EscapeString(h))
+		b.WriteString("</th>")
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	cell := func(class, text string) {
+		b.WriteString(`<td class="`)
+		b.WriteString(class)
+		b.WriteString(`">`)
+		b.WriteString(html.EscapeString(text))
+		b.WriteString("</td>")
+	}
+	for _, i := range idx {
+		e := events[i]
+		b.WriteString(`<tr class="ev ev-`)
+		b.WriteString(lowerASCII(e.Type))
+		if i >= first {
+			b.WriteString(" is-fresh")
+		}
+		b.WriteString(`">`)
+		cell("ev-time", "t="+FormatSeconds(e.At))
+		cell("ev-type", e.Type)
+		cell("ev-reason", e.Reason)
+		cell("ev-object", e.Object)
+		cell("ev-source", e.Source)
+		cell("ev-message", e.Message)
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</tbody></table>")
+	return b.String()
 }
 
 // EventsCountText says how many event rows the log shows: of all events,
