@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/scenario/link"
 )
 
@@ -24,12 +25,24 @@ func EncodeFragment(text string) string {
 
 // EncodeFragmentErr is EncodeFragment with the reason a link cannot be made.
 func EncodeFragmentErr(text string) (frag string, err error) {
+	return encodeFragmentParsed(text, nil)
+}
+
+// encodeFragmentParsed is EncodeFragmentErr for text that a run already
+// parsed into s (link.EncodeParsed: the same link without parsing the text
+// again, seconds for a large scenario under js/wasm); a nil s parses it.
+func encodeFragmentParsed(text string, s *scenario.Scenario) (frag string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			frag, err = "", fmt.Errorf("share link: %v", r)
 		}
 	}()
-	l, err := link.Encode([]byte(text))
+	var l string
+	if s != nil {
+		l, err = link.EncodeParsed([]byte(text), s)
+	} else {
+		l, err = link.Encode([]byte(text))
+	}
 	if err != nil {
 		return "", err
 	}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/scenario/link"
 	"github.com/taints-playground/playground/core/sim"
 )
@@ -62,6 +63,12 @@ type Model struct {
 	// Result is the last successful simulation; RanText its input.
 	Result  *sim.Result
 	RanText string
+	// linkText is the RanText whose share-link fragment (or the reason
+	// there is none) linkFrag and linkErr hold when linkMade: a link is
+	// made once per text that ran, from the scenario the run parsed.
+	linkText, linkFrag string
+	linkErr            error
+	linkMade           bool
 	// Frame is the index of the frame on the board.
 	Frame int
 	// Time is the virtual clock (seconds): the board shows the last frame
@@ -374,14 +381,24 @@ func (m *Model) Fragment() string {
 }
 
 // fragment is EncodeFragmentErr of the text on the board, or the preset's
-// precomputed link when the board shows a preset's text unchanged.
+// precomputed link when the board shows a preset's text unchanged. It is
+// made once per text that ran, from the scenario the run already parsed.
 func (m *Model) fragment() (string, error) {
 	if m.Preset != "" {
 		if pr, ok := m.preset(m.Preset); ok && pr.Link != "" && pr.YAML == m.RanText {
 			return link.Fragment(pr.Link), nil
 		}
 	}
-	return EncodeFragmentErr(m.RanText)
+	if m.linkMade && m.linkText == m.RanText {
+		return m.linkFrag, m.linkErr
+	}
+	var parsed *scenario.Scenario
+	if m.Result != nil {
+		parsed = m.Result.Scenario()
+	}
+	m.linkFrag, m.linkErr = encodeFragmentParsed(m.RanText, parsed)
+	m.linkText, m.linkMade = m.RanText, true
+	return m.linkFrag, m.linkErr
 }
 
 func (m *Model) clampFrame() {

@@ -142,8 +142,8 @@ func (p *Playground) rememberGood(text string) {
 // shareURL is the page address with the scenario fragment: the address to
 // copy or embed.
 func (p *Playground) shareURL(embed bool) string {
-	frag, err := EncodeFragmentErr(p.m.RanText)
-	if err != nil {
+	frag, err := p.m.fragment()
+	if err != nil || frag == "" {
 		return ""
 	}
 	base := "/"
@@ -329,7 +329,7 @@ func (p *Playground) SwitchLanguage(ctx app.Context, lang string) {
 			q.Set("lang", lang)
 		}
 		c.RawQuery = q.Encode()
-		if frag := EncodeFragment(p.m.RanText); frag != "" {
+		if frag := p.m.Fragment(); frag != "" {
 			c.Fragment, c.RawFragment = frag, ""
 		}
 		reloadPage(c.String())

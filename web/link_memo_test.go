@@ -1,0 +1,48 @@
+package web
+
+import (
+	"testing"
+
+	"github.com/taints-playground/playground/core/scenario"
+	"github.com/taints-playground/playground/core/sim"
+)
+
+// The page's share link is made from the scenario the run parsed, once
+// per text: the same fragment as EncodeFragmentErr of the text, for each
+// text in turn, and for a result without a scenario behind it.
+func TestModelFragmentFromRun(t *testing.T) {
+	texts := []string{
+		"kind: Scenario\nname: one\n---\nkind: Node\nmetadata: {name: n1}\n---\nkind: Pod\nmetadata: {name: p1}\nspec: {containers: [{name: c, image: nginx}]}\n",
+		"# comments are kept when the text form is shorter\nkind: Scenario\nname: two\n---\nkind: Node\nmetadata: {name: n1}\nspec: {taints: [{key: k, value: v, effect: NoSchedule}]}\n",
+	}
+	m := NewModel(nil, realSimulate)
+	for _, text := range texts {
+		if !m.SetText(text) {
+			t.Fatalf("SetText: %s", m.Err)
+		}
+		want, werr := EncodeFragmentErr(text)
+		for i := 0; i < 2; i++ {
+			got, err := m.fragment()
+			if got != want || (err == nil) != (werr == nil) {
+				t.Fatalf("call %d: fragment() = %q, %v; EncodeFragmentErr = %q, %v", i, got, err, want, werr)
+			}
+		}
+		if got := m.Fragment(); got != want {
+			t.Fatalf("Fragment() = %q, want %q", got, want)
+		}
+	}
+	// A simulator whose result carries no scenario: the text is parsed.
+	bare := NewModel(nil, func(filename string, text []byte) (*sim.Result, error) {
+		if _, err := scenario.Parse(text, filename); err != nil {
+			return nil, err
+		}
+		return &sim.Result{Frames: []sim.Frame{{}}}, nil
+	})
+	if !bare.SetText(texts[1]) {
+		t.Fatalf("SetText: %s", bare.Err)
+	}
+	want, _ := EncodeFragmentErr(texts[1])
+	if got := bare.Fragment(); got != want {
+		t.Fatalf("without a parsed scenario: Fragment() = %q, want %q", got, want)
+	}
+}
