@@ -14,6 +14,8 @@ func TestModelFragmentFromRun(t *testing.T) {
 	texts := []string{
 		"kind: Scenario\nname: one\n---\nkind: Node\nmetadata: {name: n1}\n---\nkind: Pod\nmetadata: {name: p1}\nspec: {containers: [{name: c, image: nginx}]}\n",
 		"# comments are kept when the text form is shorter\nkind: Scenario\nname: two\n---\nkind: Node\nmetadata: {name: n1}\nspec: {taints: [{key: k, value: v, effect: NoSchedule}]}\n",
+		// A step scales the Deployment: the link must still carry 1.
+		"kind: Scenario\nname: scale-link\nsteps:\n- {at: 10s, run: kubectl scale deployment web --replicas=5}\n---\nkind: Node\nmetadata: {name: n1}\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 1\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: c, image: nginx}]}\n",
 	}
 	m := NewModel(nil, realSimulate)
 	for _, text := range texts {

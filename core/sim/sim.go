@@ -401,14 +401,20 @@ func (s *simulator) run() error {
 		}
 		s.addPod(rec)
 	}
+	// Workloads are copied: scale and apply steps set spec.replicas on
+	// the simulator's objects, and the scenario must stay as it was
+	// given (Result.Scenario, share links, Explain's re-runs).
 	for _, d := range s.scen.Deployments {
-		s.addDeployment(d)
+		cp := *d
+		s.addDeployment(&cp)
 	}
 	for _, rs := range s.scen.ReplicaSets {
-		s.addReplicaSet(rs)
+		cp := *rs
+		s.addReplicaSet(&cp)
 	}
 	for _, ds := range s.scen.DaemonSets {
-		s.dsets = append(s.dsets, ds)
+		cp := *ds
+		s.dsets = append(s.dsets, &cp)
 		s.ctrlDirty = true
 	}
 	s.adoptPods()

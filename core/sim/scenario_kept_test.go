@@ -1,0 +1,98 @@
+package sim
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/taints-playground/playground/core/scenario"
+)
+
+// Run leaves the scenario it is given as it was, also when steps scale a
+// Deployment or a ReplicaSet or apply new replica counts: Result.Scenario
+// (the page's share link) and Explain's re-runs read it. Explain then
+// answers for every pod of every frame.
+func TestRunLeavesScenarioUnchanged(t *testing.T) {
+	const text = `kind: Scenario
+name: scale-and-apply
+steps:
+- at: 10s
+  run: kubectl scale deployment web --replicas=5
+- at: 20s
+  run: kubectl scale replicaset cache --replicas=3
+- at: 30s
+  run: kubectl apply -f -
+  manifest: |
+    apiVersion: apps/v1
+    kind: ReplicaSet
+    metadata: {name: cache}
+    spec:
+      replicas: 4
+      selector: {matchLabels: {app: cache}}
+      template:
+        metadata: {labels: {app: cache}}
+        spec:
+          containers: [{name: c, image: redis}]
+---
+kind: Node
+metadata: {name: n1, labels: {kubernetes.io/hostname: n1}}
+status: {allocatable: {cpu: "8", memory: 16Gi, pods: "110"}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: c, image: nginx}]
+---
+apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: cache}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: cache}}
+  template:
+    metadata: {labels: {app: cache}}
+    spec:
+      containers: [{name: c, image: redis}]
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec:
+      containers: [{name: c, image: agent}]
+`
+	s, err := scenario.Parse([]byte(text), "scale.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, _ := scenario.Parse([]byte(text), "scale.yaml")
+	res, err := Run(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(s, fresh) {
+		t.Fatalf("Run modified the scenario: replicas now web %d, cache %d", *s.Deployments[0].Spec.Replicas, *s.ReplicaSets[0].Spec.Replicas)
+	}
+	if n := len(res.Frames[0].Pods); n != 3 {
+		t.Fatalf("frame 0 has %d pods, want 3 (web, cache, agent)", n)
+	}
+	last := res.Frames[len(res.Frames)-1]
+	if n := len(last.Pods); n != 10 {
+		t.Fatalf("the last frame has %d pods, want 10 (5 web, 4 cache, 1 agent)", n)
+	}
+	for _, f := range res.Frames {
+		for _, p := range f.Pods {
+			if _, _, err := res.Explain(f.Index, p.Namespace, p.Name); err != nil {
+				t.Fatalf("Explain(frame %d, %s): %v", f.Index, p.Name, err)
+			}
+		}
+	}
+}
