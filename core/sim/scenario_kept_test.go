@@ -96,3 +96,56 @@ spec:
 		}
 	}
 }
+
+// Scaled up and down at one instant, a ReplicaSet deletes only the pods
+// the scale down asks for, and replaces a deleted pod with one new pod
+// (the per-instant creation cap must not turn into deletions).
+func TestReplicaSetScaleUpDownSameInstant(t *testing.T) {
+	const text = `kind: Scenario
+name: burst
+steps:
+- {at: 10s, run: kubectl scale replicaset web --replicas=20}
+- {at: 10s, run: kubectl scale replicaset web --replicas=14}
+- {at: 10s, run: kubectl scale replicaset web --replicas=12}
+---
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "64", memory: 64Gi, pods: "110"}}
+---
+apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: web}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: c, image: nginx}]
+`
+	s, err := scenario.Parse([]byte(text), "burst.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	created, deleted := 0, 0
+	for _, e := range res.Events {
+		switch e.Reason {
+		case "SuccessfulCreate":
+			created++
+		case "SuccessfulDelete":
+			deleted++
+		}
+	}
+	last := res.Frames[len(res.Frames)-1]
+	if len(last.Pods) != 12 {
+		t.Errorf("the last frame has %d pods, want 12", len(last.Pods))
+	}
+	// 2 at the start, 18 more at the scale to 20, then 8 deleted.
+	if created != 20 || deleted != 8 {
+		t.Errorf("%d pods created and %d deleted, want 20 and 8", created, deleted)
+	}
+}

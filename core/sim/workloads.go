@@ -225,8 +225,10 @@ func (s *simulator) syncReplicaSet(r *rsRec) {
 		r.made, r.madeAt = 0, s.now
 	}
 	limit := min(burstReplicas, int(replicaset.Replicas(r.rs)))
-	if diff > limit-r.made {
-		diff = limit - r.made
+	if diff > 0 && diff > limit-r.made {
+		// Never below zero: after a scale down at this instant, made
+		// can exceed the new limit, and a negative diff would delete.
+		diff = max(limit-r.made, 0)
 		// Pods are still missing: sync again later instead of never.
 		if r.resyncAt <= s.now {
 			r.resyncDelay = min(max(2*r.resyncDelay, time.Second), 5*time.Minute)
@@ -266,7 +268,7 @@ func (s *simulator) syncReplicaSet(r *rsRec) {
 			}
 			return a.createdAt > b.createdAt || (a.createdAt == b.createdAt && a.order > b.order)
 		})
-		for _, p := range active[:-diff] {
+		for _, p := range active[:min(-diff, burstReplicas, len(active))] {
 			s.controllerDelete(p, "replicaset-controller", r.object(), fmt.Sprintf("replica set %s scaled down", r.rs.Name))
 		}
 	}
