@@ -347,20 +347,27 @@ func (s *simulator) apply(args []string) (string, error) {
 		lines = append(lines, "deployment.apps/"+d.Name+" created")
 	}
 	for _, rs := range m.ReplicaSets {
-		exists := false
+		exists, changed := false, false
 		for _, r := range s.rsets {
 			if r.rs.Name == rs.Name && r.rs.Namespace == rs.Namespace {
 				exists = true
 				n := replicaset.Replicas(rs)
-				r.rs.Spec.Replicas = &n
-				s.ctrlDirty = true
+				if replicaset.Replicas(r.rs) != n {
+					changed = true
+					r.rs.Spec.Replicas = &n
+					s.ctrlDirty = true
+				}
 			}
 		}
-		if !exists {
+		switch {
+		case !exists:
 			s.addReplicaSet(rs)
 			lines = append(lines, "replicaset.apps/"+rs.Name+" created")
-		} else {
+		case changed:
 			lines = append(lines, "replicaset.apps/"+rs.Name+" configured")
+		default:
+			// Only spec.replicas is applied, as for Deployments.
+			lines = append(lines, "replicaset.apps/"+rs.Name+" unchanged")
 		}
 	}
 	for _, ds := range m.DaemonSets {

@@ -32,6 +32,19 @@ steps:
         metadata: {labels: {app: cache}}
         spec:
           containers: [{name: c, image: redis}]
+- at: 40s
+  run: kubectl apply -f -
+  manifest: |
+    apiVersion: apps/v1
+    kind: ReplicaSet
+    metadata: {name: cache}
+    spec:
+      replicas: 4
+      selector: {matchLabels: {app: cache}}
+      template:
+        metadata: {labels: {app: cache}}
+        spec:
+          containers: [{name: c, image: redis}]
 ---
 kind: Node
 metadata: {name: n1, labels: {kubernetes.io/hostname: n1}}
@@ -87,6 +100,17 @@ spec:
 	last := res.Frames[len(res.Frames)-1]
 	if n := len(last.Pods); n != 10 {
 		t.Fatalf("the last frame has %d pods, want 10 (5 web, 4 cache, 1 agent)", n)
+	}
+	// kubectl's words: the first apply changes the replicas, the second
+	// finds them as they are.
+	var outputs []string
+	for _, f := range res.Frames {
+		if f.Step == "kubectl apply -f -" {
+			outputs = append(outputs, f.Output)
+		}
+	}
+	if want := []string{"replicaset.apps/cache configured", "replicaset.apps/cache unchanged"}; !reflect.DeepEqual(outputs, want) {
+		t.Errorf("apply printed %q, want %q", outputs, want)
 	}
 	for _, f := range res.Frames {
 		for _, p := range f.Pods {
@@ -147,5 +171,42 @@ spec:
 	// 2 at the start, 18 more at the scale to 20, then 8 deleted.
 	if created != 20 || deleted != 8 {
 		t.Errorf("%d pods created and %d deleted, want 20 and 8", created, deleted)
+	}
+}
+
+// A scale down by more than burstReplicas pods deletes them all: only
+// creations are spread over syncs.
+func TestReplicaSetLargeScaleDown(t *testing.T) {
+	const text = `kind: Scenario
+name: down
+until: 60s
+steps:
+- {at: 30s, run: kubectl scale replicaset cache --replicas=0}
+---
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "64", memory: 64Gi, pods: "1000"}}
+---
+apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: cache}
+spec:
+  replicas: 600
+  selector: {matchLabels: {app: cache}}
+  template:
+    metadata: {labels: {app: cache}}
+    spec:
+      containers: [{name: c, image: redis}]
+`
+	s, err := scenario.Parse([]byte(text), "down.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(res.Frames[len(res.Frames)-1].Pods); n != 0 {
+		t.Fatalf("%d pods left after scaling 600 to 0, want 0", n)
 	}
 }

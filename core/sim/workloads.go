@@ -268,7 +268,7 @@ func (s *simulator) syncReplicaSet(r *rsRec) {
 			}
 			return a.createdAt > b.createdAt || (a.createdAt == b.createdAt && a.order > b.order)
 		})
-		for _, p := range active[:min(-diff, burstReplicas, len(active))] {
+		for _, p := range active[:min(-diff, len(active))] {
 			s.controllerDelete(p, "replicaset-controller", r.object(), fmt.Sprintf("replica set %s scaled down", r.rs.Name))
 		}
 	}
