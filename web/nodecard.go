@@ -525,25 +525,26 @@ func FilterPods(pods []*sim.PodState, filter string) []*sim.PodState {
 // NodesCountText says how many node cards the board shows: of all nodes,
 // or, while a filter is set, of the matching ones out of all of them.
 func NodesCountText(shown, matched, all int, filtered bool) string {
-	switch {
-	case !filtered:
-		return fmt.Sprintf(English.NodesShown, shown, all)
-	case matched == 0:
-		return fmt.Sprintf(English.NodesMatchNone, FormatCount(all))
-	}
-	return fmt.Sprintf(English.NodesMatchShown, shown, matched, FormatCount(all))
+	return countText(shown, matched, all, filtered, English.NodesShown, English.NodesMatchNone, English.NodesMatchShown)
 }
 
 // PodsCountText is a lane's "showing N of M" text; while a filter is set,
 // M is the matching pods and the lane's size follows.
 func PodsCountText(shown, matched, all int, filtered bool) string {
+	return countText(shown, matched, all, filtered, English.PodsShown, English.PodsMatchNone, English.PodsMatchShown)
+}
+
+// countText is the "showing N of M" text of a windowed list: shownOf
+// (shown, all) without a filter; with one, matchNone (all) when nothing
+// matches, else matchShown (shown, matched, all).
+func countText(shown, matched, all int, filtered bool, shownOf, matchNone, matchShown string) string {
 	switch {
 	case !filtered:
-		return fmt.Sprintf(English.PodsShown, shown, all)
+		return fmt.Sprintf(shownOf, shown, all)
 	case matched == 0:
-		return fmt.Sprintf(English.PodsMatchNone, FormatCount(all))
+		return fmt.Sprintf(matchNone, FormatCount(all))
 	}
-	return fmt.Sprintf(English.PodsMatchShown, shown, matched, FormatCount(all))
+	return fmt.Sprintf(matchShown, shown, matched, FormatCount(all))
 }
 
 // renderNodes renders the node cards that match the filter, up to the

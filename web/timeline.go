@@ -423,13 +423,7 @@ func eventTableHTML(events []sim.Event, idx []int, first int) string {
 // EventsCountText says how many event rows the log shows: of all events,
 // or, while a filter is set, of the matching ones out of all of them.
 func EventsCountText(shown, matched, all int, filtered bool) string {
-	switch {
-	case !filtered:
-		return fmt.Sprintf(English.EventsShown, shown, all)
-	case matched == 0:
-		return fmt.Sprintf(English.EventsMatchNone, FormatCount(all))
-	}
-	return fmt.Sprintf(English.EventsMatchShown, shown, matched, FormatCount(all))
+	return countText(shown, matched, all, filtered, English.EventsShown, English.EventsMatchNone, English.EventsMatchShown)
 }
 
 func (l *EventLog) onFilter(ctx app.Context, e app.Event) {
