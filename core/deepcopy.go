@@ -43,24 +43,13 @@ func (n *Node) DeepCopy() *Node {
 		return nil
 	}
 	out := &Node{TypeMeta: n.TypeMeta, ObjectMeta: copyMeta(n.ObjectMeta), Spec: n.Spec}
-	out.Spec.Taints = nil
-	if len(n.Spec.Taints) > 0 {
-		out.Spec.Taints = make([]Taint, len(n.Spec.Taints))
-		for i, t := range n.Spec.Taints {
-			t.TimeAdded = copyTime(t.TimeAdded)
-			out.Spec.Taints[i] = t
-		}
-	}
+	out.Spec.Taints = copyEach(n.Spec.Taints, func(t *Taint) { t.TimeAdded = copyTime(t.TimeAdded) })
 	out.Status.Capacity = copyResources(n.Status.Capacity)
 	out.Status.Allocatable = copyResources(n.Status.Allocatable)
-	if len(n.Status.Conditions) > 0 {
-		out.Status.Conditions = make([]NodeCondition, len(n.Status.Conditions))
-		for i, c := range n.Status.Conditions {
-			c.LastHeartbeatTime = copyTime(c.LastHeartbeatTime)
-			c.LastTransitionTime = copyTime(c.LastTransitionTime)
-			out.Status.Conditions[i] = c
-		}
-	}
+	out.Status.Conditions = copyEach(n.Status.Conditions, func(c *NodeCondition) {
+		c.LastHeartbeatTime = copyTime(c.LastHeartbeatTime)
+		c.LastTransitionTime = copyTime(c.LastTransitionTime)
+	})
 	return out
 }
 
@@ -101,14 +90,7 @@ func copyMeta(m ObjectMeta) ObjectMeta {
 	out := m
 	out.Labels = copyStrings(m.Labels)
 	out.Annotations = copyStrings(m.Annotations)
-	out.OwnerReferences = nil
-	if len(m.OwnerReferences) > 0 {
-		out.OwnerReferences = make([]OwnerReference, len(m.OwnerReferences))
-		for i, r := range m.OwnerReferences {
-			r.Controller = copyPtr(r.Controller)
-			out.OwnerReferences[i] = r
-		}
-	}
+	out.OwnerReferences = copyEach(m.OwnerReferences, func(r *OwnerReference) { r.Controller = copyPtr(r.Controller) })
 	out.CreationTimestamp = copyTime(m.CreationTimestamp)
 	return out
 }
@@ -117,35 +99,23 @@ func copySpec(s *PodSpec) PodSpec {
 	out := *s
 	out.NodeSelector = copyStrings(s.NodeSelector)
 	out.Affinity = copyAffinity(s.Affinity)
-	out.Tolerations = nil
-	if len(s.Tolerations) > 0 {
-		out.Tolerations = make([]Toleration, len(s.Tolerations))
-		for i, t := range s.Tolerations {
-			t.TolerationSeconds = copyPtr(t.TolerationSeconds)
-			out.Tolerations[i] = t
-		}
-	}
+	out.Tolerations = copyEach(s.Tolerations, func(t *Toleration) { t.TolerationSeconds = copyPtr(t.TolerationSeconds) })
 	out.InitContainers = copyContainers(s.InitContainers, true)
 	out.Containers = copyContainers(s.Containers, false)
 	out.Overhead = copyResources(s.Overhead)
 	out.Priority = copyPtr(s.Priority)
 	out.PreemptionPolicy = copyPtr(s.PreemptionPolicy)
-	out.Volumes = nil
-	if len(s.Volumes) > 0 {
-		out.Volumes = make([]Volume, len(s.Volumes))
-		for i, v := range s.Volumes {
-			if v.EmptyDir != nil {
-				e := *v.EmptyDir
-				if e.SizeLimit != nil {
-					q := copyQuantity(*e.SizeLimit)
-					e.SizeLimit = &q
-				}
-				v.EmptyDir = &e
+	out.Volumes = copyEach(s.Volumes, func(v *Volume) {
+		if v.EmptyDir != nil {
+			e := *v.EmptyDir
+			if e.SizeLimit != nil {
+				q := copyQuantity(*e.SizeLimit)
+				e.SizeLimit = &q
 			}
-			v.HostPath = copyPtr(v.HostPath)
-			out.Volumes[i] = v
+			v.EmptyDir = &e
 		}
-	}
+		v.HostPath = copyPtr(v.HostPath)
+	})
 	out.TerminationGracePeriodSeconds = copyPtr(s.TerminationGracePeriodSeconds)
 	return out
 }
@@ -177,13 +147,8 @@ func copyAffinity(a *Affinity) *Affinity {
 		if r := na.RequiredDuringSchedulingIgnoredDuringExecution; r != nil {
 			out.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution = &NodeSelector{NodeSelectorTerms: copyTerms(r.NodeSelectorTerms)}
 		}
-		if ps := na.PreferredDuringSchedulingIgnoredDuringExecution; len(ps) > 0 {
-			cp := make([]PreferredSchedulingTerm, len(ps))
-			for i, p := range ps {
-				cp[i] = PreferredSchedulingTerm{Weight: p.Weight, Preference: copyTerm(p.Preference)}
-			}
-			out.NodeAffinity.PreferredDuringSchedulingIgnoredDuringExecution = cp
-		}
+		out.NodeAffinity.PreferredDuringSchedulingIgnoredDuringExecution = copyEach(na.PreferredDuringSchedulingIgnoredDuringExecution,
+			func(p *PreferredSchedulingTerm) { p.Preference = copyTerm(p.Preference) })
 	}
 	return out
 }
@@ -205,15 +170,7 @@ func copyTerm(t NodeSelectorTerm) NodeSelectorTerm {
 }
 
 func copyRequirements(rs []NodeSelectorRequirement) []NodeSelectorRequirement {
-	if len(rs) == 0 {
-		return nil
-	}
-	out := make([]NodeSelectorRequirement, len(rs))
-	for i, r := range rs {
-		r.Values = copySlice(r.Values)
-		out[i] = r
-	}
-	return out
+	return copyEach(rs, func(r *NodeSelectorRequirement) { r.Values = copySlice(r.Values) })
 }
 
 // copySlice copies an omitempty slice of plain values: empty gives nil.
@@ -222,6 +179,17 @@ func copySlice[T any](s []T) []T {
 		return nil
 	}
 	return append([]T(nil), s...)
+}
+
+// copyEach copies an omitempty slice whose elements hold pointers, maps
+// or slices, handing each copied element to fix to copy those: empty
+// gives nil.
+func copyEach[T any](s []T, fix func(*T)) []T {
+	out := copySlice(s)
+	for i := range out {
+		fix(&out[i])
+	}
+	return out
 }
 
 // copyStrings copies an omitempty map: empty gives nil.
