@@ -147,14 +147,7 @@ spec:
     spec:
       containers: [{name: c, image: nginx}]
 `
-	s, err := scenario.Parse([]byte(text), "burst.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Run(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := run(t, text)
 	created, deleted := 0, 0
 	for _, e := range res.Events {
 		switch e.Reason {
@@ -198,14 +191,7 @@ spec:
     spec:
       containers: [{name: c, image: redis}]
 `
-	s, err := scenario.Parse([]byte(text), "down.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Run(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := run(t, text)
 	if n := len(res.Frames[len(res.Frames)-1].Pods); n != 0 {
 		t.Fatalf("%d pods left after scaling 600 to 0, want 0", n)
 	}
