@@ -11,10 +11,11 @@
 // scenarios of core/scenario/scengen (seeds 0 … n-1). For each scenario
 // record writes NAME.yaml (the input), NAME.cli (the stdout, stderr and
 // exit status of `BIN run FILE --json --detail`, BIN being a build of
-// cmd/sim) and NAME.result.json (the whole sim.Result: every frame with
-// its Why and describe texts, every event; then Result.Explain and
-// Result.DescribeNode answers for a few pods and nodes of the middle
-// frame, which re-run the scenario with detail for that frame).
+// cmd/sim) and NAME.result.json.gz (gzip: the sim.Result's fields and
+// every event as JSON, and each frame — with its Why and describe texts —
+// as the SHA-256 of its JSON; then Result.Explain and Result.DescribeNode
+// answers for a few pods and nodes of the middle frame, which re-run the
+// scenario with detail for that frame).
 package main
 
 import (

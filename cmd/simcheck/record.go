@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -11,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -72,6 +75,7 @@ func record(args []string) error {
 	out := fl.String("out", "", "the folder to write")
 	n := fl.Int("n", 2000, "random scenarios")
 	root := fl.String("root", ".", "the repository, for its testdata scenarios")
+	only := fl.String("only", "", "record only the scenarios whose name matches this regular expression")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -85,12 +89,19 @@ func record(args []string) error {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return err
 	}
+	match, err := regexp.Compile(*only)
+	if err != nil {
+		return fmt.Errorf("-only: %w", err)
+	}
 	for _, it := range items {
+		if !match.MatchString(it.name) {
+			continue
+		}
 		if err := recordOne(*bin, *out, it); err != nil {
 			return fmt.Errorf("%s: %w", it.name, err)
 		}
 	}
-	fmt.Printf("recorded %d scenarios into %s\n", len(items), *out)
+	fmt.Printf("recorded the scenarios matching %q of %d into %s\n", *only, len(items), *out)
 	return nil
 }
 
@@ -116,12 +127,17 @@ func recordOne(bin, dir string, it item) error {
 	if err := os.WriteFile(filepath.Join(dir, it.name+".cli"), []byte(cli), 0o644); err != nil {
 		return err
 	}
-	f, err := os.Create(filepath.Join(dir, it.name+".result.json"))
+	f, err := os.Create(filepath.Join(dir, it.name+".result.json.gz"))
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	return writeResult(f, it)
+	// Deterministic: no name or time in the gzip header.
+	z := gzip.NewWriter(f)
+	if err := writeResult(z, it); err != nil {
+		return err
+	}
+	return z.Close()
 }
 
 // writeResult writes the whole result of the scenario and a few on-demand
@@ -139,7 +155,7 @@ func writeResult(w io.Writer, it item) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
-	if err := enc.Encode(res); err != nil {
+	if err := writeFrames(w, enc, res); err != nil {
 		return err
 	}
 	mid := len(res.Frames) / 2
@@ -159,6 +175,27 @@ func writeResult(w io.Writer, it item) error {
 		}
 		desc, err := res.DescribeNode(mid, n.Name)
 		if err := enc.Encode(map[string]any{"describeNode": n.Name, "describe": desc, "err": errString(err)}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeFrames writes the result's header and events whole and each frame
+// as its SHA-256 (a churning scenario's frames hold gigabytes of JSON; a
+// difference is looked at by running both builds on that scenario).
+func writeFrames(w io.Writer, enc *json.Encoder, res *sim.Result) error {
+	head := *res
+	head.Frames = nil
+	if err := enc.Encode(&head); err != nil {
+		return err
+	}
+	for i := range res.Frames {
+		b, err := json.Marshal(&res.Frames[i])
+		if err != nil {
+			return err
+		}
+		if _, err := fmt.Fprintf(w, "frame %d %x\n", i, sha256.Sum256(b)); err != nil {
 			return err
 		}
 	}
