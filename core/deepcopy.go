@@ -92,6 +92,7 @@ func copyMeta(m ObjectMeta) ObjectMeta {
 	out.Annotations = copyStrings(m.Annotations)
 	out.OwnerReferences = copyEach(m.OwnerReferences, func(r *OwnerReference) { r.Controller = copyPtr(r.Controller) })
 	out.CreationTimestamp = copyTime(m.CreationTimestamp)
+	out.DeletionTimestamp = copyTime(m.DeletionTimestamp)
 	return out
 }
 

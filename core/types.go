@@ -134,6 +134,10 @@ type ObjectMeta struct {
 	Annotations       map[string]string `json:"annotations,omitempty"`
 	OwnerReferences   []OwnerReference  `json:"ownerReferences,omitempty"`
 	CreationTimestamp *Time             `json:"creationTimestamp,omitempty"`
+	// DeletionTimestamp is set on the simulated API server's view of a
+	// pod being deleted (Terminating); it is not read from manifests: a
+	// scenario starts from objects that exist.
+	DeletionTimestamp *Time `json:"-"`
 }
 
 // ResourceName is the name of a resource: cpu, memory, pods,

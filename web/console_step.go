@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"time"
 
 	"github.com/taints-playground/playground/core/scenario"
 )
@@ -53,7 +52,7 @@ func (m *Model) AppendStep(command string) (changed bool) {
 		entry.Output, entry.Failed = strings.TrimSpace(err.Error()), true
 		return false
 	}
-	text, err := InsertStep(m.RanText, m.filename(), f.At, command)
+	text, err := scenario.InsertStep(m.RanText, m.filename(), f.At, command)
 	if err != nil {
 		entry.Output, entry.Failed = strings.TrimSpace(err.Error()), true
 		return false
@@ -93,31 +92,4 @@ func (m *Model) AppendStep(command string) (changed bool) {
 	entry.Output = out
 	m.Seek(idx)
 	return true
-}
-
-// InsertStep returns the scenario text with a step running command at
-// virtual time at (seconds), after any steps at the same time. The text
-// goes through scenario.Parse and Scenario.Marshal, so it comes back in
-// the canonical layout.
-func InsertStep(text, filename string, at float64, command string) (string, error) {
-	s, err := scenario.Parse([]byte(text), filename)
-	if err != nil {
-		return "", err
-	}
-	d := time.Duration(math.Round(at*1000)) * time.Millisecond
-	i := len(s.Steps)
-	for i > 0 && s.Steps[i-1].At > d {
-		i--
-	}
-	s.Steps = append(s.Steps, scenario.Step{})
-	copy(s.Steps[i+1:], s.Steps[i:])
-	s.Steps[i] = scenario.Step{At: d, Run: command}
-	if s.UntilSet && s.Until < d {
-		s.Until = d
-	}
-	out, err := s.Marshal()
-	if err != nil {
-		return "", err
-	}
-	return string(out), nil
 }

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/clock"
 	"github.com/taints-playground/playground/core/presets"
 	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sim"
@@ -317,7 +318,7 @@ func SummarizeDetail(res *sim.Result) Output {
 
 // fmtAt prints a virtual time like kubectl prints ages: "0s", "90s", and a
 // large one as a duration ("100000h", never "3.6e+08s").
-func fmtAt(sec float64) string { return sim.FormatSeconds(sec) }
+func fmtAt(sec float64) string { return clock.FormatSeconds(sec) }
 
 // objectName shortens "pod/default/web" to kubectl's "pod/web" column.
 func objectName(o string) string {

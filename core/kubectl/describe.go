@@ -145,37 +145,6 @@ func (w *describeWriter) printEvents(events []DescribeEvent, now time.Duration) 
 	}
 }
 
-// QOSClass is the pod's QoS class (pkg/apis/core/helper/qos): BestEffort
-// when no container requests or limits cpu or memory, Guaranteed when
-// every container has cpu and memory limits and its requests (defaulted to
-// the limits) equal them, Burstable otherwise.
-func QOSClass(p *core.Pod) string {
-	if p == nil {
-		return "BestEffort"
-	}
-	all := append(append([]core.Container(nil), p.Spec.InitContainers...), p.Spec.Containers...)
-	any, guaranteed := false, true
-	for _, c := range all {
-		for _, name := range []core.ResourceName{core.ResourceCPU, core.ResourceMemory} {
-			req, hasReq := c.Resources.Requests[name]
-			lim, hasLim := c.Resources.Limits[name]
-			if (hasReq && !req.IsZero()) || (hasLim && !lim.IsZero()) {
-				any = true
-			}
-			if !hasLim || lim.IsZero() || (hasReq && req.Cmp(lim) != 0) {
-				guaranteed = false
-			}
-		}
-	}
-	switch {
-	case !any:
-		return "BestEffort"
-	case guaranteed && len(all) > 0:
-		return "Guaranteed"
-	}
-	return "Burstable"
-}
-
 // DescribePod renders `kubectl describe pod` (k8s.io/kubectl
 // pkg/describe describePod) for the fields the playground models: Name,
 // Namespace, Priority, Priority Class Name, Service Account, Node
@@ -230,7 +199,7 @@ func DescribePod(p *core.Pod, events []DescribeEvent, now time.Duration) string 
 		}
 	}
 	w.write(0, "Volumes:\t<none>\n")
-	w.write(0, "QoS Class:\t%s\n", QOSClass(p))
+	w.write(0, "QoS Class:\t%s\n", core.PodQOSClass(p))
 	w.printLabels("Node-Selectors", p.Spec.NodeSelector)
 	w.write(0, "%s", core.DescribeTolerations(p.Spec.Tolerations))
 	w.printEvents(events, now)

@@ -161,8 +161,8 @@ func TestQOSClassAndFormats(t *testing.T) {
 	be := &core.Pod{Spec: core.PodSpec{Containers: []core.Container{{Name: "c"}}}}
 	g := &core.Pod{Spec: core.PodSpec{Containers: []core.Container{{Name: "c", Resources: core.ResourceRequirements{
 		Limits: core.ResourceList{core.ResourceCPU: core.MustParseQuantity("1"), core.ResourceMemory: core.MustParseQuantity("1Gi")}}}}}}
-	if QOSClass(be) != "BestEffort" || QOSClass(g) != "Guaranteed" || QOSClass(s17Pod()) != "Burstable" {
-		t.Errorf("qos %s %s %s", QOSClass(be), QOSClass(g), QOSClass(s17Pod()))
+	if core.PodQOSClass(be) != "BestEffort" || core.PodQOSClass(g) != "Guaranteed" || core.PodQOSClass(s17Pod()) != "Burstable" {
+		t.Errorf("qos %s %s %s", core.PodQOSClass(be), core.PodQOSClass(g), core.PodQOSClass(s17Pod()))
 	}
 	for in, want := range map[int64]string{0: "0", 1000: "1", 3500: "3500m", 250: "250m"} {
 		if got := FormatCPU(in); got != want {

@@ -45,6 +45,11 @@ type apiError struct {
 
 func (e *apiError) Error() string { return e.msg }
 
+// APIError is an error of the (simulated) API server with its reason
+// (NotFound, AlreadyExists, …): kubectl prints it as "Error from server
+// (<reason>): <msg>".
+func APIError(reason, msg string) error { return &apiError{reason: reason, msg: msg} }
+
 func notFound(name string) *apiError {
 	return &apiError{reason: "NotFound", msg: "nodes " + strconv.Quote(name) + " not found"}
 }

@@ -7,8 +7,10 @@ import (
 )
 
 // kindFor maps a resource argument (lower-cased, as kubectl does) to its
-// kind, for the core resource names and short names kubectl's discovery
-// knows. ok is false for names the server would not know.
+// kind, for the core resource names, short names and group-qualified
+// names kubectl's discovery knows: the one alias table of every command
+// (and of the scenario's step grammar, through Kind). ok is false for
+// names the server would not know.
 func kindFor(resource string) (kind string, ok bool) {
 	switch strings.ToLower(resource) {
 	case "node", "nodes", "no":
@@ -17,11 +19,11 @@ func kindFor(resource string) (kind string, ok bool) {
 		return "Pod", true
 	case "service", "services", "svc":
 		return "Service", true
-	case "deployment", "deployments", "deploy":
+	case "deployment", "deployments", "deploy", "deployment.apps", "deployments.apps":
 		return "Deployment", true
-	case "replicaset", "replicasets", "rs":
+	case "replicaset", "replicasets", "rs", "replicaset.apps", "replicasets.apps":
 		return "ReplicaSet", true
-	case "daemonset", "daemonsets", "ds":
+	case "daemonset", "daemonsets", "ds", "daemonset.apps", "daemonsets.apps":
 		return "DaemonSet", true
 	case "statefulset", "statefulsets", "sts":
 		return "StatefulSet", true
@@ -51,6 +53,13 @@ func kindFor(resource string) (kind string, ok bool) {
 		return "PodDisruptionBudget", true
 	}
 	return "", false
+}
+
+// Kind is kindFor for other packages: the kind a resource argument names
+// ("Pod" for pod, pods, po, Pod …), "" when the server would not know it.
+func Kind(resource string) string {
+	k, _ := kindFor(resource)
+	return k
 }
 
 // noResourceType is kubectl's message for a resource type discovery does

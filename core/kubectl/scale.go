@@ -20,9 +20,10 @@ var scaleFlags = []flagSpec{
 // ScaleOptions is `kubectl scale KIND NAME --replicas=N` (or KIND/NAME).
 type ScaleOptions struct {
 	// Kind is "deployment" or "replicaset".
-	Kind     string
-	Name     string
-	Replicas int32
+	Kind      string
+	Namespace string
+	Name      string
+	Replicas  int32
 }
 
 // ParseScale reads the words after "scale".
@@ -54,15 +55,31 @@ func ParseScale(args []string) (ScaleOptions, error) {
 	default:
 		return ScaleOptions{}, plainError("USAGE: scale [--replicas=COUNT] (-f FILENAME | TYPE NAME)\nSee 'kubectl scale -h' for help and examples")
 	}
-	switch kind {
-	case "deployment", "deployments", "deploy", "deployment.apps":
+	switch k, _ := kindFor(kind); k {
+	case "Deployment":
 		kind = "deployment"
-	case "replicaset", "replicasets", "rs", "replicaset.apps":
+	case "ReplicaSet":
 		kind = "replicaset"
 	default:
 		return ScaleOptions{}, fail("error: the playground scales deployments and replicasets only, not " + strconv.Quote(kind))
 	}
-	return ScaleOptions{Kind: kind, Name: name, Replicas: int32(n)}, nil
+	ns := p.str("namespace")
+	if ns == "" {
+		ns = "default"
+	}
+	return ScaleOptions{Kind: kind, Namespace: ns, Name: name, Replicas: int32(n)}, nil
+}
+
+// Scale runs `kubectl scale deployment|replicaset NAME --replicas=N`.
+func Scale(c Cluster, args []string) (string, error) {
+	o, err := ParseScale(args)
+	if err != nil {
+		return "", err
+	}
+	if err := c.Scale(o.Kind, o.Namespace, o.Name, o.Replicas); err != nil {
+		return "", fail(messageFor(err))
+	}
+	return ScaledText(o.Kind, o.Name), nil
 }
 
 // ScaledText is kubectl's output: "deployment.apps/web scaled".

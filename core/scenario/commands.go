@@ -1,6 +1,10 @@
 package scenario
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/taints-playground/playground/core/kubectl"
+)
 
 // Command is one step command form the parser accepts: its usage as the
 // README and docs write it and what it does.
@@ -8,10 +12,6 @@ type Command struct {
 	Usage string
 	Doc   string
 }
-
-// kubectlCommands are the kubectl subcommands a step may run, in the order
-// the messages list them.
-var kubectlCommands = []string{"taint", "cordon", "uncordon", "drain", "label", "delete", "scale", "apply", "describe", "get"}
 
 // nodeStates are the words of `node NODE STATE`.
 var nodeStates = []string{"stop", "start", "not-ready", "unreachable", "ready"}
@@ -51,6 +51,6 @@ func listWords(words []string, last string) string {
 // unknownCommandHelp is the tail of the unknown-command message, built from
 // the same lists CheckCommand switches on.
 func unknownCommandHelp() string {
-	return "steps run kubectl (" + strings.Join(kubectlCommands, ", ") + "), node NODE " +
+	return "steps run kubectl (" + strings.Join(kubectl.Verbs, ", ") + "), node NODE " +
 		strings.Join(nodeStates, "|") + ", node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, or create node NAME"
 }

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/taints-playground/playground/core/kubectl"
 )
 
 // The README's step-command table lists every command form the parser
@@ -37,7 +39,7 @@ func TestCommandsListedAndAccepted(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("unknown command: %v, want %s", err, want)
 	}
-	for _, w := range append(append([]string{}, kubectlCommands...), nodeStates...) {
+	for _, w := range append(append([]string{}, kubectl.Verbs...), nodeStates...) {
 		if !strings.Contains(want, w) {
 			t.Errorf("message lacks %q", w)
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/kubectl"
 )
 
 // APIVersion is the apiVersion of the Scenario document; it is also what an
@@ -175,18 +176,15 @@ func (s *Scenario) NodeCreatedLater(name string) bool {
 }
 
 // CreateNodeName returns NAME for a step `create node NAME`.
-func CreateNodeName(run string) (string, bool) {
-	f := strings.Fields(run)
-	if len(f) == 3 && f[0] == "create" && (f[1] == "node" || f[1] == "nodes" || f[1] == "no") {
-		return f[2], true
-	}
-	return "", false
-}
+func CreateNodeName(run string) (string, bool) { return createName(run, "Node") }
 
 // CreatePodName returns NAME for a step `create pod NAME`.
-func CreatePodName(run string) (string, bool) {
-	f := strings.Fields(run)
-	if len(f) == 3 && f[0] == "create" && (f[1] == "pod" || f[1] == "pods" || f[1] == "po") {
+func CreatePodName(run string) (string, bool) { return createName(run, "Pod") }
+
+// createName returns NAME for a step `create KIND NAME` of this kind.
+func createName(run, kind string) (string, bool) {
+	f, err := kubectl.Split(run)
+	if err == nil && len(f) == 3 && f[0] == "create" && kubectl.Kind(f[1]) == kind {
 		return f[2], true
 	}
 	return "", false
@@ -303,64 +301,73 @@ type stepDoc struct {
 // by its leading words; the arguments themselves are checked when the step
 // runs, like a real kubectl would.
 func CheckCommand(run string) error {
-	f := strings.Fields(run)
+	f, err := kubectl.Split(run)
+	if err != nil {
+		return err
+	}
 	if len(f) == 0 {
 		return fmt.Errorf("empty command")
 	}
 	switch f[0] {
 	case "kubectl":
-		if len(f) < 2 {
-			return fmt.Errorf("kubectl needs a command: %s", listWords(kubectlCommands, "or"))
-		}
-		switch f[1] {
-		case "apply":
-			if len(f) != 4 || f[2] != "-f" || f[3] != "-" {
-				return fmt.Errorf("usage: kubectl apply -f - (the manifest comes in the step's manifest field or in the lines after the command)")
-			}
-			return nil
-		}
-		if slices.Contains(kubectlCommands, f[1]) {
-			return nil
-		}
-		return fmt.Errorf("unsupported kubectl command %q: supported are %s", f[1], strings.Join(kubectlCommands, ", "))
+		return checkKubectl(f)
 	case "create":
-		if len(f) != 3 || (f[1] != "pod" && f[1] != "pods" && f[1] != "po" && f[1] != "node" && f[1] != "nodes" && f[1] != "no") {
-			return fmt.Errorf("usage: create pod NAME or create node NAME (a manifest of this file, created at this step instead of at t=0)")
+		if len(f) == 3 && (kubectl.Kind(f[1]) == "Pod" || kubectl.Kind(f[1]) == "Node") {
+			return nil
 		}
-		return nil
+		return fmt.Errorf("usage: create pod NAME or create node NAME (a manifest of this file, created at this step instead of at t=0)")
 	case "wait":
 		if len(f) != 2 {
 			return fmt.Errorf("usage: wait DURATION (e.g. wait 30s)")
 		}
-		if _, err := WaitDuration(run); err != nil {
-			return err
-		}
-		return nil
+		_, err := WaitDuration(run)
+		return err
 	case "node":
-		if len(f) < 3 {
-			return fmt.Errorf("usage: node NODE %s, or node NODE condition TYPE=STATUS", strings.Join(nodeStates, "|"))
-		}
-		if slices.Contains(nodeStates, f[2]) {
-			if len(f) != 3 {
-				return fmt.Errorf("usage: node NODE %s", f[2])
-			}
-			return nil
-		}
-		switch f[2] {
-		case "condition":
-			if len(f) != 4 {
-				return fmt.Errorf("usage: node NODE condition TYPE=STATUS")
-			}
-			return nil
-		}
-		return fmt.Errorf("unknown node state %q: use %s, or condition TYPE=STATUS", f[2], strings.Join(nodeStates, ", "))
+		return checkNode(f)
 	}
 	return fmt.Errorf("unknown command %q: %s", f[0], unknownCommandHelp())
 }
 
+// checkKubectl checks the words of a kubectl step.
+func checkKubectl(f []string) error {
+	if len(f) < 2 {
+		return fmt.Errorf("kubectl needs a command: %s", listWords(kubectl.Verbs, "or"))
+	}
+	switch {
+	case f[1] == "apply":
+		if len(f) != 4 || f[2] != "-f" || f[3] != "-" {
+			return fmt.Errorf("usage: kubectl apply -f - (the manifest comes in the step's manifest field or in the lines after the command)")
+		}
+		return nil
+	case slices.Contains(kubectl.Verbs, f[1]):
+		return nil
+	}
+	return fmt.Errorf("unsupported kubectl command %q: supported are %s", f[1], strings.Join(kubectl.Verbs, ", "))
+}
+
+// checkNode checks the words of a `node NODE …` step.
+func checkNode(f []string) error {
+	if len(f) < 3 {
+		return fmt.Errorf("usage: node NODE %s, or node NODE condition TYPE=STATUS", strings.Join(nodeStates, "|"))
+	}
+	if slices.Contains(nodeStates, f[2]) {
+		if len(f) != 3 {
+			return fmt.Errorf("usage: node NODE %s", f[2])
+		}
+		return nil
+	}
+	if f[2] == "condition" {
+		if len(f) != 4 {
+			return fmt.Errorf("usage: node NODE condition TYPE=STATUS")
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown node state %q: use %s, or condition TYPE=STATUS", f[2], strings.Join(nodeStates, ", "))
+}
+
 // WaitDuration returns D of a step `wait D`.
 func WaitDuration(run string) (time.Duration, error) {
-	f := strings.Fields(run)
+	f, _ := kubectl.Split(run)
 	if len(f) != 2 || f[0] != "wait" {
 		return 0, fmt.Errorf("usage: wait DURATION (e.g. wait 30s)")
 	}
@@ -377,6 +384,6 @@ func WaitDuration(run string) (time.Duration, error) {
 // IsApply reports whether run is `kubectl apply -f -` (the only form of
 // apply a step supports: the manifest comes with the step).
 func IsApply(run string) bool {
-	f := strings.Fields(run)
+	f, _ := kubectl.Split(run)
 	return len(f) >= 2 && f[0] == "kubectl" && f[1] == "apply"
 }

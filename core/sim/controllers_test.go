@@ -5,6 +5,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/taints-playground/playground/core/admission"
+	"github.com/taints-playground/playground/core/admission/priority"
 )
 
 // nodes returns n Node documents named prefix1…prefixN with optional zone.
@@ -340,7 +343,7 @@ spec:
 		t.Fatalf("initial daemon pods %+v", res.Frames[0].Pods)
 	}
 	p := on["n1"]
-	if p.Owner != "DaemonSet/agent" || len(p.TolerationSources) != len(p.Tolerations) || p.TolerationSources[0] != SourceDaemonSet || len(p.Tolerations) != 6 {
+	if p.Owner != "DaemonSet/agent" || len(p.TolerationSources) != len(p.Tolerations) || p.TolerationSources[0] != admission.SourceDaemonSet || len(p.Tolerations) != 6 {
 		t.Fatalf("tolerations %+v sources %v", p.Tolerations, p.TolerationSources)
 	}
 	for _, e := range res.Events {
@@ -624,7 +627,7 @@ metadata:
   annotations: {scheduler.alpha.kubernetes.io/tolerationsWhitelist: '[{"key": "x", "operator": "Exists"}]'}
 `)
 	good := final(res)["good"]
-	wantSrc := []string{SourceDefaultTolerationSeconds, SourceDefaultTolerationSeconds, SourcePodTolerationRestriction, SourcePodTolerationRestriction}
+	wantSrc := []string{admission.SourceDefaultTolerationSeconds, admission.SourceDefaultTolerationSeconds, admission.SourcePodTolerationRestriction, admission.SourcePodTolerationRestriction}
 	if !reflect.DeepEqual(good.TolerationSources, wantSrc) || good.Tolerations[2].Key != "dedicated" || good.Tolerations[3].Key != "node.kubernetes.io/memory-pressure" {
 		t.Fatalf("good: %+v %v", good.Tolerations, good.TolerationSources)
 	}
@@ -649,7 +652,7 @@ spec:
   containers: [{name: c, image: x}]
 `+nodeDocs("n", 1, ""))
 	p := final(res)["p"]
-	if !reflect.DeepEqual(p.TolerationSources, []string{SourceUser, SourceDefaultTolerationSeconds, SourceDefaultTolerationSeconds}) ||
+	if !reflect.DeepEqual(p.TolerationSources, []string{admission.SourceUser, admission.SourceDefaultTolerationSeconds, admission.SourceDefaultTolerationSeconds}) ||
 		*p.Tolerations[1].TolerationSeconds != 60 || *p.Tolerations[2].TolerationSeconds != 300 {
 		t.Fatalf("%+v %v", p.Tolerations, p.TolerationSources)
 	}
@@ -733,7 +736,7 @@ metadata: {name: lost}
 spec: {priorityClassName: nope, containers: [{name: c, image: x}]}
 `+nodeDocs("n", 1, ""))
 	fin := final(res)
-	if fin["b"].Priority != 100 || fin["d"].Priority != 10 || fin["crit"].Priority != SystemNodeCritical {
+	if fin["b"].Priority != 100 || fin["d"].Priority != 10 || fin["crit"].Priority != priority.SystemNodeCritical {
 		t.Fatalf("priorities b=%d d=%d crit=%d", fin["b"].Priority, fin["d"].Priority, fin["crit"].Priority)
 	}
 	if _, ok := fin["lost"]; ok {

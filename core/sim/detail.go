@@ -32,11 +32,12 @@ type detailState struct {
 
 // frameWork is the detail cost of a frame of the cluster as it is now.
 func (s *simulator) frameWork() int {
+	nodes, pods := len(s.st.Nodes()), len(s.st.Pods())
 	taints := 0
-	for _, n := range s.nodes {
+	for _, n := range s.st.Nodes() {
 		taints += len(n.Spec.Taints)
 	}
-	return len(s.nodes)*len(s.pods) + taints*(len(s.pods)+1) + len(s.nodes) + len(s.pods)
+	return nodes*pods + taints*(pods+1) + nodes + pods
 }
 
 // startFrameDetail decides whether the frame with this index gets detail.

@@ -46,7 +46,7 @@ func Exec(s *scenario.Scenario, at time.Duration, command string) (string, error
 	var found *Frame
 	for i := range res.Frames {
 		f := &res.Frames[i]
-		if f.Step == command && f.At == secs(at) {
+		if f.Step == command && f.At == at.Seconds() {
 			found = f
 		}
 	}

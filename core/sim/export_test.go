@@ -10,5 +10,5 @@ func RunWithoutDetail(s *scenario.Scenario) (*Result, error) {
 	if err := sm.run(); err != nil {
 		return nil, err
 	}
-	return &Result{Frames: sm.frames, Events: sm.events}, nil
+	return &Result{Frames: sm.frames, Events: sm.st.Events()}, nil
 }

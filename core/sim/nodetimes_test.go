@@ -3,6 +3,8 @@ package sim
 import (
 	"strings"
 	"testing"
+
+	"github.com/taints-playground/playground/core/clock"
 )
 
 // kubectl describe node prints the virtual times of the node's conditions:
@@ -33,7 +35,7 @@ steps:
 	out := map[string]string{}
 	for _, f := range res.Frames {
 		if strings.HasPrefix(f.Step, "kubectl describe") {
-			out[FormatSeconds(f.At)] = f.Output
+			out[clock.FormatSeconds(f.At)] = f.Output
 		}
 	}
 	const t0, t5, t10, t65, t80, t90 = "Thu, 01 Jan 2026 00:00:00 +0000", "Thu, 01 Jan 2026 00:00:05 +0000", "Thu, 01 Jan 2026 00:00:10 +0000",

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/taints-playground/playground/core/sched/queue"
 )
 
 // Expected values follow upstream v1.37.2 pkg/scheduler/backend/queue and
@@ -15,11 +17,11 @@ func TestBackoffDuration(t *testing.T) {
 	// backoffQueue.calculateBackoffDuration: 1s << (n-1), capped at 10s.
 	want := []time.Duration{0, time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second, 10 * time.Second, 10 * time.Second}
 	for n, w := range want {
-		if got := BackoffDuration(n); got != w {
-			t.Errorf("BackoffDuration(%d) = %v, want %v", n, got, w)
+		if got := queue.BackoffDuration(n); got != w {
+			t.Errorf("queue.BackoffDuration(%d) = %v, want %v", n, got, w)
 		}
 	}
-	if BackoffDuration(1000) != PodMaxBackoff {
+	if queue.BackoffDuration(1000) != queue.PodMaxBackoff {
 		t.Errorf("huge attempt count must cap at 10s")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/scenario"
 )
@@ -410,35 +411,6 @@ func TestS12TaintSwapKeepsTimers(t *testing.T) {
 		}
 		if f.At == 5 && !hasNoExecute {
 			t.Error("no NoExecute taint at t=5")
-		}
-	}
-}
-
-func TestDefaultTolerationSeconds(t *testing.T) {
-	// EXAMPLES.md S17: admission looks only at key (exact or empty) and
-	// effect (NoExecute or empty).
-	sec := func(v int64) *int64 { return &v }
-	nr := core.Toleration{Key: core.TaintNodeNotReady, Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute, TolerationSeconds: sec(300)}
-	ur := core.Toleration{Key: core.TaintNodeUnreachable, Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute, TolerationSeconds: sec(300)}
-	cases := []struct {
-		name string
-		in   []core.Toleration
-		add  []core.Toleration
-	}{
-		{"none", nil, []core.Toleration{nr, ur}},
-		{"unreachable NoExecute 6000", []core.Toleration{{Key: core.TaintNodeUnreachable, Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute, TolerationSeconds: sec(6000)}}, []core.Toleration{nr}},
-		{"unreachable NoSchedule", []core.Toleration{{Key: core.TaintNodeUnreachable, Operator: core.TolerationOpExists, Effect: core.TaintEffectNoSchedule}}, []core.Toleration{nr, ur}},
-		{"Exists everything", []core.Toleration{{Operator: core.TolerationOpExists}}, nil},
-		{"Exists NoExecute 30", []core.Toleration{{Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute, TolerationSeconds: sec(30)}}, nil},
-		{"not-ready Equal x", []core.Toleration{{Key: core.TaintNodeNotReady, Operator: core.TolerationOpEqual, Value: "x", Effect: core.TaintEffectNoExecute}}, []core.Toleration{ur}},
-		{"not-ready Exists no effect", []core.Toleration{{Key: core.TaintNodeNotReady, Operator: core.TolerationOpExists}}, []core.Toleration{ur}},
-		{"Exists NoSchedule", []core.Toleration{{Operator: core.TolerationOpExists, Effect: core.TaintEffectNoSchedule}}, []core.Toleration{nr, ur}},
-	}
-	for _, c := range cases {
-		got := AddDefaultTolerations(c.in)
-		want := append(append([]core.Toleration(nil), c.in...), c.add...)
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: got %+v, want %+v", c.name, got, want)
 		}
 	}
 }
@@ -1088,19 +1060,79 @@ func noSource(evs []Event) []Event {
 	return out
 }
 
+// TestEventSources runs a scenario in which every component reports and
+// checks the From column of kubectl describe: the scheduler reports
+// Scheduled/FailedScheduling/Preempted as default-scheduler, the
+// taint-eviction controller TaintManagerEviction, the kubelet its
+// admission rejections (TaintToleration, OutOfcpu), NodeNotSchedulable
+// and NodeReady, the node-lifecycle controller NodeNotReady as
+// node-controller.
 func TestEventSources(t *testing.T) {
-	// The From column of kubectl describe: the scheduler reports
-	// Scheduled/FailedScheduling/Preempted as default-scheduler, the
-	// taint-eviction controller TaintManagerEviction, the kubelet its
-	// admission rejections and NodeNotSchedulable, the node-lifecycle
-	// controller NodeNotReady as node-controller.
-	for reason, want := range map[string]string{
+	res := run(t, `
+kind: Scenario
+name: sources
+steps:
+- {at: 1s, run: create pod direct-tainted}
+- {at: 2s, run: create pod direct-big}
+- {at: 3s, run: kubectl taint nodes n1 maint=now:NoExecute}
+- {at: 4s, run: create pod high}
+- {at: 5s, run: kubectl cordon n2}
+- {at: 6s, run: node n2 not-ready}
+- {at: 7s, run: node n2 ready}
+---
+kind: Node
+metadata: {name: n1}
+spec: {taints: [{key: gpu, effect: NoExecute}]}
+status: {allocatable: {cpu: "1", memory: 1Gi, pods: "10"}}
+---
+kind: Node
+metadata: {name: n2}
+status: {allocatable: {cpu: "1", memory: 1Gi, pods: "10"}}
+---
+kind: Pod
+metadata: {name: low}
+spec:
+  priority: 1
+  tolerations: [{key: gpu, operator: Exists}]
+  containers: [{name: c, image: x, resources: {requests: {cpu: 800m}}}]
+---
+kind: Pod
+metadata: {name: never}
+spec:
+  containers: [{name: c, image: x, resources: {requests: {cpu: "4"}}}]
+---
+kind: Pod
+metadata: {name: direct-tainted}
+spec:
+  nodeName: n1
+  containers: [{name: c, image: x}]
+---
+kind: Pod
+metadata: {name: direct-big}
+spec:
+  nodeName: n2
+  containers: [{name: c, image: x, resources: {requests: {cpu: "2"}}}]
+---
+kind: Pod
+metadata: {name: high}
+spec:
+  priority: 100
+  tolerations: [{key: gpu, operator: Exists}]
+  containers: [{name: c, image: x, resources: {requests: {cpu: 800m}}}]
+`)
+	want := map[string]string{
 		ReasonScheduled: "default-scheduler", ReasonFailedScheduling: "default-scheduler", "Preempted": "default-scheduler",
 		ReasonTaintManagerEviction: "taint-eviction-controller", "TaintToleration": "kubelet", "OutOfcpu": "kubelet",
-		"NodeNotSchedulable": "kubelet", "NodeNotReady": "node-controller",
-	} {
-		if got := EventSource(reason); got != want {
-			t.Errorf("EventSource(%s) = %s, want %s", reason, got, want)
+		"NodeNotSchedulable": "kubelet", "NodeNotReady": "node-controller", "NodeReady": "kubelet",
+	}
+	seen := map[string]bool{}
+	for _, e := range res.Events {
+		if src, ok := want[e.Reason]; ok {
+			seen[e.Reason] = true
+			assert.Equal(t, src, e.Source, "source of %s %s", e.Reason, e.Object)
 		}
+	}
+	for reason := range want {
+		assert.True(t, seen[reason], "no %s event", reason)
 	}
 }

@@ -1,0 +1,121 @@
+package daemonset
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/admission"
+	"github.com/taints-playground/playground/core/controllers"
+	"github.com/taints-playground/playground/core/controllers/replicaset"
+	"github.com/taints-playground/playground/core/store"
+)
+
+// Controller is the DaemonSet controller's loop: woken through the
+// Manager by DaemonSet writes, node changes and pods leaving their
+// nodes, it gives every node that should run a daemon pod one, and
+// deletes the pods of nodes where it may not continue. A node whose
+// daemon pod went away in this very instant (its kubelet rejected it,
+// say) gets no new one before the next moment.
+type Controller struct {
+	env   *controllers.Env
+	mgr   *controllers.Manager
+	names *rand.Rand
+}
+
+// New starts the controller: it registers with the manager and watches
+// DaemonSets and nodes. names draws the generated pod names (shared with
+// the ReplicaSet controller).
+func New(env *controllers.Env, mgr *controllers.Manager, names *rand.Rand) *Controller {
+	c := &Controller{env: env, mgr: mgr, names: names}
+	mgr.Register(c)
+	env.Store.WatchWorkloads(func(ev store.WorkloadEvent) {
+		if ev.DaemonSet != nil {
+			mgr.Wake()
+		}
+	})
+	env.Store.WatchNodes(func(store.NodeEvent) {
+		if len(env.Store.DaemonSets()) > 0 {
+			mgr.Wake()
+		}
+	})
+	return c
+}
+
+// Adopt links the pods whose controller ownerReference names a DaemonSet
+// to it, for the node in their spec.nodeName.
+func (c *Controller) Adopt() {
+	for _, p := range c.env.Store.Pods() {
+		for _, ds := range c.env.Store.DaemonSets() {
+			if IsControlledBy(p.Object, ds) {
+				c.env.Store.UpdatePod(p, ControllerName, func(p *store.Pod) { p.DS, p.DaemonNode = ds, p.Object.Spec.NodeName })
+			}
+		}
+	}
+}
+
+// Sync syncs every DaemonSet, in creation order.
+func (c *Controller) Sync() {
+	for _, ds := range c.env.Store.DaemonSets() {
+		c.sync(ds)
+	}
+}
+
+// sync creates a daemon pod for every node that should run one and has
+// none, and deletes the pods of nodes where it may not continue.
+func (c *Controller) sync(ds *core.DaemonSet) {
+	tmpl := TemplatePod(ds)
+	has := map[string]bool{}
+	pods := map[string]*store.Pod{}
+	now := c.env.Now()
+	for _, p := range c.env.Store.Pods() {
+		if p.DS == ds && !p.Deleted && p.Phase != store.PhaseEvicted && p.AdmitErr == "" {
+			has[p.DaemonNode] = true
+			pods[p.DaemonNode] = p
+		}
+	}
+	for _, p := range c.env.Store.Pods() {
+		if p.DS == ds && p.CreatedAt == now && p.Phase == store.PhaseEvicted {
+			has[p.DaemonNode] = true
+		}
+	}
+	create, remove := Plan(c.env.Store.Nodes(), tmpl, has, c.env.Gate)
+	object := "daemonset/" + ds.Namespace + "/" + ds.Name
+	for _, node := range remove {
+		if pods[node] == nil {
+			continue
+		}
+		c.env.DeleteOwned(pods[node], ControllerName, object, fmt.Sprintf("daemon set %s may not run on %s any more", ds.Name, node))
+	}
+	for _, node := range create {
+		c.create(ds, tmpl, node, object)
+	}
+}
+
+// create makes the daemon pod of one node.
+func (c *Controller) create(ds *core.DaemonSet, tmpl *core.Pod, node, object string) {
+	p := NewDaemonPod(tmpl, node)
+	p.Name = ds.Name + "-" + replicaset.RandomSuffix(c.names)
+	p = p.DeepCopy()
+	sources := make([]string, len(p.Spec.Tolerations))
+	for i, t := range p.Spec.Tolerations {
+		sources[i] = admission.SourceDaemonSet
+		for _, u := range ds.Spec.Template.Spec.Tolerations {
+			if reflect.DeepEqual(u, t) {
+				sources[i] = admission.SourceUser
+			}
+		}
+	}
+	rec := c.env.NewPod(p, sources)
+	rec.DS, rec.DaemonNode = ds, node
+	if rec.AdmitErr != "" {
+		c.env.Emit(ControllerName, core.EventWarning, "FailedCreate", object, "Error creating: "+rec.AdmitErr)
+		c.env.Note("daemon set %s cannot create a pod: %s", ds.Name, rec.AdmitErr)
+		return
+	}
+	c.mgr.Created()
+	c.env.Emit(ControllerName, core.EventNormal, ReasonSuccessfulCreate, object, "Created pod: "+p.Name)
+	c.env.Note("daemon set %s created %s for %s", ds.Name, p.Name, node)
+	c.env.Store.AddPod(rec, ControllerName)
+}

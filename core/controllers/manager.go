@@ -1,0 +1,71 @@
+package controllers
+
+import (
+	"slices"
+
+	"github.com/taints-playground/playground/core/store"
+)
+
+// Syncer is a workload controller the Manager runs: one pass over its
+// objects.
+type Syncer interface {
+	Sync()
+}
+
+// Manager is the simulated kube-controller-manager's work signal for the
+// workload controllers (ReplicaSet, then DaemonSet). Upstream each
+// controller has its own work queue; here one signal wakes them all, and
+// a wake makes each controller sync every object it has. The simulator
+// runs Sync, when a wake was taken (TakeWake), before each scheduling
+// cycle of an instant.
+type Manager struct {
+	syncers []Syncer
+	woken   bool
+	created bool
+}
+
+// Register adds a controller; Sync runs them in registration order.
+func (m *Manager) Register(s Syncer) { m.syncers = append(m.syncers, s) }
+
+// Wake asks for a sync.
+func (m *Manager) Wake() { m.woken = true }
+
+// TakeWake reports whether a sync was asked for since the last call.
+func (m *Manager) TakeWake() bool {
+	w := m.woken
+	m.woken = false
+	return w
+}
+
+// Sync runs every controller once.
+func (m *Manager) Sync() {
+	for _, s := range m.syncers {
+		s.Sync()
+	}
+}
+
+// Created records that a controller created a pod.
+func (m *Manager) Created() { m.created = true }
+
+// TakeCreated reports whether a controller created pods since the last
+// call.
+func (m *Manager) TakeCreated() bool {
+	c := m.created
+	m.created = false
+	return c
+}
+
+// WatchPods wakes the manager when a pod leaves its node (its controller
+// may replace it) or when a client deletes one; the controllers' own
+// deletions are expected and do not (upstream's expectations).
+func (m *Manager) WatchPods(st *store.Store, own ...string) {
+	st.WatchPods(func(ev store.PodEvent) {
+		if store.LeftNode(&ev.Old, &ev.New) {
+			m.Wake()
+			return
+		}
+		if ev.New.Deleted && !ev.Old.Deleted && !slices.Contains(own, ev.By) {
+			m.Wake()
+		}
+	})
+}

@@ -1,0 +1,190 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/clock"
+	"github.com/taints-playground/playground/core/sched"
+	"github.com/taints-playground/playground/core/sched/queue"
+	"github.com/taints-playground/playground/core/sched/scheduler"
+	"github.com/taints-playground/playground/core/store"
+)
+
+// ExplainLimit bounds the per-node detail of PodState.Why: a frame whose
+// node count × pod count exceeds it gets summaries only (each explanation
+// is a full scheduling cycle plus every filter on every node).
+const ExplainLimit = 250000
+
+// tooLarge reports whether the cluster exceeds ExplainLimit.
+func (s *simulator) tooLarge() bool { return len(s.st.Nodes())*len(s.st.Pods()) > ExplainLimit }
+
+// explain asks the scheduler about the pod on this frame's cluster (the
+// pod itself left out) and says in words why it is where it is.
+func (s *simulator) explain(p *store.Pod) *Explanation {
+	if !s.detailed() {
+		return &Explanation{Summary: s.summary(p, sched.Result{}), Limited: true}
+	}
+	infos := s.sched.NodeInfos(p)
+	opts := s.sched.Options(s.sched.ExplainRand())
+	opts.NominatedPods = s.sched.NominatedPods()
+	res := sched.Schedule(p.Object, infos, opts)
+	e := &Explanation{Chosen: res.NodeName, Tied: res.Tied, Scored: len(res.Scores) > 0, SkippedScorePlugins: res.SkippedScorePlugins}
+	if res.NodeName == "" {
+		e.Message = res.Message
+	}
+	scores := map[string]sched.NodeScore{}
+	for _, sc := range res.Scores {
+		scores[sc.Node] = sc
+	}
+	feasible := map[string]bool{}
+	for _, n := range res.Feasible {
+		feasible[n] = true
+	}
+	tied := map[string]bool{}
+	for _, n := range res.Tied {
+		tied[n] = true
+	}
+	for i, n := range s.st.Nodes() {
+		v := NodeVerdict{Node: n.Name, Feasible: feasible[n.Name], Tied: tied[n.Name]}
+		st := res.Rejected[n.Name]
+		if st != nil {
+			v.Plugin = st.Plugin
+			v.Reasons = append([]string(nil), st.Reasons...)
+		}
+		v.NotExamined = st == nil && !v.Feasible
+		if sc, ok := scores[n.Name]; ok {
+			total := sc.Total
+			v.Score = &total
+			for _, ps := range sc.Plugins {
+				v.Scores = append(v.Scores, ScorePart{Plugin: ps.Plugin, Raw: ps.Raw, Normalized: ps.Normalized, Weighted: ps.Weighted})
+			}
+		}
+		if p.Phase == PhasePending {
+			v.Chosen = n.Name == res.NodeName
+		} else {
+			v.Chosen = n.Name == p.Node
+		}
+		v.Filters = filterVerdicts(sched.ExplainNode(p.Object, infos[i], opts), st != nil)
+		v.Taints = s.taintMatrix(p, n)
+		e.Nodes = append(e.Nodes, v)
+	}
+	e.Summary = s.summary(p, res)
+	return e
+}
+
+// filterVerdicts are every filter plugin's verdict on a node; the first
+// failing one is the one Kubernetes reports when the node was rejected.
+func filterVerdicts(statuses []sched.Status, rejected bool) []FilterVerdict {
+	var out []FilterVerdict
+	reported := false
+	for _, fs := range statuses {
+		fv := FilterVerdict{Plugin: fs.Plugin, Code: fs.Code.String(), Reasons: append([]string(nil), fs.Reasons...)}
+		if fs.Code != sched.Success && !reported && rejected {
+			fv.Reported = true
+			reported = true
+		}
+		out = append(out, fv)
+	}
+	return out
+}
+
+// taintMatrix is the taint × toleration matrix of one node for the pod.
+func (s *simulator) taintMatrix(p *store.Pod, n *core.Node) []TaintMatch {
+	var out []TaintMatch
+	tols := p.Object.Spec.Tolerations
+	for i := range n.Spec.Taints {
+		t := n.Spec.Taints[i]
+		m := TaintMatch{Taint: t, ByIndex: -1,
+			Filters: t.Effect == core.TaintEffectNoSchedule || t.Effect == core.TaintEffectNoExecute,
+			Scores:  t.Effect == core.TaintEffectPreferNoSchedule,
+			Evicts:  t.Effect == core.TaintEffectNoExecute}
+		for j := range tols {
+			tol := tols[j]
+			ok, why := core.ExplainToleration(&tol, &t, s.env.Gate)
+			m.Checks = append(m.Checks, TolerationCheck{Index: j, Toleration: tol, Tolerates: ok, Why: why})
+			if ok && !m.Tolerated {
+				m.Tolerated = true
+				by := tol
+				m.By = &by
+				m.ByIndex = j
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// queueNote says where a pending pod waits in the scheduling queue.
+func queueNote(p *store.Pod) string {
+	switch p.Queue.State {
+	case store.QueueUnschedulable:
+		return fmt.Sprintf(" It waits in unschedulablePods after %d failed attempt(s); an event that one of its rejecting plugins cares about moves it back, and the periodic flush retries it at %s at the latest.", p.Queue.Attempts, clock.FormatAt(queue.NextFlush(&p.Queue)))
+	case store.QueueBackoff:
+		return fmt.Sprintf(" It waits in backoffQ until %s.", clock.FormatAt(p.Queue.BackoffUntil))
+	}
+	return ""
+}
+
+// sentence ends s with one full stop: a reason that quotes a message
+// already ending in ". " (the kubelet's "The node had condition: [X]. ")
+// keeps that text and gains no second period.
+func sentence(s string) string {
+	s = strings.TrimRight(s, " ")
+	if strings.HasSuffix(s, ".") {
+		return s
+	}
+	return s + "."
+}
+
+func (s *simulator) summary(p *store.Pod, res sched.Result) string {
+	switch p.Phase {
+	case PhaseEvicted:
+		return fmt.Sprintf("Evicted from %s at %s: %s", p.Node, clock.FormatAt(*p.EvictedAt), sentence(p.EvictReason))
+	case PhasePending:
+		return pendingSummary(p, res)
+	}
+	var b strings.Builder
+	if p.Direct {
+		fmt.Fprintf(&b, "Running on %s: bound directly by spec.nodeName, so the scheduler, NoSchedule taints and cordons never applied to it.", p.Node)
+	} else {
+		fmt.Fprintf(&b, "Running on %s since %s: the scheduler chose it.", p.Node, clock.FormatAt(*p.ScheduledAt))
+	}
+	var tolerated []string
+	if n := s.st.Node(p.Node); n != nil {
+		for i := range n.Spec.Taints {
+			if core.TolerationsTolerateTaint(p.Object.Spec.Tolerations, &n.Spec.Taints[i], s.env.Gate) {
+				tolerated = append(tolerated, n.Spec.Taints[i].ToString())
+			}
+		}
+	}
+	if len(tolerated) > 0 {
+		fmt.Fprintf(&b, " It tolerates %s.", strings.Join(tolerated, ", "))
+	}
+	if st := res.Rejected[p.Node]; st != nil && !p.Direct {
+		fmt.Fprintf(&b, " A new copy of it would not be placed there now (%s): only NoExecute removes running pods.", strings.Join(st.Reasons, ", "))
+	}
+	if p.Eviction != nil {
+		fmt.Fprintf(&b, " It will be evicted at %s, when its toleration of %s runs out.", clock.FormatAt(p.Eviction.FireAt), p.Eviction.Taint)
+	}
+	return b.String()
+}
+
+// pendingSummary says why a pod is Pending.
+func pendingSummary(p *store.Pod, res sched.Result) string {
+	if p.Missing {
+		return fmt.Sprintf("Pending: spec.nodeName is %q, but there is no such node; the scheduler leaves pods that set spec.nodeName alone.", p.Object.Spec.NodeName)
+	}
+	if name := p.Object.Spec.SchedulerName; name != "" && name != DefaultSchedulerName {
+		return fmt.Sprintf("Pending: spec.schedulerName is %q, and only %s runs in this cluster, so no scheduler will ever place it.", name, DefaultSchedulerName)
+	}
+	msg := p.FailedMessage
+	if msg == "" {
+		msg = res.Message
+	}
+	if res.NodeName != "" {
+		return fmt.Sprintf("Pending: the last attempt failed (%s). It would fit %s now, but no cluster event has sent it back to the scheduling queue yet.%s", scheduler.ShortReason(msg), res.NodeName, queueNote(p))
+	}
+	return "Pending: " + msg + queueNote(p)
+}
