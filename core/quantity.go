@@ -270,16 +270,6 @@ func MustParseQuantity(s string) Quantity {
 	return q
 }
 
-// NewMilliQuantity returns a quantity of m thousandths (e.g. millicores).
-func NewMilliQuantity(m int64) Quantity {
-	return newQuantity(new(big.Rat).SetFrac(big.NewInt(m), big.NewInt(1000)), fmt.Sprintf("%dm", m), false)
-}
-
-// NewQuantity returns a quantity of n units (bytes, pods, devices).
-func NewQuantity(n int64) Quantity {
-	return newQuantity(new(big.Rat).SetInt64(n), fmt.Sprintf("%d", n), false)
-}
-
 func ceilToInt64(r *big.Rat) int64 {
 	if r == nil {
 		return 0

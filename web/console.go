@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/taints-playground/playground/core/scenario"
 )
 
 // Console element ids.
@@ -21,7 +22,7 @@ const (
 func (p *Playground) RunCommand(ctx app.Context, command string) {
 	p.remember(command)
 	p.guard(func() {
-		if IsMutating(command) {
+		if scenario.Mutates(command) {
 			p.playGen++
 			p.editGen++
 			p.typing = false

@@ -8,24 +8,6 @@ import (
 	"github.com/taints-playground/playground/core/scenario"
 )
 
-// mutatingPrefixes are the console commands that change the cluster: they
-// become steps of the scenario instead of questions to a frame.
-var mutatingPrefixes = []string{
-	"kubectl taint ", "kubectl cordon ", "kubectl uncordon ", "kubectl label ",
-	"kubectl delete ", "kubectl drain ", "kubectl scale ", "node ", "create ", "wait ",
-}
-
-// IsMutating reports whether a console command changes the cluster.
-func IsMutating(command string) bool {
-	c := strings.Join(strings.Fields(command), " ") + " "
-	for _, pre := range mutatingPrefixes {
-		if strings.HasPrefix(c, pre) {
-			return true
-		}
-	}
-	return false
-}
-
 // AppendStep adds command as a step at the current frame's time, through
 // core/scenario (parse, insert, marshal), re-runs the scenario and shows
 // the step's frame. The console records what kubectl printed, or the

@@ -9,7 +9,6 @@ import (
 )
 
 func f64(v float64) *float64 { return &v }
-func i64(v int64) *int64     { return &v }
 
 // gpuResult is a hand-written timeline shaped like the GPU preset: pod a
 // tolerates only the GPU taint and stays Pending until a step removes the

@@ -92,24 +92,6 @@ func TestEmbedSnippetEscapes(t *testing.T) {
 	}
 }
 
-func TestIsMutating(t *testing.T) {
-	for cmd, want := range map[string]bool{
-		"kubectl taint nodes n1 k=v:NoSchedule":     true,
-		"kubectl  cordon n1":                        true,
-		"kubectl label nodes n1 a=b":                true,
-		"kubectl delete pod web":                    true,
-		"kubectl drain n1 --ignore-daemonsets":      true,
-		"kubectl scale deployment web --replicas=3": true,
-		"kubectl describe node n1":                  false,
-		"kubectl get pods -o wide":                  false,
-		"kubectl get events":                        false,
-	} {
-		if IsMutating(cmd) != want {
-			t.Errorf("IsMutating(%q) = %v", cmd, !want)
-		}
-	}
-}
-
 func TestConsoleTaintBecomesAStep(t *testing.T) {
 	m := NewModel(nil, realSimulate)
 	m.SetExec(realExec)

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/taints-playground/playground/core/kubectl"
@@ -53,4 +54,28 @@ func listWords(words []string, last string) string {
 func unknownCommandHelp() string {
 	return "steps run kubectl (" + strings.Join(kubectl.Verbs, ", ") + "), node NODE " +
 		strings.Join(nodeStates, "|") + ", node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, or create node NAME"
+}
+
+// readOnlyVerbs are the kubectl commands that only ask the cluster.
+var readOnlyVerbs = []string{"describe", "get"}
+
+// Mutates reports whether a step command changes the cluster (the console
+// turns such a command into a step of the scenario; the others it asks of
+// the frame on the board): every command but kubectl describe and get.
+// kubectl apply is left out too: the console has no manifest to give it.
+func Mutates(command string) bool {
+	f, err := kubectl.Split(command)
+	if err != nil {
+		f = strings.Fields(command)
+	}
+	if len(f) == 0 {
+		return false
+	}
+	switch f[0] {
+	case "kubectl":
+		return len(f) > 1 && slices.Contains(kubectl.Verbs, f[1]) && f[1] != "apply" && !slices.Contains(readOnlyVerbs, f[1])
+	case "node", "create", "wait":
+		return true
+	}
+	return false
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/taints-playground/playground/core/kubectl"
 )
 
@@ -43,5 +44,29 @@ func TestCommandsListedAndAccepted(t *testing.T) {
 		if !strings.Contains(want, w) {
 			t.Errorf("message lacks %q", w)
 		}
+	}
+}
+
+func TestMutates(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"kubectl taint nodes n1 k=v:NoSchedule":     true,
+		"kubectl  cordon n1":                        true,
+		"kubectl uncordon n1":                       true,
+		"kubectl label nodes n1 a=b":                true,
+		"kubectl delete pod web":                    true,
+		"kubectl drain n1 --ignore-daemonsets":      true,
+		"kubectl scale deployment web --replicas=3": true,
+		"node n1 stop":                              true,
+		"create pod p":                              true,
+		"wait 30s":                                  true,
+		"kubectl describe node n1":                  false,
+		"kubectl get pods -o wide":                  false,
+		"kubectl get events":                        false,
+		"kubectl apply -f -":                        false,
+		"kubectl":                                   false,
+		"kubectl frobnicate":                        false,
+		"":                                          false,
+	} {
+		assert.Equal(t, want, Mutates(cmd), "Mutates(%q)", cmd)
 	}
 }

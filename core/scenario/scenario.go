@@ -190,10 +190,6 @@ func createName(run, kind string) (string, bool) {
 	return "", false
 }
 
-// Seconds converts a virtual duration to seconds, the unit every output of
-// the playground uses.
-func Seconds(d time.Duration) float64 { return d.Seconds() }
-
 // Duration is a step time as written in a file: a Go duration string
 // ("30s", "1m30s") or a plain number of seconds (30, 2.5).
 type Duration struct {

@@ -95,13 +95,3 @@ func Decide(now time.Duration, existing *Timer, taints []core.Taint, tolerations
 func DisruptionTarget() core.PodCondition {
 	return core.PodCondition{Type: ConditionType, Status: core.ConditionTrue, Reason: ConditionReason, Message: ConditionMessage}
 }
-
-// HasNoExecute reports whether any taint has effect NoExecute.
-func HasNoExecute(taints []core.Taint) bool {
-	for i := range taints {
-		if taints[i].Effect == noExecuteEffectName {
-			return true
-		}
-	}
-	return false
-}

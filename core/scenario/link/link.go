@@ -80,25 +80,6 @@ func EncodeVerbatim(yaml []byte) (string, error) {
 	return l, nil
 }
 
-// EncodeScenario returns the shortest link of s: its canonical text, or
-// that text with repeated documents written compactly.
-func EncodeScenario(s *scenario.Scenario) (string, error) {
-	links := canonicalLinks(s)
-	if len(links) == 0 {
-		return "", errors.New("share link: the scenario cannot be written")
-	}
-	best := links[0]
-	for _, l := range links[1:] {
-		if len(l) < len(best) {
-			best = l
-		}
-	}
-	if len(best) > MaxLinkChars {
-		return "", fmt.Errorf("share link: the link would be %d characters, over the limit of %d: shorten the descriptions and captions or remove objects", len(best), MaxLinkChars)
-	}
-	return best, nil
-}
-
 // The forms of format 1, the byte after the format byte.
 const (
 	formText    = 'y' // the scenario text

@@ -177,18 +177,6 @@ func (p *Pod) Container(cpu, mem string) *Pod {
 	return p
 }
 
-// InitContainer adds an init container; sidecar makes it restartable
-// (restartPolicy: Always).
-func (p *Pod) InitContainer(sidecar bool, req core.ResourceList) *Pod {
-	c := core.Container{Name: "init", Resources: core.ResourceRequirements{Requests: req}}
-	if sidecar {
-		always := "Always"
-		c.RestartPolicy = &always
-	}
-	p.P.Spec.InitContainers = append(p.P.Spec.InitContainers, c)
-	return p
-}
-
 // RL builds a resource list from name/quantity pairs.
 func RL(kv ...string) core.ResourceList {
 	rl := core.ResourceList{}
