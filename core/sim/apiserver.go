@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/taints-playground/playground/core"
@@ -87,14 +88,11 @@ func taintList(ts []core.Taint) string {
 	if len(ts) == 0 {
 		return "none"
 	}
-	out := ""
+	out := make([]string, len(ts))
 	for i := range ts {
-		if i > 0 {
-			out += ", "
-		}
-		out += ts[i].ToString()
+		out[i] = ts[i].ToString()
 	}
-	return out
+	return strings.Join(out, ", ")
 }
 
 // Pod returns the live pod namespace/name.
