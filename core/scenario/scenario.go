@@ -183,6 +183,9 @@ func CreatePodName(run string) (string, bool) { return createName(run, "Pod") }
 
 // createName returns NAME for a step `create KIND NAME` of this kind.
 func createName(run, kind string) (string, bool) {
+	if !strings.HasPrefix(strings.TrimLeft(run, " \t"), "create") {
+		return "", false // the common case, without splitting
+	}
 	f, err := kubectl.Split(run)
 	if err == nil && len(f) == 3 && f[0] == "create" && kubectl.Kind(f[1]) == kind {
 		return f[2], true
