@@ -297,3 +297,47 @@ func TestResyncDelayDoubles(t *testing.T) {
 	f.advance(sec(20))
 	assert.Equal(t, map[time.Duration]int{0: 2, sec(1): 2, sec(3): 2, sec(7): 2, sec(15): 2}, created)
 }
+
+// controller_utils.go ActivePodsWithRanks rule 5: among assigned pods a
+// pod sharing its node with more of the set's active pods goes first
+// ("doubled up"), before creation time is looked at.
+func TestScaleDownPrefersDoubledUpPods(t *testing.T) {
+	t.Skip("disagrees with upstream: scaleDown (controller.go) orders by creation time only and deletes the newest pod, alone on n2")
+	f := newFixture(t)
+	r := f.replicaSet(2)
+	old := f.active()
+	f.bind(old[0], "n1")
+	f.bind(old[1], "n1")
+	f.advance(sec(100))
+	f.env.Store.ScaleReplicaSet(r, 3)
+	f.settle()
+	newest := f.active()[2]
+	f.bind(newest, "n2")
+	f.advance(sec(110))
+	f.env.Store.ScaleReplicaSet(r, 2)
+	f.settle()
+	assert.Contains(t, f.active(), newest)
+}
+
+// controller_utils.go ActivePodsWithRanks rule 6 comes before rule 8: of
+// two ready pods the one ready for less time goes first, whatever their
+// creation times. x is created at 0 and scheduled at 100; y is created
+// and scheduled at 50. At 200 x has been ready 100 s, y 150 s (different
+// logarithmic buckets): upstream deletes x.
+func TestScaleDownPrefersLatestReady(t *testing.T) {
+	t.Skip("disagrees with upstream: scaleDown (controller.go) ignores the ready time and deletes y, created last")
+	f := newFixture(t)
+	r := f.replicaSet(1)
+	x := f.active()[0]
+	f.advance(sec(50))
+	f.env.Store.ScaleReplicaSet(r, 2)
+	f.settle()
+	y := f.active()[1]
+	f.bind(y, "n2")
+	f.advance(sec(100))
+	f.bind(x, "n1")
+	f.advance(sec(200))
+	f.env.Store.ScaleReplicaSet(r, 1)
+	f.settle()
+	assert.Equal(t, []string{y}, f.active())
+}
