@@ -13,24 +13,25 @@ import (
 // then PreferNoSchedule). Unlike kubectl it sorts a copy; the caller's slice
 // is left as it was.
 func DescribeTaints(taints []Taint) string {
-	var b strings.Builder
-	b.WriteString("Taints:\t")
-	if len(taints) == 0 {
-		b.WriteString("<none>\n")
-		return b.String()
-	}
 	ts := append([]Taint(nil), taints...)
 	// Same algorithm as kubectl (sort.Slice), so equal keys land identically.
 	sort.Slice(ts, func(i, j int) bool {
 		return string(ts[i].Effect)+","+ts[i].Key < string(ts[j].Effect)+","+ts[j].Key
 	})
+	lines := make([]string, len(ts))
 	for i := range ts {
-		if i != 0 {
-			b.WriteString("\t")
-		}
-		b.WriteString(ts[i].ToString() + "\n")
+		lines[i] = ts[i].ToString()
 	}
-	return b.String()
+	return multiline("Taints", lines)
+}
+
+// multiline is kubectl describe's list block: "Title:\t<none>" for no
+// lines, else the first line after "Title:\t" and the rest after a tab.
+func multiline(title string, lines []string) string {
+	if len(lines) == 0 {
+		return title + ":\t<none>\n"
+	}
+	return title + ":\t" + strings.Join(lines, "\n\t") + "\n"
 }
 
 // DescribeTolerations renders the "Tolerations:" block of `kubectl describe
@@ -41,18 +42,11 @@ func DescribeTaints(taints []Taint) string {
 // tolerationSeconds is set. Equal/Lt/Gt are never shown. The caller's slice
 // is not reordered.
 func DescribeTolerations(tolerations []Toleration) string {
-	var b strings.Builder
-	b.WriteString("Tolerations:\t")
-	if len(tolerations) == 0 {
-		b.WriteString("<none>\n")
-		return b.String()
-	}
 	ts := append([]Toleration(nil), tolerations...)
 	sort.Slice(ts, func(i, j int) bool { return ts[i].Key < ts[j].Key })
+	lines := make([]string, len(ts))
 	for i, t := range ts {
-		if i != 0 {
-			b.WriteString("\t")
-		}
+		var b strings.Builder
 		b.WriteString(t.Key)
 		if t.Value != "" {
 			b.WriteString("=" + t.Value)
@@ -70,7 +64,7 @@ func DescribeTolerations(tolerations []Toleration) string {
 		if t.TolerationSeconds != nil {
 			b.WriteString(" for " + strconv.FormatInt(*t.TolerationSeconds, 10) + "s")
 		}
-		b.WriteString("\n")
+		lines[i] = b.String()
 	}
-	return b.String()
+	return multiline("Tolerations", lines)
 }

@@ -276,13 +276,7 @@ func ceilToInt64(r *big.Rat) int64 {
 	}
 	// Round away from zero, as resource.Quantity's scaling does
 	// (-5m has Value -1, 5m has Value 1).
-	q, m := new(big.Int).QuoRem(r.Num(), r.Denom(), new(big.Int))
-	switch m.Sign() {
-	case 1:
-		q.Add(q, big.NewInt(1))
-	case -1:
-		q.Sub(q, big.NewInt(1))
-	}
+	q := roundAwayFromZero(r)
 	if !q.IsInt64() {
 		if q.Sign() > 0 {
 			return math.MaxInt64

@@ -9,8 +9,8 @@ import (
 
 // FormatSeconds prints a virtual time in seconds the way captions and
 // cmd/sim show it: "90s", "1.5s"; a time too large for plain seconds
-// (where %g would print an exponent) as a duration with its zero units
-// left out: "100000h", "83h20m".
+// (where %g would print an exponent, from 1e6 s) as a duration with its
+// zero units left out: "277h46m40s", "100000h".
 func FormatSeconds(sec float64) string {
 	s := fmt.Sprintf("%gs", sec)
 	if !strings.ContainsAny(s, "eE") || math.IsInf(sec, 0) || math.IsNaN(sec) || math.Abs(sec) > float64(math.MaxInt64/int64(time.Second)) {

@@ -55,6 +55,16 @@ func (m *Manager) TakeCreated() bool {
 	return c
 }
 
+// WakeOnWorkloads wakes the manager on the Deployment, ReplicaSet and
+// DaemonSet writes match selects.
+func (m *Manager) WakeOnWorkloads(st *store.Store, match func(store.WorkloadEvent) bool) {
+	st.WatchWorkloads(func(ev store.WorkloadEvent) {
+		if match(ev) {
+			m.Wake()
+		}
+	})
+}
+
 // WatchPods wakes the manager when a pod leaves its node (its controller
 // may replace it) or when a client deletes one; the controllers' own
 // deletions are expected and do not (upstream's expectations).

@@ -52,51 +52,37 @@ func (s *Scenario) Marshal() (out []byte, err error) {
 		}
 		docs = append(docs, b)
 	}
-	for _, n := range s.Nodes {
-		b, err := toYAML(n, "v1", "Node")
-		if err != nil {
-			return nil, err
-		}
-		docs = append(docs, b)
-	}
-	for _, p := range s.Pods {
-		b, err := toYAML(p, "v1", "Pod")
-		if err != nil {
-			return nil, err
-		}
-		docs = append(docs, b)
-	}
-	type obj struct {
-		v                any
+	for _, kind := range []struct {
+		objs             []any
 		apiVersion, kind string
-	}
-	var objs []obj
-	for _, o := range s.Namespaces {
-		objs = append(objs, obj{o, "v1", "Namespace"})
-	}
-	for _, o := range s.PriorityClasses {
-		objs = append(objs, obj{o, "scheduling.k8s.io/v1", "PriorityClass"})
-	}
-	for _, o := range s.Deployments {
-		objs = append(objs, obj{o, "apps/v1", "Deployment"})
-	}
-	for _, o := range s.ReplicaSets {
-		objs = append(objs, obj{o, "apps/v1", "ReplicaSet"})
-	}
-	for _, o := range s.DaemonSets {
-		objs = append(objs, obj{o, "apps/v1", "DaemonSet"})
-	}
-	for _, o := range s.PodDisruptionBudgets {
-		objs = append(objs, obj{o, "policy/v1", "PodDisruptionBudget"})
-	}
-	for _, o := range objs {
-		b, err := toYAML(o.v, o.apiVersion, o.kind)
-		if err != nil {
-			return nil, err
+	}{
+		{anySlice(s.Nodes), "v1", "Node"},
+		{anySlice(s.Pods), "v1", "Pod"},
+		{anySlice(s.Namespaces), "v1", "Namespace"},
+		{anySlice(s.PriorityClasses), "scheduling.k8s.io/v1", "PriorityClass"},
+		{anySlice(s.Deployments), "apps/v1", "Deployment"},
+		{anySlice(s.ReplicaSets), "apps/v1", "ReplicaSet"},
+		{anySlice(s.DaemonSets), "apps/v1", "DaemonSet"},
+		{anySlice(s.PodDisruptionBudgets), "policy/v1", "PodDisruptionBudget"},
+	} {
+		for _, o := range kind.objs {
+			b, err := toYAML(o, kind.apiVersion, kind.kind)
+			if err != nil {
+				return nil, err
+			}
+			docs = append(docs, b)
 		}
-		docs = append(docs, b)
 	}
 	return bytes.Join(docs, []byte("---\n")), nil
+}
+
+// anySlice is a typed list as []any.
+func anySlice[T any](list []*T) []any {
+	out := make([]any, len(list))
+	for i, o := range list {
+		out[i] = o
+	}
+	return out
 }
 
 // toYAML renders one object in its JSON field order with empty values

@@ -30,11 +30,7 @@ type Controller struct {
 func New(env *controllers.Env, mgr *controllers.Manager, names *rand.Rand) *Controller {
 	c := &Controller{env: env, mgr: mgr, names: names}
 	mgr.Register(c)
-	env.Store.WatchWorkloads(func(ev store.WorkloadEvent) {
-		if ev.DaemonSet != nil {
-			mgr.Wake()
-		}
-	})
+	mgr.WakeOnWorkloads(env.Store, func(ev store.WorkloadEvent) bool { return ev.DaemonSet != nil })
 	env.Store.WatchNodes(func(store.NodeEvent) {
 		if len(env.Store.DaemonSets()) > 0 {
 			mgr.Wake()

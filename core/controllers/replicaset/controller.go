@@ -25,9 +25,10 @@ const BurstReplicas = 500
 //
 // One ReplicaSet creates at most spec.replicas pods per instant (so pods
 // the kubelet keeps rejecting cannot make it spin; upstream backs off):
-// pods still missing then are created by a resync 1 s later, the delay
-// doubling to 5 min while the cap keeps cutting, and reset by a sync the
-// cap does not cut.
+// pods still missing then are created by a resync 1 s later. The delay
+// doubles (up to 5 min) only while the resyncs themselves are cut, which
+// the cap never does to a resync's first sync of its instant, so in
+// practice it stays 1 s.
 type Controller struct {
 	env    *controllers.Env
 	mgr    *controllers.Manager
@@ -57,11 +58,7 @@ type rsState struct {
 func New(env *controllers.Env, mgr *controllers.Manager, names *rand.Rand) *Controller {
 	c := &Controller{env: env, mgr: mgr, names: names}
 	mgr.Register(c)
-	env.Store.WatchWorkloads(func(ev store.WorkloadEvent) {
-		if ev.ReplicaSet != nil {
-			mgr.Wake()
-		}
-	})
+	mgr.WakeOnWorkloads(env.Store, func(ev store.WorkloadEvent) bool { return ev.ReplicaSet != nil })
 	return c
 }
 

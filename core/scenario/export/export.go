@@ -3,7 +3,6 @@ package export
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -91,7 +90,13 @@ const statusNote = `# Node status (capacity, allocatable, conditions) is kept be
 
 // Manifests returns the scenario's objects as multi-document YAML, with a
 // header comment; objects that a step creates later say so in a comment.
-func Manifests(s *scenario.Scenario) (out []byte, err error) {
+func Manifests(s *scenario.Scenario) ([]byte, error) {
+	return write(s, func(b *strings.Builder) error { return manifests(b, s) })
+}
+
+// write runs one of the writers for s, reporting a missing scenario and
+// any panic as an export error.
+func write(s *scenario.Scenario, fn func(*strings.Builder) error) (out []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			out, err = nil, fmt.Errorf("export: %v", r)
@@ -101,24 +106,31 @@ func Manifests(s *scenario.Scenario) (out []byte, err error) {
 		return nil, fmt.Errorf("export: no scenario")
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Objects of the playground scenario %s", oneLine(s.Name))
+	if err := fn(&b); err != nil {
+		return nil, err
+	}
+	return []byte(b.String()), nil
+}
+
+func manifests(b *strings.Builder, s *scenario.Scenario) error {
+	fmt.Fprintf(b, "# Objects of the playground scenario %s", oneLine(s.Name))
 	if s.Title != "" {
-		fmt.Fprintf(&b, ": %s", oneLine(s.Title))
+		fmt.Fprintf(b, ": %s", oneLine(s.Title))
 	}
 	b.WriteString("\n")
 	b.WriteString(statusNote)
 	for _, it := range items(s) {
 		y, err := objectYAML(it)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		b.WriteString("---\n")
 		if it.later {
-			fmt.Fprintf(&b, "# Created at %s by the step `create %s %s`.\n", laterAt(s, it), strings.ToLower(it.kind), oneLine(it.name))
+			fmt.Fprintf(b, "# Created at %s by the step `create %s %s`.\n", laterAt(s, it), strings.ToLower(it.kind), oneLine(it.name))
 		}
 		b.Write(y)
 	}
-	return []byte(b.String()), nil
+	return nil
 }
 
 func laterAt(s *scenario.Scenario, it item) string {
@@ -218,22 +230,4 @@ func oneLine(s string) string {
 		return r
 	}, s)
 	return strings.TrimSpace(s)
-}
-
-// sortedKeys returns a map's keys in order.
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
-func taintArg(t core.Taint) string {
-	s := t.Key
-	if t.Value != "" {
-		s += "=" + t.Value
-	}
-	return s + ":" + string(t.Effect)
 }

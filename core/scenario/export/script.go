@@ -3,6 +3,8 @@ package export
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/taints-playground/playground/core"
@@ -57,6 +59,17 @@ func comment(b *strings.Builder, text string) {
 	}
 }
 
+// nodeSteps are the script of `node NODE STATE`: a comment, the kind
+// cluster's docker command ("" where kind's real kubelet reports by
+// itself) and the Ready status patched otherwise (KWOK).
+var nodeSteps = map[string]struct{ comment, docker, ready string }{
+	"stop":        {"# No kubectl equivalent: the kubelet stops posting status. On kind, stop the node's\n# container; on KWOK, mark it Unknown (KWOK's node heartbeat stage, when enabled,\n# posts Ready again: disable it for this node to keep the patch).\n", "stop", "Unknown"},
+	"start":       {"# No kubectl equivalent: the kubelet posts Ready=True again.\n", "start", "True"},
+	"not-ready":   {"# No kubectl equivalent: the kubelet reports Ready=False (on kind the real kubelet reports its own state).\n", "", "False"},
+	"unreachable": {"# No kubectl equivalent: the node stops answering. On kind, stop its container; on KWOK, mark it Unknown.\n", "stop", "Unknown"},
+	"ready":       {"# No kubectl equivalent: the kubelet reports Ready=True.\n", "start", "True"},
+}
+
 // heredoc writes `kubectl apply -f - <<'DELIM'` with body; the delimiter
 // is one no line of the body equals.
 func heredoc(b *strings.Builder, body string) {
@@ -78,24 +91,19 @@ func heredoc(b *strings.Builder, body string) {
 }
 
 // Script returns a bash script that replays the scenario on a real cluster.
-func Script(s *scenario.Scenario) (out []byte, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			out, err = nil, fmt.Errorf("export: %v", r)
-		}
-	}()
-	if s == nil {
-		return nil, fmt.Errorf("export: no scenario")
-	}
-	var b strings.Builder
+func Script(s *scenario.Scenario) ([]byte, error) {
+	return write(s, func(b *strings.Builder) error { return script(b, s) })
+}
+
+func script(b *strings.Builder, s *scenario.Scenario) error {
 	b.WriteString("#!/usr/bin/env bash\n")
-	comment(&b, "Replays the playground scenario "+oneLine(s.Name)+" on a real cluster.")
+	comment(b, "Replays the playground scenario "+oneLine(s.Name)+" on a real cluster.")
 	if s.Title != "" {
-		comment(&b, oneLine(s.Title))
+		comment(b, oneLine(s.Title))
 	}
 	if s.Description != "" {
 		b.WriteString("#\n")
-		comment(&b, s.Description)
+		comment(b, s.Description)
 	}
 	b.WriteString(`#
 # CLUSTER=kwok (the default): run against a KWOK cluster (kwokctl create
@@ -114,18 +122,18 @@ CLUSTER="${CLUSTER:-kwok}"
 case "$CLUSTER" in kwok|kind) ;; *) echo "CLUSTER must be kwok or kind" >&2; exit 2 ;; esac
 `)
 	if v := s.Options.KubernetesVersion; v.Minor != 0 {
-		comment(&b, "The scenario simulates Kubernetes "+v.String()+"; use a cluster of that release.")
+		comment(b, "The scenario simulates Kubernetes "+v.String()+"; use a cluster of that release.")
 	}
 	if len(s.Options.FeatureGates) > 0 {
 		var gates []string
-		for _, g := range sortedKeysBool(s.Options.FeatureGates) {
+		for _, g := range slices.Sorted(maps.Keys(s.Options.FeatureGates)) {
 			gates = append(gates, fmt.Sprintf("%s=%t", g, s.Options.FeatureGates[g]))
 		}
-		comment(&b, "Feature gates the scenario sets (on kube-apiserver and kube-scheduler): "+oneLine(strings.Join(gates, ",")))
+		comment(b, "Feature gates the scenario sets (on kube-apiserver and kube-scheduler): "+oneLine(strings.Join(gates, ",")))
 	}
 	if a := s.Options.Admission; a.PodTolerationRestriction || a.DisableDefaultTolerationSeconds || a.NotReadySeconds != nil || a.UnreachableSeconds != nil {
 		nr, un := a.DefaultTolerationSeconds()
-		comment(&b, fmt.Sprintf("kube-apiserver admission as in the scenario: PodTolerationRestriction %s, DefaultTolerationSeconds %s (--default-not-ready-toleration-seconds=%d --default-unreachable-toleration-seconds=%d).",
+		comment(b, fmt.Sprintf("kube-apiserver admission as in the scenario: PodTolerationRestriction %s, DefaultTolerationSeconds %s (--default-not-ready-toleration-seconds=%d --default-unreachable-toleration-seconds=%d).",
 			onOff(a.PodTolerationRestriction), onOff(!a.DisableDefaultTolerationSeconds), nr, un))
 	}
 
@@ -135,8 +143,8 @@ case "$CLUSTER" in kwok|kind) ;; *) echo "CLUSTER must be kwok or kind" >&2; exi
 		if it.kind != "Node" || it.later {
 			continue
 		}
-		if err := nodeBlock(&b, it); err != nil {
-			return nil, err
+		if err := nodeBlock(b, it); err != nil {
+			return err
 		}
 	}
 	var objs []string
@@ -146,35 +154,35 @@ case "$CLUSTER" in kwok|kind) ;; *) echo "CLUSTER must be kwok or kind" >&2; exi
 		}
 		y, err := objectYAML(it)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		objs = append(objs, string(y))
 	}
 	if len(objs) > 0 {
-		heredoc(&b, strings.Join(objs, "---\n"))
+		heredoc(b, strings.Join(objs, "---\n"))
 	}
 
 	prev := 0.0
 	for i, st := range s.Steps {
 		at := st.At.Seconds()
 		b.WriteString("\n")
-		fmt.Fprintf(&b, "# Step %d at t=%ss: %s\n", i+1, seconds(st.At), oneLine(st.Run))
+		fmt.Fprintf(b, "# Step %d at t=%ss: %s\n", i+1, seconds(st.At), oneLine(st.Run))
 		if st.Caption != "" {
-			comment(&b, st.Caption)
+			comment(b, st.Caption)
 		}
 		if at > prev {
-			fmt.Fprintf(&b, "sleep %s\n", strings.TrimSuffix(fmt.Sprintf("%.3f", at-prev), ".000"))
+			fmt.Fprintf(b, "sleep %s\n", strings.TrimSuffix(fmt.Sprintf("%.3f", at-prev), ".000"))
 			prev = at
 		}
-		if err := stepBlock(&b, s, st); err != nil {
-			return nil, err
+		if err := stepBlock(b, s, st); err != nil {
+			return err
 		}
 	}
 	if until := s.Until.Seconds(); until > prev {
-		fmt.Fprintf(&b, "\n# The scenario runs until t=%ss.\nsleep %s\n", seconds(s.Until), strings.TrimSuffix(fmt.Sprintf("%.3f", until-prev), ".000"))
+		fmt.Fprintf(b, "\n# The scenario runs until t=%ss.\nsleep %s\n", seconds(s.Until), strings.TrimSuffix(fmt.Sprintf("%.3f", until-prev), ".000"))
 	}
 	b.WriteString("\nkubectl get pods -A -o wide\n")
-	return []byte(b.String()), nil
+	return nil
 }
 
 func onOff(b bool) string {
@@ -182,14 +190,6 @@ func onOff(b bool) string {
 		return "on"
 	}
 	return "off"
-}
-
-func sortedKeysBool(m map[string]bool) []string {
-	s := map[string]string{}
-	for k := range m {
-		s[k] = ""
-	}
-	return sortedKeys(s)
 }
 
 // nodeBlock creates a node (KWOK) or makes an existing one match (kind).
@@ -208,13 +208,13 @@ func nodeBlock(b *strings.Builder, it item) error {
 	fmt.Fprintf(b, "  kubectl get node %s >/dev/null\n", Quote(n.Name))
 	if len(n.Labels) > 0 {
 		words := []string{"kubectl", "label", "node", n.Name, "--overwrite"}
-		for _, k := range sortedKeys(n.Labels) {
+		for _, k := range slices.Sorted(maps.Keys(n.Labels)) {
 			words = append(words, k+"="+n.Labels[k])
 		}
 		b.WriteString("  " + quoteAll(words) + "\n")
 	}
 	for _, t := range n.Spec.Taints {
-		b.WriteString("  " + quoteAll([]string{"kubectl", "taint", "node", n.Name, taintArg(t), "--overwrite"}) + "\n")
+		b.WriteString("  " + quoteAll([]string{"kubectl", "taint", "node", n.Name, t.ToString(), "--overwrite"}) + "\n")
 	}
 	if n.Spec.Unschedulable {
 		b.WriteString("  " + quoteAll([]string{"kubectl", "cordon", n.Name}) + "\n")
@@ -278,22 +278,17 @@ func stepBlock(b *strings.Builder, s *scenario.Scenario, st scenario.Step) error
 	if f[0] == "node" && len(f) >= 3 {
 		node := f[1]
 		q := Quote(node)
+		if ns, ok := nodeSteps[f[2]]; ok {
+			b.WriteString(ns.comment)
+			patch := conditionPatch(node, "Ready", ns.ready)
+			if ns.docker == "" {
+				b.WriteString(patch + "\n")
+			} else {
+				fmt.Fprintf(b, "if [ \"$CLUSTER\" = kind ]; then docker %s %s; else %s; fi\n", ns.docker, q, patch)
+			}
+			return nil
+		}
 		switch f[2] {
-		case "stop":
-			b.WriteString("# No kubectl equivalent: the kubelet stops posting status. On kind, stop the node's\n# container; on KWOK, mark it Unknown (KWOK's node heartbeat stage, when enabled,\n# posts Ready again: disable it for this node to keep the patch).\n")
-			fmt.Fprintf(b, "if [ \"$CLUSTER\" = kind ]; then docker stop %s; else %s; fi\n", q, conditionPatch(node, "Ready", "Unknown"))
-		case "start":
-			b.WriteString("# No kubectl equivalent: the kubelet posts Ready=True again.\n")
-			fmt.Fprintf(b, "if [ \"$CLUSTER\" = kind ]; then docker start %s; else %s; fi\n", q, conditionPatch(node, "Ready", "True"))
-		case "not-ready":
-			b.WriteString("# No kubectl equivalent: the kubelet reports Ready=False (on kind the real kubelet reports its own state).\n")
-			b.WriteString(conditionPatch(node, "Ready", "False") + "\n")
-		case "unreachable":
-			b.WriteString("# No kubectl equivalent: the node stops answering. On kind, stop its container; on KWOK, mark it Unknown.\n")
-			fmt.Fprintf(b, "if [ \"$CLUSTER\" = kind ]; then docker stop %s; else %s; fi\n", q, conditionPatch(node, "Ready", "Unknown"))
-		case "ready":
-			b.WriteString("# No kubectl equivalent: the kubelet reports Ready=True.\n")
-			fmt.Fprintf(b, "if [ \"$CLUSTER\" = kind ]; then docker start %s; else %s; fi\n", q, conditionPatch(node, "Ready", "True"))
 		case "condition":
 			if len(f) == 4 {
 				typ, status, _ := strings.Cut(f[3], "=")

@@ -105,28 +105,28 @@ func (l *linter) misplaced(o *object, at []string) {
 	}
 }
 
+// checkCase reports a value of field (operator, effect) that is one of
+// allowed but for its case, with what the API server answers, and returns
+// the spelling to go on checking with.
+func (l *linter) checkCase(o *object, path, field, value string, allowed []string, answer string) string {
+	c, ok := canonicalCase(value, allowed)
+	if value == "" || !ok || c == value {
+		return value
+	}
+	l.add(o, Error, field+"-case", path+"."+field,
+		fmt.Sprintf("%s %q is not valid: %ss are case-sensitive (the API server answers %s)", field, value, field, answer),
+		fmt.Sprintf("write %s: %s", field, c))
+	return c
+}
+
 func (l *linter) checkToleration(o *object, path string, t map[string]any) {
 	key, _ := t["key"].(string)
 	op, _ := t["operator"].(string)
 	value, _ := t["value"].(string)
 	effect, _ := t["effect"].(string)
 	_, hasSeconds := t["tolerationSeconds"]
-	if op != "" {
-		if c, ok := canonicalCase(op, operators); ok && c != op {
-			l.add(o, Error, "operator-case", path+".operator",
-				fmt.Sprintf("operator %q is not valid: operators are case-sensitive (the API server answers Unsupported value: supported values: \"Equal\", \"Exists\")", op),
-				fmt.Sprintf("write operator: %s", c))
-			op = c
-		}
-	}
-	if effect != "" {
-		if c, ok := canonicalCase(effect, effects); ok && c != effect {
-			l.add(o, Error, "effect-case", path+".effect",
-				fmt.Sprintf("effect %q is not valid: effects are case-sensitive (the API server answers Unsupported value: supported values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\")", effect),
-				fmt.Sprintf("write effect: %s", c))
-			effect = c
-		}
-	}
+	op = l.checkCase(o, path, "operator", op, operators, `Unsupported value: supported values: "Equal", "Exists"`)
+	effect = l.checkCase(o, path, "effect", effect, effects, `Unsupported value: supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"`)
 	if op == "Exists" && value != "" {
 		l.add(o, Error, "exists-with-value", path+".value",
 			fmt.Sprintf("operator Exists takes no value, but value is %q: the API server rejects it (value must be empty when `operator` is 'Exists')", value),
@@ -175,11 +175,7 @@ func (l *linter) checkNode(o *object) {
 		}
 		path := fmt.Sprintf("spec.taints[%d]", i)
 		effect, _ := tm["effect"].(string)
-		if c, ok := canonicalCase(effect, effects); ok && c != effect {
-			l.add(o, Error, "effect-case", path+".effect",
-				fmt.Sprintf("effect %q is not valid: effects are case-sensitive (the API server answers Unsupported value)", effect),
-				fmt.Sprintf("write effect: %s", c))
-		}
+		l.checkCase(o, path, "effect", effect, effects, "Unsupported value")
 		if key, _ := tm["key"].(string); key == masterKey {
 			l.add(o, Warning, "master-key", path+".key",
 				"node-role.kubernetes.io/master is the old control-plane taint: kubeadm taints control-plane nodes with node-role.kubernetes.io/control-plane:NoSchedule since 1.25 (the master taint is gone since PR #110095)",
@@ -310,7 +306,7 @@ func (l *linter) checkCluster() {
 		if tolerated {
 			continue
 		}
-		msg := fmt.Sprintf("no pod in the file tolerates %s on node %s", taintString(ta.taint), ta.node)
+		msg := fmt.Sprintf("no pod in the file tolerates %s on node %s", ta.taint.ToString(), ta.node)
 		switch ta.taint.Effect {
 		case core.TaintEffectNoSchedule:
 			msg += ": no pod of this file can be scheduled there"
@@ -339,14 +335,6 @@ func valid(s string, want []string) bool {
 		}
 	}
 	return false
-}
-
-func taintString(t core.Taint) string {
-	s := t.Key
-	if t.Value != "" {
-		s += "=" + t.Value
-	}
-	return s + ":" + string(t.Effect)
 }
 
 func describeToleration(t *core.Toleration) string {
