@@ -62,6 +62,8 @@ func TestGetPods(t *testing.T) {
 		{[]string{"pods", "--namespace=kube-system"}, system},
 		{[]string{"pods", "--namespace", "kube-system"}, system},
 		{[]string{"-nkube-system", "pods"}, system},
+		{[]string{"pods", "-A=false"}, table},
+		{[]string{"--", "pods"}, table},
 	} {
 		out, err := kubectl.Get(readCluster(), tc.args)
 		require.NoError(t, err, "%q", tc.args)
@@ -151,6 +153,8 @@ func TestReadErrors(t *testing.T) {
 		{"unknown flag with a value", kubectl.Get, []string{"pods", "--bogus=1"}, "error: unknown flag: --bogus\nSee 'kubectl get --help' for usage."},
 		{"unknown shorthand", kubectl.Get, []string{"pods", "-x"}, "error: unknown shorthand flag: 'x' in -x\nSee 'kubectl get --help' for usage."},
 		{"-n without a value", kubectl.Get, []string{"pods", "-n"}, "error: flag needs an argument: 'n' in -n\nSee 'kubectl get --help' for usage."},
+		{"a bad boolean for a flag with a shorthand", kubectl.Get, []string{"pods", "-A=maybe"},
+			"error: invalid argument \"maybe\" for \"-A, --all-namespaces\" flag: strconv.ParseBool: parsing \"maybe\": invalid syntax\nSee 'kubectl get --help' for usage."},
 		{"--namespace without a value", kubectl.Get, []string{"pods", "--namespace"}, "error: flag needs an argument: --namespace\nSee 'kubectl get --help' for usage."},
 		{"-o without a value", kubectl.Describe, []string{"pod", "x", "-o"}, "error: flag needs an argument: 'o' in -o\nSee 'kubectl describe --help' for usage."},
 		// The playground's own refusals (kubectl would do these).
