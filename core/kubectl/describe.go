@@ -309,50 +309,71 @@ func DescribeNode(n *core.Node, pods []NodePod, events []DescribeEvent, now time
 			w.write(1, "%v \t%v \t%s \t%s \t%v \t%v\n", c.Type, c.Status, stamp(c.LastHeartbeatTime), stamp(c.LastTransitionTime), c.Reason, c.Message)
 		}
 	}
-	printList := func(l core.ResourceList) {
-		for _, name := range sortedNames(l) {
-			q := l[name]
-			w.write(0, "  %s:\t%s\n", name, q.String())
-		}
-	}
 	if len(n.Status.Capacity) > 0 {
 		w.write(0, "Capacity:\n")
-		printList(n.Status.Capacity)
+		w.printResourceList(n.Status.Capacity)
 	}
 	if len(n.Status.Allocatable) > 0 {
 		w.write(0, "Allocatable:\n")
-		printList(n.Status.Allocatable)
+		w.printResourceList(n.Status.Allocatable)
 	}
-	alloc := n.Status.Capacity
+	alloc := nodeAlloc{list: n.Status.Capacity}
 	if len(n.Status.Allocatable) > 0 {
-		alloc = n.Status.Allocatable
+		alloc.list = n.Status.Allocatable
 	}
-	value := func(name core.ResourceName) int64 {
-		q, ok := alloc[name]
-		if !ok {
-			return 0
-		}
-		if name == core.ResourceCPU {
-			return q.MilliValue()
-		}
-		return q.Value()
+	reqs, lims := w.printNodePods(pods, alloc, now)
+	w.printAllocated(reqs, lims, alloc)
+	w.printEvents(events, now)
+	return w.String()
+}
+
+func (w *describeWriter) printResourceList(l core.ResourceList) {
+	for _, name := range sortedNames(l) {
+		q := l[name]
+		w.write(0, "  %s:\t%s\n", name, q.String())
 	}
-	pct := func(v, of int64) int64 {
-		if of == 0 {
-			return 0
-		}
-		return int64(float64(v) / float64(of) * 100)
+}
+
+// nodeAlloc is what describe node measures the pods against: the
+// allocatable resources (the capacity when none are reported).
+type nodeAlloc struct{ list core.ResourceList }
+
+// value is a resource in board units (millicores for cpu), 0 when absent.
+func (a nodeAlloc) value(name core.ResourceName) int64 {
+	q, ok := a.list[name]
+	if !ok {
+		return 0
 	}
+	if name == core.ResourceCPU {
+		return q.MilliValue()
+	}
+	return q.Value()
+}
+
+// pct is v as a whole percentage of the node's name, 0 when the node has
+// none.
+func (a nodeAlloc) pct(v int64, name core.ResourceName) int64 {
+	of := a.value(name)
+	if of == 0 {
+		return 0
+	}
+	return int64(float64(v) / float64(of) * 100)
+}
+
+// printNodePods is the Non-terminated Pods table; it returns the sums of
+// the pods' requests and limits.
+func (w *describeWriter) printNodePods(pods []NodePod, alloc nodeAlloc, now time.Duration) (reqs, lims map[core.ResourceName]int64) {
+	cpu, mem := core.ResourceCPU, core.ResourceMemory
 	w.write(0, "Non-terminated Pods:\t(%d in total)\n", len(pods))
 	w.write(1, "Namespace\tName\t\tCPU Requests\tCPU Limits\tMemory Requests\tMemory Limits\tAge\n")
 	w.write(1, "---------\t----\t\t------------\t----------\t---------------\t-------------\t---\n")
-	reqs, lims := map[core.ResourceName]int64{}, map[core.ResourceName]int64{}
+	reqs, lims = map[core.ResourceName]int64{}, map[core.ResourceName]int64{}
 	for _, p := range pods {
-		cpuR, cpuL := p.Requests[core.ResourceCPU], p.Limits[core.ResourceCPU]
-		memR, memL := p.Requests[core.ResourceMemory], p.Limits[core.ResourceMemory]
+		cpuR, cpuL := p.Requests[cpu], p.Limits[cpu]
+		memR, memL := p.Requests[mem], p.Limits[mem]
 		w.write(1, "%s\t%s\t\t%s (%d%%)\t%s (%d%%)\t%s (%d%%)\t%s (%d%%)\t%s\n", p.Namespace, p.Name,
-			FormatCPU(cpuR), pct(cpuR, value(core.ResourceCPU)), FormatCPU(cpuL), pct(cpuL, value(core.ResourceCPU)),
-			FormatBytes(memR), pct(memR, value(core.ResourceMemory)), FormatBytes(memL), pct(memL, value(core.ResourceMemory)),
+			FormatCPU(cpuR), alloc.pct(cpuR, cpu), FormatCPU(cpuL), alloc.pct(cpuL, cpu),
+			FormatBytes(memR), alloc.pct(memR, mem), FormatBytes(memL), alloc.pct(memL, mem),
 			HumanDuration(now-p.Created))
 		for k, v := range p.Requests {
 			reqs[k] += v
@@ -361,17 +382,23 @@ func DescribeNode(n *core.Node, pods []NodePod, events []DescribeEvent, now time
 			lims[k] += v
 		}
 	}
+	return reqs, lims
+}
+
+// printAllocated is the Allocated resources table: cpu, memory,
+// ephemeral-storage, then the extended resources the node has.
+func (w *describeWriter) printAllocated(reqs, lims map[core.ResourceName]int64, alloc nodeAlloc) {
 	w.write(0, "Allocated resources:\n  (Total limits may be over 100 percent, i.e., overcommitted.)\n")
 	w.write(1, "Resource\tRequests\tLimits\n")
 	w.write(1, "--------\t--------\t------\n")
-	w.write(1, "%s\t%s (%d%%)\t%s (%d%%)\n", core.ResourceCPU, FormatCPU(reqs[core.ResourceCPU]), pct(reqs[core.ResourceCPU], value(core.ResourceCPU)),
-		FormatCPU(lims[core.ResourceCPU]), pct(lims[core.ResourceCPU], value(core.ResourceCPU)))
-	w.write(1, "%s\t%s (%d%%)\t%s (%d%%)\n", core.ResourceMemory, FormatBytes(reqs[core.ResourceMemory]), pct(reqs[core.ResourceMemory], value(core.ResourceMemory)),
-		FormatBytes(lims[core.ResourceMemory]), pct(lims[core.ResourceMemory], value(core.ResourceMemory)))
-	w.write(1, "%s\t%s (%d%%)\t%s (%d%%)\n", core.ResourceEphemeralStorage, FormatBytes(reqs[core.ResourceEphemeralStorage]), pct(reqs[core.ResourceEphemeralStorage], value(core.ResourceEphemeralStorage)),
-		FormatBytes(lims[core.ResourceEphemeralStorage]), pct(lims[core.ResourceEphemeralStorage], value(core.ResourceEphemeralStorage)))
+	w.write(1, "%s\t%s (%d%%)\t%s (%d%%)\n", core.ResourceCPU, FormatCPU(reqs[core.ResourceCPU]), alloc.pct(reqs[core.ResourceCPU], core.ResourceCPU),
+		FormatCPU(lims[core.ResourceCPU]), alloc.pct(lims[core.ResourceCPU], core.ResourceCPU))
+	for _, name := range []core.ResourceName{core.ResourceMemory, core.ResourceEphemeralStorage} {
+		w.write(1, "%s\t%s (%d%%)\t%s (%d%%)\n", name, FormatBytes(reqs[name]), alloc.pct(reqs[name], name),
+			FormatBytes(lims[name]), alloc.pct(lims[name], name))
+	}
 	var ext []string
-	for name := range alloc {
+	for name := range alloc.list {
 		switch name {
 		case core.ResourceCPU, core.ResourceMemory, core.ResourceEphemeralStorage, core.ResourcePods:
 		default:
@@ -385,8 +412,6 @@ func DescribeNode(n *core.Node, pods []NodePod, events []DescribeEvent, now time
 		name := core.ResourceName(e)
 		w.write(1, "%s\t%d\t%d\n", e, reqs[name], lims[name])
 	}
-	w.printEvents(events, now)
-	return w.String()
 }
 
 func stamp(t *core.Time) string {

@@ -1,9 +1,10 @@
 package kubectl
 
 import (
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
 
 	"github.com/taints-playground/playground/core"
 )
@@ -24,9 +25,7 @@ func TestHumanDuration(t *testing.T) {
 		{48 * time.Hour, "2d"}, {52 * time.Hour, "2d4h"}, {8 * 24 * time.Hour, "8d"}, {2 * 365 * 24 * time.Hour, "2y"},
 		{(2*365 + 3) * 24 * time.Hour, "2y3d"}, {9 * 365 * 24 * time.Hour, "9y"},
 	} {
-		if got := HumanDuration(c.d); got != c.want {
-			t.Errorf("HumanDuration(%v) = %q, want %q", c.d, got, c.want)
-		}
+		assert.Equal(t, c.want, HumanDuration(c.d), "HumanDuration(%v)", c.d)
 	}
 }
 
@@ -82,9 +81,7 @@ Events:
   ----     ------            ----                 ----               -------
   Warning  FailedScheduling  70s (x2 over 6m40s)  default-scheduler  0/1 nodes are available: 1 node(s) had untolerated taint(s).
 `
-	if got != want {
-		t.Errorf("describe pod:\n%s\nwant:\n%s", got, want)
-	}
+	assert.Equal(t, want, got)
 }
 
 func TestDescribePodRejected(t *testing.T) {
@@ -100,13 +97,9 @@ func TestDescribePodRejected(t *testing.T) {
 		"Message:          Pod was rejected: Predicate TaintToleration failed: node(s) had taints that the pod didn't tolerate\n",
 		"Events:           <none>\n",
 	} {
-		if !strings.Contains(got, line) {
-			t.Errorf("missing %q in\n%s", line, got)
-		}
+		assert.Contains(t, got, line)
 	}
-	if strings.Contains(got, "Conditions:") {
-		t.Errorf("a pod without conditions prints no Conditions block:\n%s", got)
-	}
+	assert.NotContains(t, got, "Conditions:", "a pod without conditions prints no Conditions block")
 }
 
 func TestDescribeNodeTaintsAndResources(t *testing.T) {
@@ -126,9 +119,7 @@ func TestDescribeNodeTaintsAndResources(t *testing.T) {
 		"  memory             1Gi (12%)    0 (0%)\n",
 		"  nvidia.com/gpu     1            0\n",
 	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("missing %q in\n%s", want, got)
-		}
+		assert.Contains(t, got, want)
 	}
 }
 
@@ -138,12 +129,8 @@ func TestGetPodsWideAndEvents(t *testing.T) {
 	got := GetPods([]PodRow{{Pod: p, Created: 0}}, "default", true, 75*time.Second)
 	want := "NAME   READY   STATUS    RESTARTS   AGE   IP       NODE     NOMINATED NODE   READINESS GATES\n" +
 		"p      0/1     Pending   0          75s   <none>   <none>   n3               <none>"
-	if got != want {
-		t.Errorf("get pods -o wide:\n%s\nwant:\n%s", got, want)
-	}
-	if got := GetPods(nil, "default", false, 0); got != "No resources found in default namespace." {
-		t.Errorf("empty: %q", got)
-	}
+	assert.Equal(t, want, got)
+	assert.Equal(t, "No resources found in default namespace.", GetPods(nil, "default", false, 0))
 	evs := []DescribeEvent{
 		{Type: "Normal", Reason: "Scheduled", Object: "pod/web", Message: "Successfully assigned default/web to n1", First: 5 * time.Second, Last: 5 * time.Second, Count: 1},
 		{Type: "Warning", Reason: "FailedScheduling", Object: "pod/p", Message: "0/3 nodes are available.", First: 10 * time.Second, Last: 10 * time.Second, Count: 1},
@@ -152,27 +139,21 @@ func TestGetPodsWideAndEvents(t *testing.T) {
 	want = "LAST SEEN   TYPE      REASON             OBJECT    MESSAGE\n" +
 		"65s         Warning   FailedScheduling   pod/p     0/3 nodes are available.\n" +
 		"70s         Normal    Scheduled          pod/web   Successfully assigned default/web to n1"
-	if got != want {
-		t.Errorf("get events:\n%s\nwant:\n%s", got, want)
-	}
+	assert.Equal(t, want, got)
 }
 
 func TestQOSClassAndFormats(t *testing.T) {
 	be := &core.Pod{Spec: core.PodSpec{Containers: []core.Container{{Name: "c"}}}}
 	g := &core.Pod{Spec: core.PodSpec{Containers: []core.Container{{Name: "c", Resources: core.ResourceRequirements{
 		Limits: core.ResourceList{core.ResourceCPU: core.MustParseQuantity("1"), core.ResourceMemory: core.MustParseQuantity("1Gi")}}}}}}
-	if core.PodQOSClass(be) != "BestEffort" || core.PodQOSClass(g) != "Guaranteed" || core.PodQOSClass(s17Pod()) != "Burstable" {
-		t.Errorf("qos %s %s %s", core.PodQOSClass(be), core.PodQOSClass(g), core.PodQOSClass(s17Pod()))
-	}
+	assert.Equal(t, core.PodQOSBestEffort, core.PodQOSClass(be))
+	assert.Equal(t, core.PodQOSGuaranteed, core.PodQOSClass(g))
+	assert.Equal(t, core.PodQOSBurstable, core.PodQOSClass(s17Pod()))
 	for in, want := range map[int64]string{0: "0", 1000: "1", 3500: "3500m", 250: "250m"} {
-		if got := FormatCPU(in); got != want {
-			t.Errorf("FormatCPU(%d) = %q", in, got)
-		}
+		assert.Equal(t, want, FormatCPU(in), "FormatCPU(%d)", in)
 	}
 	for in, want := range map[int64]string{0: "0", 1000: "1000", 1 << 30: "1Gi", 1536 << 20: "1536Mi", 209715200: "200Mi", 1025: "1025"} {
-		if got := FormatBytes(in); got != want {
-			t.Errorf("FormatBytes(%d) = %q, want %q", in, got, want)
-		}
+		assert.Equal(t, want, FormatBytes(in), "FormatBytes(%d)", in)
 	}
 }
 
@@ -195,7 +176,36 @@ func TestGetPodsDeleting(t *testing.T) {
 		"b      1/1     Unknown       0          30s\n" +
 		"c      0/1     Evicted       0          30s\n" +
 		"d      1/1     Running       0          30s"
-	if got != want {
-		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	assert.Equal(t, want, got)
+}
+
+// describeNode's Conditions table (times in RFC1123Z), a pod's limits in
+// the Non-terminated Pods table and the Allocated resources, and the
+// kubernetes.io/role label (findNodeRoles).
+func TestDescribeNodeConditionsLimitsRoles(t *testing.T) {
+	at := func(s int) *core.Time { return &core.Time{Time: DescribeEpoch.Add(time.Duration(s) * time.Second)} }
+	n := &core.Node{ObjectMeta: core.ObjectMeta{Name: "n1", Labels: map[string]string{"kubernetes.io/role": "worker"}},
+		Status: core.NodeStatus{
+			Conditions: []core.NodeCondition{{Type: "Ready", Status: core.ConditionTrue, LastHeartbeatTime: at(10), LastTransitionTime: at(0),
+				Reason: "KubeletReady", Message: "kubelet is posting ready status"}},
+			Capacity:    core.ResourceList{core.ResourceCPU: core.MustParseQuantity("4"), core.ResourceMemory: core.MustParseQuantity("8Gi")},
+			Allocatable: core.ResourceList{core.ResourceCPU: core.MustParseQuantity("4"), core.ResourceMemory: core.MustParseQuantity("8Gi")},
+		}}
+	got := DescribeNode(n, []NodePod{{Namespace: "default", Name: "web",
+		Requests: map[core.ResourceName]int64{core.ResourceCPU: 500},
+		Limits:   map[core.ResourceName]int64{core.ResourceCPU: 1000, core.ResourceMemory: 1 << 30}}}, nil, 0)
+	for _, want := range []string{
+		"Roles:              worker\n",
+		"Conditions:\n" +
+			"  Type    Status  LastHeartbeatTime                 LastTransitionTime                Reason         Message\n" +
+			"  ----    ------  -----------------                 ------------------                ------         -------\n" +
+			"  Ready   True    Thu, 01 Jan 2026 00:00:10 +0000   Thu, 01 Jan 2026 00:00:00 +0000   KubeletReady   kubelet is posting ready status\n",
+		"Capacity:\n  cpu:     4\n  memory:  8Gi\n",
+		"  default             web     500m (12%)    1 (25%)     0 (0%)           1Gi (12%)      0s\n",
+		"  cpu                500m (12%)  1 (25%)\n",
+		"  memory             0 (0%)      1Gi (12%)\n",
+	} {
+		assert.Contains(t, got, want)
 	}
+	assert.Empty(t, DescribeNode(nil, nil, nil, 0))
 }

@@ -102,57 +102,11 @@ type DrainPlan struct {
 // last filter that ran (so a later "okay" drops an earlier warning, as
 // upstream). Groups and warnings are listed in filter order.
 func FilterDrainPods(pods []DrainPod, o DrainOptions) DrainPlan {
-	type status struct {
-		del          bool
-		fatal, warns string
-	}
 	errs := map[string][]string{}
 	warns := map[string][]string{}
 	var plan DrainPlan
 	for _, p := range pods {
-		st := status{del: true}
-		filters := []func() (status, bool){
-			func() (status, bool) { // daemonSetFilter
-				if !p.DaemonSet {
-					return status{del: true}, true
-				}
-				if !o.IgnoreDaemonSets {
-					return status{fatal: daemonSetFatal}, false
-				}
-				return status{warns: daemonSetWarning}, false
-			},
-			func() (status, bool) { // mirrorPodFilter
-				if p.Mirror {
-					return status{}, false
-				}
-				return status{del: true}, true
-			},
-			func() (status, bool) { // localStorageFilter
-				if !p.LocalStorage || p.Terminal {
-					return status{del: true}, true
-				}
-				if !o.DeleteEmptyDirData {
-					return status{fatal: localStorageFatal}, false
-				}
-				return status{del: true, warns: localStorageWarning}, true
-			},
-			func() (status, bool) { // unreplicatedFilter
-				if p.Controlled || p.Terminal {
-					return status{del: true}, true
-				}
-				if !o.Force {
-					return status{fatal: unmanagedFatal}, false
-				}
-				return status{del: true, warns: unmanagedWarning}, true
-			},
-		}
-		for _, f := range filters {
-			var cont bool
-			st, cont = f()
-			if !cont {
-				break
-			}
-		}
+		st := filterDrainPod(p, o)
 		if st.fatal != "" {
 			errs[st.fatal] = append(errs[st.fatal], p.Ref())
 		}
@@ -181,6 +135,70 @@ func FilterDrainPods(pods []DrainPod, o DrainOptions) DrainPlan {
 		plan.Evict = nil
 	}
 	return plan
+}
+
+// drainStatus is a filter's verdict on a pod (PodDeleteStatus): delete
+// it or not, with an error or a warning message.
+type drainStatus struct {
+	del          bool
+	fatal, warns string
+}
+
+// drainFilter is one filter; cont reports whether the next one runs.
+type drainFilter func(p DrainPod, o DrainOptions) (st drainStatus, cont bool)
+
+// drainFilters are GetPodsForDeletion's filters after the deleted-pod
+// skip, in upstream order.
+var drainFilters = []drainFilter{daemonSetFilter, mirrorPodFilter, localStorageFilter, unreplicatedFilter}
+
+// filterDrainPod runs the filters until one refuses the pod and returns
+// the status of the last one that ran.
+func filterDrainPod(p DrainPod, o DrainOptions) drainStatus {
+	st := drainStatus{del: true}
+	for _, f := range drainFilters {
+		var cont bool
+		if st, cont = f(p, o); !cont {
+			break
+		}
+	}
+	return st
+}
+
+func daemonSetFilter(p DrainPod, o DrainOptions) (drainStatus, bool) {
+	if !p.DaemonSet {
+		return drainStatus{del: true}, true
+	}
+	if !o.IgnoreDaemonSets {
+		return drainStatus{fatal: daemonSetFatal}, false
+	}
+	return drainStatus{warns: daemonSetWarning}, false
+}
+
+func mirrorPodFilter(p DrainPod, _ DrainOptions) (drainStatus, bool) {
+	if p.Mirror {
+		return drainStatus{}, false
+	}
+	return drainStatus{del: true}, true
+}
+
+func localStorageFilter(p DrainPod, o DrainOptions) (drainStatus, bool) {
+	if !p.LocalStorage || p.Terminal {
+		return drainStatus{del: true}, true
+	}
+	if !o.DeleteEmptyDirData {
+		return drainStatus{fatal: localStorageFatal}, false
+	}
+	return drainStatus{del: true, warns: localStorageWarning}, true
+}
+
+func unreplicatedFilter(p DrainPod, o DrainOptions) (drainStatus, bool) {
+	if p.Controlled || p.Terminal {
+		return drainStatus{del: true}, true
+	}
+	if !o.Force {
+		return drainStatus{fatal: unmanagedFatal}, false
+	}
+	return drainStatus{del: true, warns: unmanagedWarning}, true
 }
 
 // DrainErrorText is what drain prints to stderr when the filters refuse

@@ -3,6 +3,7 @@ package kubectl_test
 import (
 	"fmt"
 
+	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/kubectl"
 )
 
@@ -60,4 +61,50 @@ func ExampleSplit() {
 	fmt.Printf("%q %v\n", args, err)
 	// Output:
 	// ["taint" "nodes" "n1" "team=a b" "key=x y:NoSchedule"] <nil>
+}
+
+// Run takes a command line's words after "kubectl" and answers with what
+// kubectl prints (here against an in-memory cluster: node n1 runs a
+// Deployment's pod and a DaemonSet's pod).
+func ExampleRun() {
+	c := newCluster(node("n1", nil, false))
+	c.addPod(&core.Pod{ObjectMeta: core.ObjectMeta{Name: "web-7d4b9c8f6-x2k9p", OwnerReferences: owned("ReplicaSet")}, Spec: core.PodSpec{NodeName: "n1"}})
+	c.addPod(&core.Pod{ObjectMeta: core.ObjectMeta{Name: "agent-5fj2q", Namespace: "kube-system", OwnerReferences: owned("DaemonSet")}, Spec: core.PodSpec{NodeName: "n1"}})
+	c.workloads["deployment/default/web"] = 1
+	for _, line := range []string{
+		"taint nodes n1 dedicated=gpu:NoSchedule",
+		"drain n1",
+		"drain n1 --ignore-daemonsets",
+		"scale deployment web --replicas=3",
+		"frobnicate",
+	} {
+		args, _ := kubectl.Split(line)
+		out, _, err := kubectl.Run(c, args, "")
+		fmt.Println("$ kubectl " + line)
+		if out != "" {
+			fmt.Println(out)
+		}
+		if err != nil {
+			fmt.Println(err)
+		}
+	}
+	// Output:
+	// $ kubectl taint nodes n1 dedicated=gpu:NoSchedule
+	// node/n1 tainted
+	// $ kubectl drain n1
+	// node/n1 cordoned
+	// error: unable to drain node "n1" due to error: cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): kube-system/agent-5fj2q, continuing command...
+	// There are pending nodes to be drained:
+	//  n1
+	// cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): kube-system/agent-5fj2q
+	// $ kubectl drain n1 --ignore-daemonsets
+	// node/n1 already cordoned
+	// Warning: ignoring DaemonSet-managed Pods: kube-system/agent-5fj2q
+	// evicting pod default/web-7d4b9c8f6-x2k9p
+	// pod/web-7d4b9c8f6-x2k9p evicted
+	// node/n1 drained
+	// $ kubectl scale deployment web --replicas=3
+	// deployment.apps/web scaled
+	// $ kubectl frobnicate
+	// error: unknown command "frobnicate" for "kubectl"
 }

@@ -46,105 +46,138 @@ var commonFlags = []flagSpec{
 // "--name=value", "--name value", "-x value", "-xvalue", "-x=value", "--"
 // ends flags; a lone "-" is positional). Errors carry pflag's texts.
 func parseFlags(args []string, specs []flagSpec) (*parsedFlags, string) {
-	all := append(append([]flagSpec{}, specs...), commonFlags...)
-	p := &parsedFlags{values: map[string]string{}}
-	byName := func(n string) *flagSpec {
-		for i := range all {
-			if all[i].name == n {
-				return &all[i]
-			}
-		}
-		return nil
-	}
-	byShort := func(s string) *flagSpec {
-		for i := range all {
-			if all[i].short != "" && all[i].short == s {
-				return &all[i]
-			}
-		}
-		return nil
-	}
-	set := func(f *flagSpec, val string, display string) string {
-		if f.bool {
-			if _, err := strconv.ParseBool(val); err != nil {
-				return "invalid argument " + strconv.Quote(val) + " for " + strconv.Quote(display) + " flag: strconv.ParseBool: parsing " + strconv.Quote(val) + ": invalid syntax"
-			}
-		}
-		p.values[f.name] = val
-		return ""
-	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
+	fp := &flagParser{all: append(append([]flagSpec{}, specs...), commonFlags...), args: args,
+		p: &parsedFlags{values: map[string]string{}}}
+	for ; fp.i < len(args); fp.i++ {
+		a := args[fp.i]
+		var msg string
 		switch {
 		case a == "--":
-			p.positional = append(p.positional, args[i+1:]...)
-			return p, ""
+			fp.p.positional = append(fp.p.positional, args[fp.i+1:]...)
+			return fp.p, ""
 		case strings.HasPrefix(a, "--"):
-			name, val, hasVal := strings.Cut(a[2:], "=")
-			f := byName(name)
-			if f == nil || name == "" {
-				return nil, "unknown flag: --" + name
-			}
-			switch {
-			case hasVal:
-			case f.bool:
-				val = "true"
-			case f.noOpt != "":
-				val = f.noOpt
-			case i+1 < len(args):
-				i++
-				val = args[i]
-			default:
-				return nil, "flag needs an argument: --" + name
-			}
-			if msg := set(f, val, "--"+name); msg != "" {
-				return nil, msg
-			}
+			msg = fp.long(a)
 		case strings.HasPrefix(a, "-") && len(a) > 1:
-			// A group of shorthand letters; a letter taking a value ends it.
-			rest := a[1:]
-			for rest != "" {
-				c := rest[:1]
-				rest = rest[1:]
-				f := byShort(c)
-				if f == nil {
-					return nil, "unknown shorthand flag: " + strconv.QuoteRune(rune(c[0])) + " in " + a
-				}
-				display := "-" + c + ", --" + f.name
-				if f.bool {
-					val := "true"
-					if strings.HasPrefix(rest, "=") {
-						val, rest = rest[1:], ""
-					}
-					if msg := set(f, val, display); msg != "" {
-						return nil, msg
-					}
-					continue
-				}
-				var val string
-				switch {
-				case strings.HasPrefix(rest, "="):
-					val = rest[1:]
-				case rest != "":
-					val = rest
-				case f.noOpt != "":
-					val = f.noOpt
-				case i+1 < len(args):
-					i++
-					val = args[i]
-				default:
-					return nil, "flag needs an argument: " + strconv.QuoteRune(rune(c[0])) + " in " + a
-				}
-				rest = ""
-				if msg := set(f, val, display); msg != "" {
-					return nil, msg
-				}
-			}
+			msg = fp.shorthands(a)
 		default:
-			p.positional = append(p.positional, a)
+			fp.p.positional = append(fp.p.positional, a)
+		}
+		if msg != "" {
+			return nil, msg
 		}
 	}
-	return p, ""
+	return fp.p, ""
+}
+
+// flagParser is parseFlags at work: the flags known, the arguments and
+// the one being read (a flag's value may take the next).
+type flagParser struct {
+	all  []flagSpec
+	args []string
+	i    int
+	p    *parsedFlags
+}
+
+func (fp *flagParser) byName(n string) *flagSpec {
+	for i := range fp.all {
+		if fp.all[i].name == n {
+			return &fp.all[i]
+		}
+	}
+	return nil
+}
+
+func (fp *flagParser) byShort(s string) *flagSpec {
+	for i := range fp.all {
+		if fp.all[i].short != "" && fp.all[i].short == s {
+			return &fp.all[i]
+		}
+	}
+	return nil
+}
+
+// next takes the next argument as a flag's value.
+func (fp *flagParser) next() (string, bool) {
+	if fp.i+1 >= len(fp.args) {
+		return "", false
+	}
+	fp.i++
+	return fp.args[fp.i], true
+}
+
+// set stores a flag's value; a boolean's must parse. display is how
+// pflag names the flag in the error.
+func (fp *flagParser) set(f *flagSpec, val string, display string) string {
+	if f.bool {
+		if _, err := strconv.ParseBool(val); err != nil {
+			return "invalid argument " + strconv.Quote(val) + " for " + strconv.Quote(display) + " flag: strconv.ParseBool: parsing " + strconv.Quote(val) + ": invalid syntax"
+		}
+	}
+	fp.p.values[f.name] = val
+	return ""
+}
+
+// long reads "--name", "--name=value" or "--name value".
+func (fp *flagParser) long(a string) string {
+	name, val, hasVal := strings.Cut(a[2:], "=")
+	f := fp.byName(name)
+	if f == nil || name == "" {
+		return "unknown flag: --" + name
+	}
+	switch {
+	case hasVal:
+	case f.bool:
+		val = "true"
+	case f.noOpt != "":
+		val = f.noOpt
+	default:
+		var ok bool
+		if val, ok = fp.next(); !ok {
+			return "flag needs an argument: --" + name
+		}
+	}
+	return fp.set(f, val, "--"+name)
+}
+
+// shorthands reads a group of shorthand letters ("-xvalue", "-x=value",
+// "-x value", "-ab"); a letter taking a value ends the group.
+func (fp *flagParser) shorthands(a string) string {
+	rest := a[1:]
+	for rest != "" {
+		c := rest[:1]
+		rest = rest[1:]
+		f := fp.byShort(c)
+		if f == nil {
+			return "unknown shorthand flag: " + strconv.QuoteRune(rune(c[0])) + " in " + a
+		}
+		display := "-" + c + ", --" + f.name
+		if f.bool {
+			val := "true"
+			if strings.HasPrefix(rest, "=") {
+				val, rest = rest[1:], ""
+			}
+			if msg := fp.set(f, val, display); msg != "" {
+				return msg
+			}
+			continue
+		}
+		var val string
+		switch {
+		case strings.HasPrefix(rest, "="):
+			val = rest[1:]
+		case rest != "":
+			val = rest
+		case f.noOpt != "":
+			val = f.noOpt
+		default:
+			var ok bool
+			if val, ok = fp.next(); !ok {
+				return "flag needs an argument: " + strconv.QuoteRune(rune(c[0])) + " in " + a
+			}
+		}
+		return fp.set(f, val, display)
+	}
+	return ""
 }
 
 // dryRun is kubectl's DryRunStrategy.

@@ -1,9 +1,13 @@
 package kubectl_test
 
 import (
-	"reflect"
+	"errors"
+	"slices"
 	"sort"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/kubectl"
@@ -13,6 +17,8 @@ import (
 type store struct {
 	nodes  map[string]*core.Node
 	writes []string
+	// fail makes Update of the named nodes fail with this error.
+	fail map[string]error
 }
 
 func newStore(nodes ...*core.Node) *store {
@@ -39,6 +45,9 @@ func (s *store) List() []*core.Node {
 func (s *store) Get(name string) (*core.Node, bool) { n, ok := s.nodes[name]; return n, ok }
 
 func (s *store) Update(n *core.Node) error {
+	if err := s.fail[n.Name]; err != nil {
+		return err
+	}
 	s.writes = append(s.writes, "PATCH /nodes/"+n.Name)
 	s.nodes[n.Name] = n
 	return nil
@@ -104,16 +113,11 @@ func TestCordonUncordon(t *testing.T) {
 				run = kubectl.Uncordon
 			}
 			out, err := run(s, tc.args)
-			if out != tc.wantOut || errText(err) != tc.wantErr {
-				t.Errorf("got (%q, %q), want (%q, %q)", out, errText(err), tc.wantOut, tc.wantErr)
-			}
-			if !reflect.DeepEqual(s.writes, tc.wantWrites) {
-				t.Errorf("writes %v, want %v", s.writes, tc.wantWrites)
-			}
+			assert.Equal(t, tc.wantOut, out)
+			assert.Equal(t, tc.wantErr, errText(err))
+			assert.Equal(t, tc.wantWrites, s.writes)
 			for name, want := range tc.wantUnsch {
-				if got := s.nodes[name].Spec.Unschedulable; got != want {
-					t.Errorf("%s unschedulable = %v, want %v", name, got, want)
-				}
+				assert.Equal(t, want, s.nodes[name].Spec.Unschedulable, "%s unschedulable", name)
 			}
 		})
 	}
@@ -159,14 +163,11 @@ func TestLabel(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStore(node("n1", tc.labels, false))
 			out, err := kubectl.Label(s, tc.args)
-			if out != tc.wantOut || errText(err) != tc.wantErr {
-				t.Errorf("got (%q, %q), want (%q, %q)", out, errText(err), tc.wantOut, tc.wantErr)
-			}
-			if len(s.writes) != tc.wantWrites {
-				t.Errorf("writes %v, want %d", s.writes, tc.wantWrites)
-			}
-			if tc.wantLabels != nil && !reflect.DeepEqual(s.nodes["n1"].Labels, tc.wantLabels) {
-				t.Errorf("labels %v, want %v", s.nodes["n1"].Labels, tc.wantLabels)
+			assert.Equal(t, tc.wantOut, out)
+			assert.Equal(t, tc.wantErr, errText(err))
+			assert.Len(t, s.writes, tc.wantWrites)
+			if tc.wantLabels != nil {
+				assert.Equal(t, tc.wantLabels, s.nodes["n1"].Labels)
 			}
 		})
 	}
@@ -194,9 +195,8 @@ func TestSplit(t *testing.T) {
 	}
 	for _, tc := range tests {
 		got, err := kubectl.Split(tc.in)
-		if errText(err) != tc.wantErr || !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("Split(%q) = %q, %q; want %q, %q", tc.in, got, errText(err), tc.want, tc.wantErr)
-		}
+		assert.Equal(t, tc.want, got, "Split(%q)", tc.in)
+		assert.Equal(t, tc.wantErr, errText(err), "Split(%q)", tc.in)
 	}
 }
 
@@ -239,9 +239,8 @@ func TestTaintFlagsAndErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			out, err := kubectl.Taint(nodes(), tc.args)
-			if out != tc.wantOut || errText(err) != tc.wantErr {
-				t.Errorf("got (%q, %q), want (%q, %q)", out, errText(err), tc.wantOut, tc.wantErr)
-			}
+			assert.Equal(t, tc.wantOut, out)
+			assert.Equal(t, tc.wantErr, errText(err))
 		})
 	}
 }
@@ -261,4 +260,110 @@ func FuzzCommands(f *testing.F) {
 			_, _ = run(s, args)
 		}
 	})
+}
+
+// More of kubectl label (k8s.io/kubectl v0.37.2 pkg/cmd/label: Complete,
+// Validate, RunLabel; cli-runtime's builder for the resource arguments).
+func TestLabelListSelectAndErrors(t *testing.T) {
+	boom := errors.New("boom")
+	tests := []struct {
+		name       string
+		args       []string
+		fail       map[string]error
+		wantOut    string
+		wantErr    string
+		wantWrites []string
+	}{
+		// One named object: its labels only; otherwise a header per object.
+		{name: "list one", args: []string{"nodes", "n1", "--list"}, wantOut: "a=1\n"},
+		{name: "list all", args: []string{"nodes", "--all", "--list"},
+			wantOut: "Listing labels for Node./n1:\n a=1\nListing labels for Node./n2:\n b=2\n"},
+		{name: "list by selector", args: []string{"nodes", "-l", "a=1", "--list"}, wantOut: "Listing labels for Node./n1:\n a=1\n"},
+		{name: "all", args: []string{"nodes", "--all", "k=v"}, wantOut: "node/n1 labeled\nnode/n2 labeled\n",
+			wantWrites: []string{"PATCH /nodes/n1", "PATCH /nodes/n2"}},
+		{name: "selector", args: []string{"nodes", "-l", "b=2", "k=v"}, wantOut: "node/n2 labeled\n", wantWrites: []string{"PATCH /nodes/n2"}},
+		{name: "-o name", args: []string{"nodes", "n1", "k=v", "-o", "name"}, wantOut: "node/n1\n", wantWrites: []string{"PATCH /nodes/n1"}},
+		{name: "dry run", args: []string{"nodes", "n1", "k=v", "--dry-run=client"}, wantOut: "node/n1 labeled (dry run)\n"},
+		{name: "server dry run", args: []string{"nodes", "n1", "k=v", "--dry-run=server"}, wantOut: "node/n1 labeled (server dry run)\n"},
+		{name: "a failed write does not stop the others", args: []string{"nodes", "--all", "k=v"}, fail: map[string]error{"n1": boom},
+			wantOut: "node/n2 labeled\n", wantErr: "error: boom", wantWrites: []string{"PATCH /nodes/n2"}},
+		{name: "bad dry-run", args: []string{"nodes", "n1", "k=v", "--dry-run=maybe"},
+			wantErr: `error: Invalid dry-run value (maybe). Must be "none", "server", or "client".`},
+		{name: "list and output", args: []string{"nodes", "n1", "--list", "-o", "name"}, wantErr: "error: --list and --output may not be specified together"},
+		{name: "all and selector", args: []string{"nodes", "--all", "-l", "a=1", "k=v"}, wantErr: "error: cannot set --all and --selector at the same time"},
+		{name: "no resource", args: []string{"k=v"}, wantErr: "error: one or more resources must be specified as <resource> <name> or <resource>/<name>"},
+		{name: "no name", args: []string{"nodes", "k=v"}, wantErr: "error: resource(s) were provided, but no name was specified"},
+		{name: "type/name then a bare type", args: []string{"node/n1", "nodes", "k=v"},
+			wantErr: "error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'"},
+		{name: "unknown type", args: []string{"widgets", "x", "k=v"}, wantErr: `the server doesn't have a resource type "widgets"`},
+		{name: "unknown type/name", args: []string{"widgets/x", "k=v"}, wantErr: `the server doesn't have a resource type "widgets"`},
+		{name: "unknown flag", args: []string{"nodes", "n1", "k=v", "--bogus"}, wantErr: "error: unknown flag: --bogus\nSee 'kubectl label --help' for usage."},
+		// The playground labels nodes only.
+		{name: "pods", args: []string{"pods", "x", "k=v"}, wantErr: "error: the playground only simulates nodes; pods cannot be labeled here"},
+		{name: "pod/name", args: []string{"pod/x", "k=v"}, wantErr: "error: the playground only simulates nodes; pod cannot be labeled here"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newStore(node("n1", map[string]string{"a": "1"}, false), node("n2", map[string]string{"b": "2"}, false))
+			s.fail = tc.fail
+			out, err := kubectl.Label(s, tc.args)
+			assert.Equal(t, tc.wantOut, out)
+			assert.Equal(t, tc.wantErr, errText(err))
+			assert.Equal(t, tc.wantWrites, s.writes)
+			if !slices.Contains(tc.wantWrites, "PATCH /nodes/n1") {
+				assert.Equal(t, map[string]string{"a": "1"}, s.nodes["n1"].Labels, "n1 not written")
+			}
+		})
+	}
+	t.Run("bad selector", func(t *testing.T) {
+		_, err := kubectl.Label(newStore(node("n1", nil, false)), []string{"nodes", "-l", "x in (", "k=v"})
+		require.Error(t, err)
+	})
+	t.Run("no cluster", func(t *testing.T) {
+		_, err := kubectl.Label(nil, []string{"nodes", "n1", "k=v"})
+		assert.EqualError(t, err, "error: no cluster")
+	})
+}
+
+func TestTaintWritesAndSelectors(t *testing.T) {
+	s := newStore(node("a", nil, false), node("b", nil, false))
+	s.fail = map[string]error{"a": errors.New("boom")}
+	out, err := kubectl.Taint(s, []string{"node", "k=1:NoSchedule", "--all"})
+	assert.Equal(t, "node/b tainted\n", out, "kubectl taint continues after a failed node")
+	assert.EqualError(t, err, "error: boom")
+	assert.Equal(t, []string{"PATCH /nodes/b"}, s.writes)
+
+	s = newStore(node("a", nil, false))
+	out, err = kubectl.Taint(s, []string{"node", "a", "k=1:NoSchedule", "--dry-run=server"})
+	require.NoError(t, err)
+	assert.Equal(t, "node/a tainted\n", out)
+	assert.Empty(t, s.writes)
+	assert.Empty(t, s.nodes["a"].Spec.Taints)
+
+	_, err = kubectl.Taint(s, []string{"node", "k=1:NoSchedule", "-l", "x in ("})
+	require.Error(t, err)
+	_, err = kubectl.Taint(nil, []string{"node", "a", "k=1:NoSchedule"})
+	assert.EqualError(t, err, "error: no cluster")
+}
+
+// pflag's grammar: "-lvalue", "-l=value", "--name value", "--" ends the
+// flags; a flag that needs a value and has none.
+func TestFlagForms(t *testing.T) {
+	for _, tc := range []struct {
+		args          []string
+		wantOut, want string
+	}{
+		{args: []string{"-lpool=gpu"}, wantOut: "node/a cordoned\n"},
+		{args: []string{"-l=pool=gpu"}, wantOut: "node/a cordoned\n"},
+		{args: []string{"--selector", "pool=gpu"}, wantOut: "node/a cordoned\n"},
+		{args: []string{"--", "b"}, wantOut: "node/b cordoned\n"},
+		{args: []string{"--selector"}, want: "error: flag needs an argument: --selector\nSee 'kubectl cordon --help' for usage."},
+		{args: []string{"b", "-l"}, want: "error: flag needs an argument: 'l' in -l\nSee 'kubectl cordon --help' for usage."},
+		{args: []string{"b", "-q"}, want: "error: unknown shorthand flag: 'q' in -q\nSee 'kubectl cordon --help' for usage."},
+	} {
+		s := newStore(node("a", map[string]string{"pool": "gpu"}, false), node("b", nil, false))
+		out, err := kubectl.Cordon(s, tc.args)
+		assert.Equal(t, tc.wantOut, out, "%q", tc.args)
+		assert.Equal(t, tc.want, errText(err), "%q", tc.args)
+	}
 }

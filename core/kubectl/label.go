@@ -50,151 +50,201 @@ func Label(nodes Nodes, args []string) (string, error) {
 	if p.boolean("help") {
 		return "Usage:\n  kubectl label [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]\n", nil
 	}
-	output := p.str("output")
-	dry, msg := dryRunStrategy(p)
-	if msg != "" {
-		return "", plainError(msg)
+	o, err := completeLabel(p)
+	if err != nil {
+		return "", err
 	}
+	targets, errs, fatal := selectNodes(nodes, o.all, o.selector, o.names)
+	if fatal != nil {
+		return "", fatal
+	}
+	var out strings.Builder
+	for _, n := range targets {
+		if o.list {
+			o.listLabels(&out, n)
+			continue
+		}
+		if err := o.labelNode(nodes, n, &out); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return out.String(), checkErr(errs)
+}
 
-	// cmdutil.GetResourcesAndPairs
-	var resources, pairs []string
+// labelOptions is a `kubectl label` command line, completed and
+// validated.
+type labelOptions struct {
+	output       string
+	dry          dryRun
+	list, all    bool
+	overwrite    bool
+	selector     string
+	names        []string
+	newLabels    map[string]string
+	removeLabels []string
+}
+
+// completeLabel is kubectl label's Complete and Validate, in their order:
+// the flags, the split of resources and label changes, then the resource
+// arguments.
+func completeLabel(p *parsedFlags) (*labelOptions, error) {
+	o := &labelOptions{output: p.str("output"), list: p.boolean("list"), all: p.boolean("all"),
+		overwrite: p.boolean("overwrite"), selector: p.str("selector")}
+	var msg string
+	if o.dry, msg = dryRunStrategy(p); msg != "" {
+		return nil, plainError(msg)
+	}
+	resources, pairs, err := resourcesAndPairs(p.positional)
+	if err != nil {
+		return nil, err
+	}
+	if o.newLabels, o.removeLabels, err = parseLabels(pairs); err != nil {
+		return nil, plainError(err.Error())
+	}
+	if o.list && o.output != "" {
+		return nil, plainError("--list and --output may not be specified together")
+	}
+	if _, msg := outputFormat(p); msg != "" {
+		return nil, plainError(msg)
+	}
+	if o.all && o.selector != "" {
+		return nil, plainError("cannot set --all and --selector at the same time")
+	}
+	if len(resources) < 1 {
+		return nil, plainError("one or more resources must be specified as <resource> <name> or <resource>/<name>")
+	}
+	if len(o.newLabels) < 1 && len(o.removeLabels) < 1 && !o.list {
+		return nil, plainError("at least one label update is required")
+	}
+	if o.names, err = nodeNames(resources, o.all || o.selector != ""); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// resourcesAndPairs is cmdutil.GetResourcesAndPairs: resources first,
+// then the label changes (k=v, k-).
+func resourcesAndPairs(args []string) (resources, pairs []string, err error) {
 	foundPair := false
-	for _, s := range p.positional {
+	for _, s := range args {
 		isPair := (strings.Contains(s, "=") && s[0] != '=') || (strings.HasSuffix(s, "-") && s != "-")
 		switch {
 		case isPair:
 			foundPair = true
 			pairs = append(pairs, s)
 		case foundPair:
-			return "", plainError("all resources must be specified before label changes: " + s)
+			return nil, nil, plainError("all resources must be specified before label changes: " + s)
 		default:
 			resources = append(resources, s)
 		}
 	}
-	newLabels, removeLabels, err := parseLabels(pairs)
-	if err != nil {
-		return "", plainError(err.Error())
-	}
-	list := p.boolean("list")
-	if list && output != "" {
-		return "", plainError("--list and --output may not be specified together")
-	}
-	if _, msg := outputFormat(p); msg != "" {
-		return "", plainError(msg)
-	}
-	all, selector := p.boolean("all"), p.str("selector")
-	if all && selector != "" {
-		return "", plainError("cannot set --all and --selector at the same time")
-	}
-	if len(resources) < 1 {
-		return "", plainError("one or more resources must be specified as <resource> <name> or <resource>/<name>")
-	}
-	if len(newLabels) < 1 && len(removeLabels) < 1 && !list {
-		return "", plainError("at least one label update is required")
-	}
+	return resources, pairs, nil
+}
 
-	// ResourceTypeOrNameArgs: "TYPE NAME..." or "TYPE/NAME...".
-	var names []string
-	if strings.Contains(resources[0], "/") {
-		for _, r := range resources {
-			typ, name, ok := strings.Cut(r, "/")
-			if !ok {
-				return "", plainError("there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'")
-			}
-			if err := checkNodeType(typ); err != nil {
-				return "", err
-			}
-			names = append(names, name)
-		}
-	} else {
+// nodeNames reads the resource arguments (ResourceTypeOrNameArgs): "TYPE
+// NAME..." or "TYPE/NAME...", nodes only; selecting says --all or a
+// selector picks the nodes, so no name is needed.
+func nodeNames(resources []string, selecting bool) ([]string, error) {
+	if !strings.Contains(resources[0], "/") {
 		if err := checkNodeType(resources[0]); err != nil {
-			return "", err
+			return nil, err
 		}
-		names = resources[1:]
-		if len(names) == 0 && !all && selector == "" {
-			return "", plainError("resource(s) were provided, but no name was specified")
+		if len(resources) == 1 && !selecting {
+			return nil, plainError("resource(s) were provided, but no name was specified")
 		}
+		return resources[1:], nil
 	}
+	var names []string
+	for _, r := range resources {
+		typ, name, ok := strings.Cut(r, "/")
+		if !ok {
+			return nil, plainError("there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'")
+		}
+		if err := checkNodeType(typ); err != nil {
+			return nil, err
+		}
+		names = append(names, name)
+	}
+	return names, nil
+}
 
-	targets, errs, fatal := selectNodes(nodes, all, selector, names)
-	if fatal != nil {
-		return "", fatal
+// listLabels is --list: the node's labels, with a header per object
+// unless one object was named.
+func (o *labelOptions) listLabels(out *strings.Builder, n *core.Node) {
+	indent := ""
+	if o.all || o.selector != "" || len(o.names) != 1 {
+		indent = " "
+		out.WriteString("Listing labels for Node./" + n.Name + ":\n")
 	}
-	overwrite := p.boolean("overwrite")
-	var out strings.Builder
-	for _, n := range targets {
-		c := copyNode(n)
-		if list {
-			// kubectl prints a header per object unless one object was named.
-			indent := ""
-			if all || selector != "" || len(names) != 1 {
-				indent = " "
-				out.WriteString("Listing labels for Node./" + c.Name + ":\n")
-			}
-			for _, k := range sortedKeys(c.Labels) {
-				out.WriteString(indent + k + "=" + c.Labels[k] + "\n")
-			}
-			continue
-		}
-		oldSize := labelsJSONSize(n.Labels)
-		if dry == dryRunNone {
-			for _, k := range removeLabels {
-				if _, ok := c.Labels[k]; !ok {
-					out.WriteString("label " + strconv.Quote(k) + " not found.\n")
-				}
-			}
-		}
-		if !overwrite {
-			var lerrs multiError
-			for _, k := range sortedKeys(newLabels) {
-				if v, found := c.Labels[k]; found {
-					lerrs = append(lerrs, errors.New("'"+k+"' already has a value ("+v+"), and --overwrite is false"))
-				}
-			}
-			if len(lerrs) > 0 {
-				errs = append(errs, lerrs)
-				continue
-			}
-		}
-		if c.Labels == nil {
-			c.Labels = map[string]string{}
-		}
-		for k, v := range newLabels {
-			c.Labels[k] = v
-		}
-		for _, k := range removeLabels {
-			delete(c.Labels, k)
-		}
-		// kubectl compares the object's JSON before and after: the server
-		// omits empty labels, while the edited copy always carries them.
-		newSize := len(`"labels":,`) + len(marshalLabels(c.Labels))
-		changed := !sameLabels(n.Labels, c.Labels) || len(n.Labels) == 0
-		word := "not labeled"
-		if changed {
-			word = "labeled"
-			if !overwrite && newSize < oldSize {
-				word = "unlabeled"
-			}
-		}
-		if dry == dryRunNone {
-			if verrs := validateLabels(c.Labels); len(verrs) > 0 {
-				errs = append(errs, fail(core.KubectlInvalidMessage("Node", c.Name, verrs)))
-				continue
-			}
-			if err := nodes.Update(c); err != nil {
-				errs = append(errs, err)
-				continue
-			}
-		}
-		switch dry {
-		case dryRunClient:
-			word += " (dry run)"
-		case dryRunServer:
-			word += " (server dry run)"
-		}
-		out.WriteString(printObj(c.Name, word, output))
+	for _, k := range sortedKeys(n.Labels) {
+		out.WriteString(indent + k + "=" + n.Labels[k] + "\n")
 	}
-	return out.String(), checkErr(errs)
+}
+
+// labelNode changes one node's labels, writes it (unless a dry run) and
+// prints its line; the error is the node's failure.
+func (o *labelOptions) labelNode(nodes Nodes, n *core.Node, out *strings.Builder) error {
+	c := copyNode(n)
+	oldSize := labelsJSONSize(n.Labels)
+	if o.dry == dryRunNone {
+		for _, k := range o.removeLabels {
+			if _, ok := c.Labels[k]; !ok {
+				out.WriteString("label " + strconv.Quote(k) + " not found.\n")
+			}
+		}
+	}
+	if !o.overwrite {
+		var lerrs multiError
+		for _, k := range sortedKeys(o.newLabels) {
+			if v, found := c.Labels[k]; found {
+				lerrs = append(lerrs, errors.New("'"+k+"' already has a value ("+v+"), and --overwrite is false"))
+			}
+		}
+		if len(lerrs) > 0 {
+			return lerrs
+		}
+	}
+	if c.Labels == nil {
+		c.Labels = map[string]string{}
+	}
+	for k, v := range o.newLabels {
+		c.Labels[k] = v
+	}
+	for _, k := range o.removeLabels {
+		delete(c.Labels, k)
+	}
+	word := labelWord(n.Labels, c.Labels, oldSize, o.overwrite)
+	if o.dry == dryRunNone {
+		if verrs := validateLabels(c.Labels); len(verrs) > 0 {
+			return fail(core.KubectlInvalidMessage("Node", c.Name, verrs))
+		}
+		if err := nodes.Update(c); err != nil {
+			return err
+		}
+	}
+	switch o.dry {
+	case dryRunClient:
+		word += " (dry run)"
+	case dryRunServer:
+		word += " (server dry run)"
+	}
+	out.WriteString(printObj(c.Name, word, o.output))
+	return nil
+}
+
+// labelWord is what label prints for a node whose labels went from old
+// (oldSize bytes of JSON) to now: kubectl compares the object's JSON
+// before and after, and the server omits empty labels while the edited
+// copy always carries them.
+func labelWord(old, now map[string]string, oldSize int, overwrite bool) string {
+	newSize := len(`"labels":,`) + len(marshalLabels(now))
+	if sameLabels(old, now) && len(old) != 0 {
+		return "not labeled"
+	}
+	if !overwrite && newSize < oldSize {
+		return "unlabeled"
+	}
+	return "labeled"
 }
 
 func checkNodeType(typ string) error {

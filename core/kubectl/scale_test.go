@@ -1,21 +1,21 @@
 package kubectl
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
 
 func TestParseScale(t *testing.T) {
 	for _, args := range [][]string{{"deployment", "web", "--replicas=5"}, {"deploy/web", "--replicas", "5"}} {
 		o, err := ParseScale(args)
-		if err != nil || o.Kind != "deployment" || o.Name != "web" || o.Replicas != 5 {
-			t.Fatalf("%v: %+v %v", args, o, err)
-		}
+		require.NoError(t, err, "%v", args)
+		assert.Equal(t, ScaleOptions{Kind: "deployment", Namespace: "default", Name: "web", Replicas: 5}, o, "%v", args)
 	}
-	if _, err := ParseScale([]string{"deployment", "web"}); err == nil || err.Error() != `error: required flag(s) "replicas" not set` {
-		t.Fatalf("%v", err)
-	}
-	if _, err := ParseScale([]string{"deployment", "web", "--replicas=-1"}); err == nil {
-		t.Fatal("negative replicas accepted")
-	}
-	if ScaledText("deployment", "web") != "deployment.apps/web scaled" {
-		t.Fatal("text")
-	}
+	_, err := ParseScale([]string{"deployment", "web"})
+	assert.EqualError(t, err, `error: required flag(s) "replicas" not set`)
+	_, err = ParseScale([]string{"deployment", "web", "--replicas=-1"})
+	assert.Error(t, err, "negative replicas accepted")
+	assert.Equal(t, "deployment.apps/web scaled", ScaledText("deployment", "web"))
 }

@@ -3,6 +3,8 @@ package kubectl
 import (
 	"errors"
 	"strings"
+
+	"github.com/taints-playground/playground/core"
 )
 
 var taintFlags = []flagSpec{
@@ -48,103 +50,136 @@ func Taint(nodes Nodes, args []string) (stdout string, err error) {
 	if p.boolean("help") {
 		return "Usage:\n  kubectl " + TaintUsage + " [options]\n", nil
 	}
-	dry, msg := dryRunStrategy(p)
-	if msg != "" {
-		return "", plainError(msg)
+	o, err := completeTaint(p)
+	if err != nil {
+		return "", err
 	}
-	output, msg := outputFormat(p)
-	if msg != "" {
-		return "", plainError(msg)
+	// As in kubectl's Complete, names reach the resource builder only when
+	// neither --selector nor --all is set: with either, names are ignored
+	// (so the builder's "name cannot be provided when a selector is
+	// specified" never fires for taint).
+	targets, errs, fatal := selectNodes(nodes, o.all, o.selector, o.resources[1:])
+	if fatal != nil {
+		return "", fatal
 	}
+	var out strings.Builder
+	for _, n := range targets {
+		if err := o.taintNode(nodes, n, &out); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return out.String(), checkErr(errs)
+}
 
-	// Complete: resources first, then taint specs.
-	var resources, taintArgs []string
+// taintOptions is a `kubectl taint` command line, completed and
+// validated.
+type taintOptions struct {
+	dry              dryRun
+	output, selector string
+	all, overwrite   bool
+	resources        []string
+	add, remove      []core.Taint
+}
+
+// completeTaint is kubectl taint's Complete (resources first, then taint
+// specs), then Validate (the resource type, add/remove conflicts, then
+// the flags).
+func completeTaint(p *parsedFlags) (*taintOptions, error) {
+	o := &taintOptions{all: p.boolean("all"), selector: p.str("selector"), overwrite: p.boolean("overwrite")}
+	var msg string
+	if o.dry, msg = dryRunStrategy(p); msg != "" {
+		return nil, plainError(msg)
+	}
+	if o.output, msg = outputFormat(p); msg != "" {
+		return nil, plainError(msg)
+	}
+	var taintArgs []string
+	var err error
+	if o.resources, taintArgs, err = resourcesAndTaints(p.positional); err != nil {
+		return nil, err
+	}
+	if len(o.resources) < 1 {
+		return nil, plainError("one or more resources must be specified as <resource> <name>")
+	}
+	if len(taintArgs) < 1 {
+		return nil, plainError("at least one taint update is required")
+	}
+	var perr error
+	if o.add, o.remove, perr = ParseTaints(taintArgs); perr != nil {
+		return nil, usageError("taint", perr.Error())
+	}
+	return o, o.validate()
+}
+
+// resourcesAndTaints splits the words: resources, then taint specs (any
+// word with '=' or ':', or ending in '-').
+func resourcesAndTaints(args []string) (resources, taints []string, err error) {
 	metTaint := false
-	for _, s := range p.positional {
+	for _, s := range args {
 		isTaint := strings.Contains(s, "=") || strings.Contains(s, ":") || strings.HasSuffix(s, "-")
 		switch {
 		case isTaint:
 			metTaint = true
-			taintArgs = append(taintArgs, s)
+			taints = append(taints, s)
 		case metTaint:
-			return "", plainError("all resources must be specified before taint changes: " + s)
+			return nil, nil, plainError("all resources must be specified before taint changes: " + s)
 		default:
 			resources = append(resources, s)
 		}
 	}
-	if len(resources) < 1 {
-		return "", plainError("one or more resources must be specified as <resource> <name>")
-	}
-	if len(taintArgs) < 1 {
-		return "", plainError("at least one taint update is required")
-	}
-	add, remove, perr := ParseTaints(taintArgs)
-	if perr != nil {
-		return "", usageError(cmd, perr.Error())
-	}
+	return resources, taints, nil
+}
 
-	// Validate: the resource type, add/remove conflicts, then the flags.
-	resourceType := strings.ToLower(resources[0])
+// validate is kubectl taint's Validate: nodes only, no taint both added
+// and removed, and --all, -l or names to pick the nodes.
+func (o *taintOptions) validate() error {
+	resourceType := strings.ToLower(o.resources[0])
 	kind, known := kindFor(resourceType)
 	if !known {
-		return "", noResourceType(resourceType)
+		return noResourceType(resourceType)
 	}
 	if kind != "Node" {
-		return "", plainError("invalid resource type " + resourceType + ", only node types are supported")
+		return plainError("invalid resource type " + resourceType + ", only node types are supported")
 	}
 	var conflicts []string
-	for _, a := range add {
-		for _, r := range remove {
-			if a.Key != r.Key {
-				continue
-			}
-			if r.Effect == "" || a.Effect == r.Effect {
+	for _, a := range o.add {
+		for _, r := range o.remove {
+			if a.Key == r.Key && (r.Effect == "" || a.Effect == r.Effect) {
 				conflicts = append(conflicts, r.Key+"="+string(r.Effect))
 			}
 		}
 	}
 	if len(conflicts) > 0 {
-		return "", plainError("can not both modify and remove the following taint(s) in the same command: " + strings.Join(conflicts, ", "))
+		return plainError("can not both modify and remove the following taint(s) in the same command: " + strings.Join(conflicts, ", "))
 	}
-	all, selector := p.boolean("all"), p.str("selector")
-	if all && selector != "" {
-		return "", plainError("setting 'all' parameter with a non empty selector is prohibited")
+	if o.all && o.selector != "" {
+		return plainError("setting 'all' parameter with a non empty selector is prohibited")
 	}
-	if !all && selector == "" && len(resources) < 2 {
-		return "", plainError("at least one resource name must be specified since 'all' parameter is not set")
+	if !o.all && o.selector == "" && len(o.resources) < 2 {
+		return plainError("at least one resource name must be specified since 'all' parameter is not set")
 	}
+	return nil
+}
 
-	// As in kubectl's Complete, names reach the resource builder only when
-	// neither --selector nor --all is set: with either, names are ignored
-	// (so the builder's "name cannot be provided when a selector is
-	// specified" never fires for taint).
-	targets, errs, fatal := selectNodes(nodes, all, selector, resources[1:])
-	if fatal != nil {
-		return "", fatal
+// taintNode changes one node's taints, writes it (unless a dry run) and
+// prints its line; the error is the node's failure.
+func (o *taintOptions) taintNode(nodes Nodes, n *core.Node, out *strings.Builder) error {
+	c := copyNode(n)
+	if !o.overwrite {
+		if exists := CheckIfTaintsAlreadyExists(c.Spec.Taints, o.add); exists != "" {
+			return errors.New("node " + c.Name + " already has " + exists + " taint(s) with same effect(s) and --overwrite is false")
+		}
 	}
-	overwrite := p.boolean("overwrite")
-	var out strings.Builder
-	for _, n := range targets {
-		c := copyNode(n)
-		if !overwrite {
-			if exists := CheckIfTaintsAlreadyExists(c.Spec.Taints, add); exists != "" {
-				errs = append(errs, errors.New("node "+c.Name+" already has "+exists+" taint(s) with same effect(s) and --overwrite is false"))
-				continue
-			}
-		}
-		op, newTaints, rerr := ReorganizeTaints(c.Spec.Taints, overwrite, add, remove)
-		if rerr != nil {
-			errs = append(errs, rerr)
-			continue
-		}
-		c.Spec.Taints = newTaints
-		if dry == dryRunNone {
-			if uerr := nodes.Update(c); uerr != nil {
-				errs = append(errs, uerr)
-				continue
-			}
-		}
-		out.WriteString(printObj(c.Name, op, output))
+	op, newTaints, err := ReorganizeTaints(c.Spec.Taints, o.overwrite, o.add, o.remove)
+	if err != nil {
+		return err
 	}
-	return out.String(), checkErr(errs)
+	c.Spec.Taints = newTaints
+	if o.dry == dryRunNone {
+		if err := nodes.Update(c); err != nil {
+			return err
+		}
+	}
+	out.WriteString(printObj(c.Name, op, o.output))
+	return nil
 }

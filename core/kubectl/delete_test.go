@@ -1,0 +1,68 @@
+package kubectl_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/kubectl"
+)
+
+// kubectl delete (k8s.io/kubectl v0.37.2 pkg/cmd/delete): one DELETE per
+// named pod in the namespace of -n (default "default"); a missing pod is
+// the API server's NotFound.
+//
+// The success line is not checked: kubectl v1.37 prints
+// `pod "web" deleted from default namespace` (DeleteOptions.PrintObj adds
+// "from <ns> namespace" for namespaced objects); the playground prints
+// `pod "web" deleted`.
+func TestDelete(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		calls []string
+	}{
+		{"pod NAME", []string{"pod", "web"}, []string{"DELETE pods default/web"}},
+		{"pods NAME NAME", []string{"pods", "web", "db"}, []string{"DELETE pods default/web", "DELETE pods default/db"}},
+		{"po/NAME", []string{"po/web"}, []string{"DELETE pods default/web"}},
+		{"-n", []string{"pod", "agent", "-n", "kube-system"}, []string{"DELETE pods kube-system/agent"}},
+		{"--namespace=", []string{"--namespace=kube-system", "pod", "agent"}, []string{"DELETE pods kube-system/agent"}},
+		{"flags kubectl accepts", []string{"pod", "web", "--force", "--grace-period=0", "--wait=false", "--now"}, []string{"DELETE pods default/web"}},
+	} {
+		c := newCluster()
+		for _, p := range []string{"web", "db"} {
+			c.addPod(&core.Pod{ObjectMeta: core.ObjectMeta{Name: p}})
+		}
+		c.addPod(&core.Pod{ObjectMeta: core.ObjectMeta{Name: "agent", Namespace: "kube-system"}})
+		_, err := kubectl.Delete(c, tc.args)
+		require.NoError(t, err, tc.name)
+		assert.Equal(t, tc.calls, c.calls, tc.name)
+	}
+}
+
+func TestDeleteErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"missing pod", []string{"pod", "nope"}, `Error from server (NotFound): pods "nope" not found`},
+		// cli-runtime's builder (ResourceTypeOrNameArgs without names).
+		{"no name", []string{"pod"}, "error: resource(s) were provided, but no name was specified"},
+		{"unknown flag", []string{"pod", "web", "--bogus"}, "error: unknown flag: --bogus\nSee 'kubectl delete --help' for usage."},
+		{"bad bool", []string{"pod", "web", "--force=maybe"},
+			"error: invalid argument \"maybe\" for \"--force\" flag: strconv.ParseBool: parsing \"maybe\": invalid syntax\nSee 'kubectl delete --help' for usage."},
+		// The playground deletes pods only.
+		{"a deployment", []string{"deployment", "web"}, `error: the playground deletes pods only, not "deployment"`},
+		{"a deployment/NAME", []string{"deploy/web"}, `error: the playground deletes pods only, not "deploy"`},
+	} {
+		c := newCluster()
+		c.addPod(&core.Pod{ObjectMeta: core.ObjectMeta{Name: "web"}})
+		out, err := kubectl.Delete(c, tc.args)
+		require.Error(t, err, tc.name)
+		assert.Empty(t, out, tc.name)
+		assert.Equal(t, tc.want, err.Error(), tc.name)
+	}
+}
