@@ -140,6 +140,10 @@ type ObjectMeta struct {
 	DeletionTimestamp *Time `json:"-"`
 }
 
+// GetName is the object's name (metav1.Object's GetName), for code that
+// handles objects of any kind.
+func (m *ObjectMeta) GetName() string { return m.Name }
+
 // ResourceName is the name of a resource: cpu, memory, pods,
 // ephemeral-storage, or an extended resource such as nvidia.com/gpu.
 type ResourceName string

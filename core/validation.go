@@ -143,8 +143,13 @@ func (l ErrorList) Strings() []string {
 // Error joins the list the way apimachinery's aggregate error does (what
 // ToAggregate().Error() prints): "" for none, the single message for one,
 // "[a, b]" for several, repeated messages printed once.
-func (l ErrorList) Error() string {
-	msgs := uniqueMessages(l.Strings())
+func (l ErrorList) Error() string { return AggregateMessages(l.Strings()) }
+
+// AggregateMessages is how apimachinery's aggregate error prints messages:
+// "" for none, the single message for one, "[a, b]" for several, repeated
+// messages printed once.
+func AggregateMessages(msgs []string) string {
+	msgs = uniqueMessages(msgs)
 	switch len(msgs) {
 	case 0:
 		return ""

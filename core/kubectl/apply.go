@@ -27,40 +27,42 @@ func Apply(c Cluster, args []string, stdin string) (string, error) {
 		return "", plainError("error parsing STDIN: " + err.Error())
 	}
 	var lines, errs []string
-	apply := func(prefix, name string, obj any) {
-		verb, err := c.Apply(obj)
+	for _, o := range m.objects() {
+		verb, err := c.Apply(o.obj)
 		if err != nil {
 			errs = append(errs, err.Error())
-			return
+			continue
 		}
-		lines = append(lines, prefix+name+" "+verb)
-	}
-	for _, o := range m.Namespaces {
-		apply("namespace/", o.Name, o)
-	}
-	for _, o := range m.PriorityClasses {
-		apply("priorityclass.scheduling.k8s.io/", o.Name, o)
-	}
-	for _, o := range m.PodDisruptionBudgets {
-		apply("poddisruptionbudget.policy/", o.Name, o)
-	}
-	for _, o := range m.Nodes {
-		apply("node/", o.Name, o)
-	}
-	for _, o := range m.Deployments {
-		apply("deployment.apps/", o.Name, o)
-	}
-	for _, o := range m.ReplicaSets {
-		apply("replicaset.apps/", o.Name, o)
-	}
-	for _, o := range m.DaemonSets {
-		apply("daemonset.apps/", o.Name, o)
-	}
-	for _, o := range m.Pods {
-		apply("pod/", o.Name, o)
+		lines = append(lines, o.resource+"/"+o.name+" "+verb)
 	}
 	if len(errs) > 0 {
 		return strings.Join(lines, "\n"), fail(strings.Join(errs, "\n"))
 	}
 	return strings.Join(lines, "\n"), nil
+}
+
+// applied is one object of a manifest as apply reports it.
+type applied struct {
+	resource, name string
+	obj            any
+}
+
+// objects lists the manifest's objects in the order apply takes them.
+func (m *Manifest) objects() []applied {
+	var out []applied
+	out = appendObjects(out, "namespace", m.Namespaces)
+	out = appendObjects(out, "priorityclass.scheduling.k8s.io", m.PriorityClasses)
+	out = appendObjects(out, "poddisruptionbudget.policy", m.PodDisruptionBudgets)
+	out = appendObjects(out, "node", m.Nodes)
+	out = appendObjects(out, "deployment.apps", m.Deployments)
+	out = appendObjects(out, "replicaset.apps", m.ReplicaSets)
+	out = appendObjects(out, "daemonset.apps", m.DaemonSets)
+	return appendObjects(out, "pod", m.Pods)
+}
+
+func appendObjects[T interface{ GetName() string }](out []applied, resource string, list []T) []applied {
+	for _, o := range list {
+		out = append(out, applied{resource, o.GetName(), o})
+	}
+	return out
 }

@@ -35,15 +35,9 @@ func cordonOrUncordon(nodes Nodes, args []string, desired bool) (string, error) 
 	if !desired {
 		cmd = "uncordon"
 	}
-	if nodes == nil {
-		return "", plainError("no cluster")
-	}
-	p, msg := parseFlags(args, cordonFlags)
-	if msg != "" {
-		return "", flagError(cmd, msg)
-	}
-	if p.boolean("help") {
-		return "Usage:\n  kubectl " + cmd + " NODE [options]\n", nil
+	p, help, err := parseNodeCommand(nodes, cmd, cmd+" NODE", args, cordonFlags)
+	if err != nil || help != "" {
+		return help, err
 	}
 	selector := p.str("selector")
 	if len(p.positional) == 0 && !p.has("selector") {

@@ -3,6 +3,8 @@ package kubectl
 import (
 	"strconv"
 	"strings"
+
+	"github.com/taints-playground/playground/core"
 )
 
 // CommandError is a failed command: Stderr is exactly what kubectl writes to
@@ -59,23 +61,11 @@ func notFound(name string) *apiError {
 type multiError []error
 
 func (m multiError) Error() string {
-	seen := map[string]bool{}
-	var msgs []string
-	for _, e := range m {
-		s := e.Error()
-		if seen[s] {
-			continue
-		}
-		seen[s] = true
-		msgs = append(msgs, s)
+	msgs := make([]string, len(m))
+	for i, e := range m {
+		msgs[i] = e.Error()
 	}
-	switch len(msgs) {
-	case 0:
-		return ""
-	case 1:
-		return msgs[0]
-	}
-	return "[" + strings.Join(msgs, ", ") + "]"
+	return core.AggregateMessages(msgs)
 }
 
 // messageFor is kubectl's messageForError: API errors get their

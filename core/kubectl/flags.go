@@ -216,3 +216,30 @@ func outputFormat(p *parsedFlags) (string, string) {
 	}
 	return "", "unable to match a printer suitable for the output format " + strconv.Quote(o) + ", allowed formats are: name (the playground prints only the default and -o name)"
 }
+
+// parseNodeCommand reads the flags of a command that writes nodes: the
+// cluster must be there, a bad flag is kubectl's flag error, and -h makes
+// the command print usage instead (help != "").
+func parseNodeCommand(nodes Nodes, cmd, usage string, args []string, specs []flagSpec) (p *parsedFlags, help string, err error) {
+	if nodes == nil {
+		return nil, "", plainError("no cluster")
+	}
+	p, msg := parseFlags(args, specs)
+	if msg != "" {
+		return nil, "", flagError(cmd, msg)
+	}
+	if p.boolean("help") {
+		return p, "Usage:\n  kubectl " + usage + " [options]\n", nil
+	}
+	return p, "", nil
+}
+
+// nodeWriteFlags are the flags taint and label share.
+var nodeWriteFlags = []flagSpec{
+	{name: "overwrite", bool: true},
+	{name: "all", bool: true},
+	{name: "selector", short: "l"},
+	{name: "dry-run", noOpt: "unchanged"},
+	{name: "output", short: "o"},
+	{name: "field-manager"},
+}

@@ -10,17 +10,11 @@ import (
 	"github.com/taints-playground/playground/core"
 )
 
-var labelFlags = []flagSpec{
-	{name: "overwrite", bool: true},
-	{name: "all", bool: true},
-	{name: "selector", short: "l"},
-	{name: "dry-run", noOpt: "unchanged"},
-	{name: "output", short: "o"},
-	{name: "field-manager"},
+var labelFlags = append(append([]flagSpec(nil), nodeWriteFlags...), []flagSpec{
 	{name: "list", bool: true},
 	{name: "resource-version"},
 	{name: "help", short: "h", bool: true},
-}
+}...)
 
 // Label runs `kubectl label` on nodes (k8s.io/kubectl pkg/cmd/label:
 // Complete, parseLabels, Validate, RunLabel, labelFunc,
@@ -39,16 +33,9 @@ var labelFlags = []flagSpec{
 // kubectl's "the server doesn't have a resource type" for unknown names and
 // an explicit playground error for known non-node kinds.
 func Label(nodes Nodes, args []string) (string, error) {
-	const cmd = "label"
-	if nodes == nil {
-		return "", plainError("no cluster")
-	}
-	p, msg := parseFlags(args, labelFlags)
-	if msg != "" {
-		return "", flagError(cmd, msg)
-	}
-	if p.boolean("help") {
-		return "Usage:\n  kubectl label [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]\n", nil
+	p, help, err := parseNodeCommand(nodes, "label", "label [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version]", args, labelFlags)
+	if err != nil || help != "" {
+		return help, err
 	}
 	o, err := completeLabel(p)
 	if err != nil {

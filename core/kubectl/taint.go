@@ -7,19 +7,13 @@ import (
 	"github.com/taints-playground/playground/core"
 )
 
-var taintFlags = []flagSpec{
-	{name: "overwrite", bool: true},
-	{name: "all", bool: true},
-	{name: "selector", short: "l"},
-	{name: "dry-run", noOpt: "unchanged"},
-	{name: "output", short: "o"},
-	{name: "field-manager"},
+var taintFlags = append(append([]flagSpec(nil), nodeWriteFlags...), []flagSpec{
 	{name: "validate", noOpt: "strict"},
 	{name: "allow-missing-template-keys", bool: true},
 	{name: "show-managed-fields", bool: true},
 	{name: "template"},
 	{name: "help", short: "h", bool: true},
-}
+}...)
 
 // TaintUsage is the usage line of `kubectl taint` (NewCmdTaint's Use).
 const TaintUsage = "taint NODE NAME KEY_1=VAL_1:TAINT_EFFECT_1 ... KEY_N=VAL_N:TAINT_EFFECT_N"
@@ -39,16 +33,9 @@ const TaintUsage = "taint NODE NAME KEY_1=VAL_1:TAINT_EFFECT_1 ... KEY_N=VAL_N:T
 // node is one nodes.Update call; --dry-run writes nothing and prints the
 // same word without "(dry run)", as kubectl does.
 func Taint(nodes Nodes, args []string) (stdout string, err error) {
-	const cmd = "taint"
-	if nodes == nil {
-		return "", plainError("no cluster")
-	}
-	p, msg := parseFlags(args, taintFlags)
-	if msg != "" {
-		return "", flagError(cmd, msg)
-	}
-	if p.boolean("help") {
-		return "Usage:\n  kubectl " + TaintUsage + " [options]\n", nil
+	p, help, err := parseNodeCommand(nodes, "taint", TaintUsage, args, taintFlags)
+	if err != nil || help != "" {
+		return help, err
 	}
 	o, err := completeTaint(p)
 	if err != nil {

@@ -40,20 +40,8 @@ type Scenario struct {
 	// Title and Description are for people; both may be empty.
 	Title       string
 	Description string
-	// Nodes and Pods are the manifests in document order. Pods have their
-	// namespace defaulted; nothing else is changed (admission defaults such
-	// as DefaultTolerationSeconds are applied by the simulator).
-	Nodes []*core.Node
-	Pods  []*core.Pod
-	// Deployments, ReplicaSets, DaemonSets, PodDisruptionBudgets,
-	// PriorityClasses and Namespaces are the other manifests, in document
-	// order (namespaced kinds defaulted to "default").
-	Deployments          []*core.Deployment
-	ReplicaSets          []*core.ReplicaSet
-	DaemonSets           []*core.DaemonSet
-	PodDisruptionBudgets []*core.PodDisruptionBudget
-	PriorityClasses      []*core.PriorityClass
-	Namespaces           []*core.Namespace
+	// Objects are the manifests.
+	Objects
 	// Steps are the timeline, sorted by At (ties keep file order).
 	Steps []Step
 	// Until is the last moment simulated, inclusive: the file's `until`, or
@@ -63,6 +51,21 @@ type Scenario struct {
 	UntilSet bool
 	// Options are the simulation options.
 	Options Options
+}
+
+// Objects are the manifests of a file or a manifest stream, each kind in
+// document order. Pods and the namespaced kinds have their namespace
+// defaulted to "default"; nothing else is changed (admission defaults
+// such as DefaultTolerationSeconds are applied by the simulator).
+type Objects struct {
+	Nodes                []*core.Node
+	Pods                 []*core.Pod
+	Deployments          []*core.Deployment
+	ReplicaSets          []*core.ReplicaSet
+	DaemonSets           []*core.DaemonSet
+	PodDisruptionBudgets []*core.PodDisruptionBudget
+	PriorityClasses      []*core.PriorityClass
+	Namespaces           []*core.Namespace
 }
 
 // Step is one timeline entry: at virtual time At, run the command Run.

@@ -11,14 +11,7 @@ import (
 // Manifests are the objects of a manifest stream (a step's `kubectl apply
 // -f -` input), in document order per kind.
 type Manifests struct {
-	Nodes                []*core.Node
-	Pods                 []*core.Pod
-	Deployments          []*core.Deployment
-	ReplicaSets          []*core.ReplicaSet
-	DaemonSets           []*core.DaemonSet
-	PodDisruptionBudgets []*core.PodDisruptionBudget
-	PriorityClasses      []*core.PriorityClass
-	Namespaces           []*core.Namespace
+	Objects
 	// Order lists "Kind/namespace/name" (namespace empty for cluster-scoped
 	// kinds) in document order, so apply reports objects as kubectl does.
 	Order []string

@@ -131,11 +131,13 @@ func hostile() *scenario.Scenario {
 		Name:        "evil\n$(touch /tmp/pwned)",
 		Title:       "`touch /tmp/pwned`",
 		Description: "line one\nPLAYGROUND_EOF\n$(rm -rf ~)\r\nend",
-		Nodes: []*core.Node{{ObjectMeta: core.ObjectMeta{Name: "n1'$(id)", Labels: map[string]string{"a": evil, "b$(id)": "`id`"}},
-			Spec: core.NodeSpec{Taints: []core.Taint{{Key: "k", Value: evil, Effect: core.TaintEffectNoExecute}}}}},
-		Pods: []*core.Pod{{ObjectMeta: core.ObjectMeta{Name: "p", Namespace: "default", Annotations: map[string]string{"x": "PLAYGROUND_EOF"}},
-			Spec: core.PodSpec{Tolerations: []core.Toleration{{Key: "k", Operator: core.TolerationOpEqual, Value: "PLAYGROUND_EOF", Effect: core.TaintEffectNoExecute, TolerationSeconds: &sec}},
-				Containers: []core.Container{{Name: "c", Image: "PLAYGROUND_EOF"}}}}},
+		Objects: scenario.Objects{
+			Nodes: []*core.Node{{ObjectMeta: core.ObjectMeta{Name: "n1'$(id)", Labels: map[string]string{"a": evil, "b$(id)": "`id`"}},
+				Spec: core.NodeSpec{Taints: []core.Taint{{Key: "k", Value: evil, Effect: core.TaintEffectNoExecute}}}}},
+			Pods: []*core.Pod{{ObjectMeta: core.ObjectMeta{Name: "p", Namespace: "default", Annotations: map[string]string{"x": "PLAYGROUND_EOF"}},
+				Spec: core.PodSpec{Tolerations: []core.Toleration{{Key: "k", Operator: core.TolerationOpEqual, Value: "PLAYGROUND_EOF", Effect: core.TaintEffectNoExecute, TolerationSeconds: &sec}},
+					Containers: []core.Container{{Name: "c", Image: "PLAYGROUND_EOF"}}}}},
+		},
 		Steps: []scenario.Step{
 			{At: 5 * time.Second, Run: "kubectl label nodes n1 " + evil, Caption: "caption\n$(touch /tmp/pwned)\nrm -rf /"},
 			{At: 6 * time.Second, Run: "kubectl apply -f -", Manifest: "kind: Pod\nmetadata: {name: q}\nspec:\n  containers: [{name: c, image: \"PLAYGROUND_EOF\"}]\nPLAYGROUND_EOF\n\tPLAYGROUND_EOF_1\n"},
