@@ -15,9 +15,6 @@
 //     GetMatchingTolerations, IsDecimalInteger;
 //   - taint eviction: MinTolerationDuration (with upstream's int64
 //     overflow), MinTolerationTime, EvictionDecision;
-//   - the scheduler TaintToleration plugin's building blocks:
-//     TaintTolerationFilter, PreferNoScheduleTolerations,
-//     CountIntolerableTaintsPreferNoSchedule, NormalizeScoresReverse;
 //   - API validation with apimachinery's field-error texts: FieldError,
 //     ErrorList, ValidateTolerations, ValidateRuntimeClassTolerations,
 //     ValidateTolerationsUpdate, ValidateNodeTaints, CheckTaintValidation,

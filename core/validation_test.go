@@ -108,7 +108,9 @@ func TestNilSafety(t *testing.T) {
 	}
 }
 
-// Nothing in core may panic, whatever the input (it runs in wasm).
+// Nothing in core may panic, whatever the input (it runs in wasm). The
+// scheduler's TaintToleration plugin gets the same treatment in its own
+// package (tainttoleration.FuzzNoPanic).
 func FuzzCoreNoPanic(f *testing.F) {
 	f.Add([]byte{3, 1, 2, 3, 4, 0, 1, 2, 3, 4}, "k", "Gt", "-5", int64(5))
 	f.Add([]byte{}, "", "", "", int64(-1))
@@ -120,8 +122,6 @@ func FuzzCoreNoPanic(f *testing.F) {
 		for _, gate := range []bool{false, true} {
 			core.EvictionDecision(taints, tols, gate)
 			core.GetMatchingTolerations(taints, tols, gate)
-			core.TaintTolerationFilter(taints, tols, gate)
-			core.CountIntolerableTaintsPreferNoSchedule(taints, core.PreferNoScheduleTolerations(tols), gate)
 			_ = core.ValidateTolerations(tols, "spec.tolerations", gate).Error()
 		}
 		_ = core.ValidateRuntimeClassTolerations(tols, "scheduling.tolerations").Strings()
@@ -130,7 +130,6 @@ func FuzzCoreNoPanic(f *testing.F) {
 		_ = core.CheckTaintValidation(taints[0])
 		_ = core.DescribeTaints(taints) + core.DescribeTolerations(tols)
 		core.MinTolerationTime(tols)
-		core.NormalizeScoresReverse([]int64{secs, 0, 1}, 100)
 		q, err := core.ParseQuantity(value)
 		if err == nil {
 			q.Value()

@@ -109,3 +109,45 @@ func TestScore(t *testing.T) {
 		})
 	}
 }
+
+// FuzzNoPanic: the plugin never panics, whatever the taints and
+// tolerations (it runs in wasm), with the gate on or off and with either
+// Filter reason; raw scores are counts and normalize into [0, 100].
+func FuzzNoPanic(f *testing.F) {
+	f.Add("k", "Gt", "-5", "NoSchedule", int64(5), true)
+	f.Add("", "", "", "", int64(-1), false)
+	f.Add("a/b/c", "Exists", "1e3", "PreferNoSchedule", int64(18446744073/2), true)
+	f.Fuzz(func(t *testing.T, key, op, value, effect string, secs int64, gate bool) {
+		taints := []core.Taint{
+			{Key: key, Value: value, Effect: core.TaintEffect(effect)},
+			{Key: key, Value: value, Effect: core.TaintEffectPreferNoSchedule},
+			{Key: value, Effect: core.TaintEffectNoSchedule},
+			{Key: key, Value: op, Effect: core.TaintEffectNoExecute},
+		}
+		tols := []core.Toleration{
+			{Key: key, Operator: core.TolerationOperator(op), Value: value, Effect: core.TaintEffect(value), TolerationSeconds: &secs},
+			{Key: key, Operator: core.TolerationOperator(op), Value: value, Effect: core.TaintEffect(effect)},
+		}
+		pod := &core.Pod{Spec: core.PodSpec{Tolerations: tols}}
+		nodes := []*framework.NodeInfo{node(taints...), node(taints[1:]...), node(), {}}
+		for _, pl := range []*TaintToleration{New(gate), NewForVersion(gate, core.Version{Minor: 34})} {
+			st := framework.NewCycleState()
+			for _, n := range nodes {
+				pl.Filter(st, pod, n)
+			}
+			pl.Filter(nil, nil, nodes[0])
+			pl.PreScore(st, pod, nodes)
+			scores := make([]int64, len(nodes))
+			for i, n := range nodes {
+				scores[i], _ = pl.Score(st, pod, n)
+			}
+			pl.NormalizeScore(st, pod, scores)
+			for _, s := range scores {
+				if s < 0 || s > framework.MaxNodeScore {
+					t.Fatalf("normalized scores %v outside [0, %d]", scores, framework.MaxNodeScore)
+				}
+			}
+			pl.NormalizeScore(st, pod, []int64{secs, 0, 1})
+		}
+	})
+}
