@@ -66,27 +66,3 @@ func FuzzExplainToleration(f *testing.F) {
 		}
 	})
 }
-
-func TestExplainTaints(t *testing.T) {
-	secs := int64(60)
-	taints := []Taint{{Key: "maint", Value: "true", Effect: TaintEffectNoExecute}, {Key: "gpu", Effect: TaintEffectNoSchedule}}
-	tols := []Toleration{
-		{Key: "maint", Operator: TolerationOpExists, Effect: TaintEffectNoExecute, TolerationSeconds: &secs},
-		{Operator: TolerationOpExists, Effect: TaintEffectNoExecute},
-	}
-	got := ExplainTaints(taints, tols, false)
-	if len(got) != 2 || got[0].By != 0 || got[1].By != -1 {
-		t.Fatalf("rows %+v", got)
-	}
-	if !got[0].Cells[1].Tolerates || got[1].Cells[0].Why != "effect NoExecute ≠ NoSchedule" {
-		t.Errorf("cells %+v %+v", got[0].Cells, got[1].Cells)
-	}
-	for i := range taints {
-		if (got[i].By >= 0) != TolerationsTolerateTaint(tols, &taints[i], false) {
-			t.Errorf("row %d disagrees with TolerationsTolerateTaint", i)
-		}
-	}
-	if len(ExplainTaints(nil, tols, false)) != 0 {
-		t.Error("no taints should give no rows")
-	}
-}
