@@ -3,6 +3,9 @@ package tainttoleration
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
 )
@@ -43,13 +46,13 @@ func TestFilter(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := New(tc.gate).Filter(nil, &core.Pod{Spec: core.PodSpec{Tolerations: tc.tolerations}}, node(tc.taints...))
-			if tc.wantReject {
-				if got == nil || got.Code != framework.UnschedulableAndUnresolvable || len(got.Reasons) != 1 || got.Reasons[0] != "node(s) had untolerated taint(s)" {
-					t.Fatalf("Filter = %+v, want rejection", got)
-				}
-			} else if got != nil {
-				t.Fatalf("Filter = %+v, want success", got)
+			if !tc.wantReject {
+				require.Nil(t, got, "want success")
+				return
 			}
+			require.NotNil(t, got, "want rejection")
+			assert.Equal(t, framework.UnschedulableAndUnresolvable, got.Code)
+			assert.Equal(t, []string{"node(s) had untolerated taint(s)"}, got.Reasons)
 		})
 	}
 }
@@ -80,32 +83,19 @@ func TestScore(t *testing.T) {
 			pl := New(false)
 			pod := &core.Pod{Spec: core.PodSpec{Tolerations: tc.tolerations}}
 			st := framework.NewCycleState()
-			if s := pl.PreScore(st, pod, nodes); s != nil {
-				t.Fatalf("PreScore = %+v", s)
-			}
+			require.Nil(t, pl.PreScore(st, pod, nodes), "PreScore")
 			var raw []int64
 			for _, n := range nodes {
 				v, s := pl.Score(st, pod, n)
-				if s != nil {
-					t.Fatalf("Score status %+v", s)
-				}
+				require.Nil(t, s, "Score status")
 				raw = append(raw, v)
 			}
-			for i := range raw {
-				if raw[i] != tc.wantRaw[i] {
-					t.Fatalf("raw = %v, want %v", raw, tc.wantRaw)
-				}
-			}
+			require.Equal(t, tc.wantRaw, raw, "raw")
 			pl.NormalizeScore(st, pod, raw)
-			for i := range raw {
-				if raw[i] != tc.wantNorm[i] {
-					t.Fatalf("normalized = %v, want %v", raw, tc.wantNorm)
-				}
-			}
+			require.Equal(t, tc.wantNorm, raw, "normalized")
 			// Score without PreScore state gives the same raw value.
-			if v, _ := pl.Score(framework.NewCycleState(), pod, nodes[0]); v != tc.wantRaw[0] {
-				t.Errorf("stateless Score = %d, want %d", v, tc.wantRaw[0])
-			}
+			v, _ := pl.Score(framework.NewCycleState(), pod, nodes[0])
+			assert.Equal(t, tc.wantRaw[0], v, "stateless Score")
 		})
 	}
 }
@@ -143,9 +133,7 @@ func FuzzNoPanic(f *testing.F) {
 			}
 			pl.NormalizeScore(st, pod, scores)
 			for _, s := range scores {
-				if s < 0 || s > framework.MaxNodeScore {
-					t.Fatalf("normalized scores %v outside [0, %d]", scores, framework.MaxNodeScore)
-				}
+				require.True(t, s >= 0 && s <= framework.MaxNodeScore, "normalized scores %v outside [0, %d]", scores, framework.MaxNodeScore)
 			}
 			pl.NormalizeScore(st, pod, []int64{secs, 0, 1})
 		}
