@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core"
 )
 
@@ -183,13 +184,9 @@ func shared(a, b reflect.Value, path string) string {
 func jsonCopy[T any](t *testing.T, v *T) *T {
 	t.Helper()
 	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var out *T
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal(b, &out))
 	return out
 }
 
@@ -206,23 +203,17 @@ func checkCopies[T any](t *testing.T, seed int64, n int, deepCopy func(*T) *T) {
 		fill(r, reflect.ValueOf(orig).Elem(), 0)
 		before := jsonCopy(t, orig)
 		got := deepCopy(orig)
-		if !reflect.DeepEqual(got, before) {
-			t.Fatalf("%T %d: DeepCopy differs from the JSON round trip:\n got %#v\nwant %#v", orig, i, got, before)
-		}
-		if s := shared(reflect.ValueOf(orig).Elem(), reflect.ValueOf(got).Elem(), "v"); s != "" {
-			t.Fatalf("%T %d: the copy shares %s with the original", orig, i, s)
-		}
+		require.Equal(t, before, got, "%T %d: DeepCopy differs from the JSON round trip", orig, i)
+		s := shared(reflect.ValueOf(orig).Elem(), reflect.ValueOf(got).Elem(), "v")
+		require.Empty(t, s, "%T %d: the copy shares this with the original", orig, i)
 		// Mutate the copy everywhere: in place through its pointers,
 		// slices and maps.
 		mutate(r, reflect.ValueOf(got).Elem())
-		if after := jsonCopy(t, orig); !reflect.DeepEqual(after, before) {
-			t.Fatalf("%T %d: mutating the copy changed the original", orig, i)
-		}
+		require.Equal(t, before, jsonCopy(t, orig), "%T %d: mutating the copy changed the original", orig, i)
 	}
 	var nilT *T
-	if got := deepCopy(nilT); got != nil || jsonCopy(t, nilT) != nil {
-		t.Fatalf("%T: nil copies to %v", nilT, got)
-	}
+	require.Nil(t, deepCopy(nilT), "%T: DeepCopy of nil", nilT)
+	require.Nil(t, jsonCopy(t, nilT), "%T: JSON round trip of nil", nilT)
 }
 
 func TestDeepCopyDeletionTimestamp(t *testing.T) {
@@ -236,10 +227,10 @@ func TestDeepCopyDeletionTimestamp(t *testing.T) {
 
 func TestDeepCopyEqualsJSONRoundTrip(t *testing.T) {
 	// 2,000 pod specs as the ReplicaSet controller's copy was checked with.
-	checkCopies(t, 6, 2000, (*core.PodSpec).DeepCopy)
-	checkCopies(t, 7, 2000, (*core.Pod).DeepCopy)
-	checkCopies(t, 8, 2000, (*core.Node).DeepCopy)
-	checkCopies(t, 9, 1000, (*core.PodTemplateSpec).DeepCopy)
+	t.Run("PodSpec", func(t *testing.T) { checkCopies(t, 6, 2000, (*core.PodSpec).DeepCopy) })
+	t.Run("Pod", func(t *testing.T) { checkCopies(t, 7, 2000, (*core.Pod).DeepCopy) })
+	t.Run("Node", func(t *testing.T) { checkCopies(t, 8, 2000, (*core.Node).DeepCopy) })
+	t.Run("PodTemplateSpec", func(t *testing.T) { checkCopies(t, 9, 1000, (*core.PodTemplateSpec).DeepCopy) })
 }
 
 // TestDeepCopyNodeCases are hand-written nodes: empty lists and maps
@@ -262,26 +253,27 @@ func TestDeepCopyNodeCases(t *testing.T) {
 		},
 	}
 	for i, n := range nodes {
-		if got, want := n.DeepCopy(), jsonCopy(t, n); !reflect.DeepEqual(got, want) {
-			t.Errorf("node %d:\n got %#v\nwant %#v", i, got, want)
-		}
+		assert.Equal(t, jsonCopy(t, n), n.DeepCopy(), "node %d", i)
 	}
-	if c := nodes[1].DeepCopy(); c.Labels != nil || c.Annotations != nil || c.Spec.Taints != nil {
-		t.Errorf("empty maps and lists should become nil: %#v", c)
-	}
+	empty := nodes[1].DeepCopy()
+	assert.Nil(t, empty.Labels, "empty maps and lists should become nil")
+	assert.Nil(t, empty.Annotations, "empty maps and lists should become nil")
+	assert.Nil(t, empty.Spec.Taints, "empty maps and lists should become nil")
 	src := nodes[2]
 	c := src.DeepCopy()
-	if c.CreationTimestamp.Location() != time.UTC || c.CreationTimestamp.Nanosecond() != 0 || c.Spec.Taints[1].TimeAdded != nil {
-		t.Errorf("times: %v %v", c.CreationTimestamp, c.Spec.Taints[1].TimeAdded)
-	}
+	assert.Same(t, time.UTC, c.CreationTimestamp.Location(), "times are UTC")
+	assert.Zero(t, c.CreationTimestamp.Nanosecond(), "times are whole seconds")
+	assert.Nil(t, c.Spec.Taints[1].TimeAdded, "a zero time becomes nil")
 	c.Labels["a"] = "x"
 	c.Spec.Taints[0].Key = "changed"
 	*c.OwnerReferences[0].Controller = false
 	c.Status.Conditions[0].Status = core.ConditionFalse
 	c.Status.Capacity["memory"] = cpu
-	if src.Labels["a"] != "b" || src.Spec.Taints[0].Key != "k" || !*src.OwnerReferences[0].Controller || src.Status.Conditions[0].Status != core.ConditionTrue || len(src.Status.Capacity) != 2 {
-		t.Errorf("the copy shares state with its source: %+v", src)
-	}
+	assert.Equal(t, "b", src.Labels["a"], "the copy shares labels with its source")
+	assert.Equal(t, "k", src.Spec.Taints[0].Key, "the copy shares taints with its source")
+	assert.True(t, *src.OwnerReferences[0].Controller, "the copy shares owner references with its source")
+	assert.Equal(t, core.ConditionTrue, src.Status.Conditions[0].Status, "the copy shares conditions with its source")
+	assert.Len(t, src.Status.Capacity, 2, "the copy shares capacity with its source")
 }
 
 // TestDeepCopyKeepsAlwaysWrittenLists: spec.containers and
@@ -290,12 +282,10 @@ func TestDeepCopyKeepsAlwaysWrittenLists(t *testing.T) {
 	s := &core.PodSpec{Containers: []core.Container{}, InitContainers: []core.Container{},
 		Affinity: &core.Affinity{NodeAffinity: &core.NodeAffinity{RequiredDuringSchedulingIgnoredDuringExecution: &core.NodeSelector{NodeSelectorTerms: []core.NodeSelectorTerm{}}}}}
 	c := s.DeepCopy()
-	if c.Containers == nil || c.InitContainers != nil || c.Affinity.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms == nil {
-		t.Fatalf("%#v", c)
-	}
-	if !reflect.DeepEqual(c, jsonCopy(t, s)) {
-		t.Fatal("differs from the JSON round trip")
-	}
+	require.NotNil(t, c.Containers, "containers: [] kept")
+	require.Nil(t, c.InitContainers, "initContainers: [] dropped (omitempty)")
+	require.NotNil(t, c.Affinity.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms, "nodeSelectorTerms: [] kept")
+	require.Equal(t, jsonCopy(t, s), c, "differs from the JSON round trip")
 }
 
 // mutate changes every scalar reachable from v in place (through pointers,

@@ -1,6 +1,11 @@
 package core
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
 
 func TestExplainToleration(t *testing.T) {
 	taint := func(k, v string, e TaintEffect) *Taint { return &Taint{Key: k, Value: v, Effect: e} }
@@ -31,20 +36,19 @@ func TestExplainToleration(t *testing.T) {
 		{"unknown", Toleration{Operator: "In"}, taint("k", "", TaintEffectNoSchedule), false, false, `unknown operator "In"`},
 	}
 	for _, tc := range tests {
-		got, why := ExplainToleration(&tc.tol, tc.taint, tc.gate)
-		if got != tc.want || why != tc.why {
-			t.Errorf("%s: got (%v, %q), want (%v, %q)", tc.name, got, why, tc.want, tc.why)
-		}
-		if got != tc.tol.ToleratesTaint(tc.taint, tc.gate) {
-			t.Errorf("%s: disagrees with ToleratesTaint", tc.name)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			got, why := ExplainToleration(&tc.tol, tc.taint, tc.gate)
+			assert.Equal(t, tc.want, got, "tolerates")
+			assert.Equal(t, tc.why, why, "why")
+			assert.Equal(t, tc.tol.ToleratesTaint(tc.taint, tc.gate), got, "disagrees with ToleratesTaint")
+		})
 	}
-	if ok, why := ExplainToleration(nil, taint("a", "", ""), true); ok || why != "no toleration" {
-		t.Errorf("nil toleration: %v %q", ok, why)
-	}
-	if ok, why := ExplainToleration(&Toleration{}, nil, true); ok || why != "no taint" {
-		t.Errorf("nil taint: %v %q", ok, why)
-	}
+	ok, why := ExplainToleration(nil, taint("a", "", ""), true)
+	assert.False(t, ok, "nil toleration")
+	assert.Equal(t, "no toleration", why, "nil toleration")
+	ok, why = ExplainToleration(&Toleration{}, nil, true)
+	assert.False(t, ok, "nil taint")
+	assert.Equal(t, "no taint", why, "nil taint")
 }
 
 // FuzzExplainToleration: ExplainToleration agrees with ToleratesTaint on
@@ -58,35 +62,7 @@ func FuzzExplainToleration(f *testing.F) {
 		tol := &Toleration{Key: tk, Operator: TolerationOperator(op), Value: tv, Effect: TaintEffect(te)}
 		taint := &Taint{Key: xk, Value: xv, Effect: TaintEffect(xe)}
 		got, why := ExplainToleration(tol, taint, gate)
-		if want := tol.ToleratesTaint(taint, gate); got != want {
-			t.Fatalf("ExplainToleration = %v (%s), ToleratesTaint = %v", got, why, want)
-		}
-		if why == "" {
-			t.Fatal("empty reason")
-		}
+		require.Equal(t, tol.ToleratesTaint(taint, gate), got, "ExplainToleration (%s) disagrees with ToleratesTaint", why)
+		require.NotEmpty(t, why, "empty reason")
 	})
-}
-
-func TestExplainTaints(t *testing.T) {
-	secs := int64(60)
-	taints := []Taint{{Key: "maint", Value: "true", Effect: TaintEffectNoExecute}, {Key: "gpu", Effect: TaintEffectNoSchedule}}
-	tols := []Toleration{
-		{Key: "maint", Operator: TolerationOpExists, Effect: TaintEffectNoExecute, TolerationSeconds: &secs},
-		{Operator: TolerationOpExists, Effect: TaintEffectNoExecute},
-	}
-	got := ExplainTaints(taints, tols, false)
-	if len(got) != 2 || got[0].By != 0 || got[1].By != -1 {
-		t.Fatalf("rows %+v", got)
-	}
-	if !got[0].Cells[1].Tolerates || got[1].Cells[0].Why != "effect NoExecute ≠ NoSchedule" {
-		t.Errorf("cells %+v %+v", got[0].Cells, got[1].Cells)
-	}
-	for i := range taints {
-		if (got[i].By >= 0) != TolerationsTolerateTaint(tols, &taints[i], false) {
-			t.Errorf("row %d disagrees with TolerationsTolerateTaint", i)
-		}
-	}
-	if len(ExplainTaints(nil, tols, false)) != 0 {
-		t.Error("no taints should give no rows")
-	}
 }

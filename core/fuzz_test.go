@@ -2,12 +2,12 @@ package core_test
 
 import (
 	"math"
-	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/go-logr/logr"
+	"github.com/stretchr/testify/require"
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/api/validate/content"
@@ -56,15 +56,9 @@ func FuzzToleratesTaint(f *testing.F) {
 		got := tol.ToleratesTaint(&taint, gate)
 		ut, utaint := toV1Toleration(tol), toV1Taint(taint)
 		want := ut.ToleratesTaint(logr.Discard(), &utaint, gate)
-		if got != want {
-			t.Fatalf("ToleratesTaint(%+v, %+v, gate=%v) = %v, upstream %v", tol, taint, gate, got, want)
-		}
-		if gotM, wantM := tol.MatchToleration(&tol), ut.MatchToleration(&ut); gotM != wantM {
-			t.Fatalf("MatchToleration self: %v vs %v", gotM, wantM)
-		}
-		if gotS, wantS := taint.ToString(), utaint.ToString(); gotS != wantS {
-			t.Fatalf("ToString %q vs upstream %q", gotS, wantS)
-		}
+		require.Equal(t, want, got, "ToleratesTaint(%+v, %+v, gate=%v)", tol, taint, gate)
+		require.Equal(t, ut.MatchToleration(&ut), tol.MatchToleration(&tol), "MatchToleration self")
+		require.Equal(t, utaint.ToString(), taint.ToString(), "ToString")
 	})
 }
 
@@ -135,16 +129,13 @@ func FuzzFindMatchingUntoleratedTaint(f *testing.F) {
 		for _, fl := range filters {
 			got, gotOK := core.FindMatchingUntoleratedTaint(taints, tols, fl.ours, gate)
 			want, wantOK := corev1helpers.FindMatchingUntoleratedTaint(logr.Discard(), uTaints, uTols, fl.up, gate)
-			if gotOK != wantOK || !reflect.DeepEqual(toV1Taint(got), want) {
-				t.Fatalf("filter %s: got (%+v, %v), upstream (%+v, %v)\ntaints %+v\ntolerations %+v", fl.name, got, gotOK, want, wantOK, taints, tols)
-			}
+			require.Equal(t, wantOK, gotOK, "filter %s: untolerated\ntaints %+v\ntolerations %+v", fl.name, taints, tols)
+			require.Equal(t, want, toV1Taint(got), "filter %s: taint\ntaints %+v\ntolerations %+v", fl.name, taints, tols)
 		}
 		for i := range taints {
 			got := core.TolerationsTolerateTaint(tols, &taints[i], gate)
 			want := corev1helpers.TolerationsTolerateTaint(logr.Discard(), uTols, &uTaints[i], gate)
-			if got != want {
-				t.Fatalf("TolerationsTolerateTaint(%+v): %v, upstream %v", taints[i], got, want)
-			}
+			require.Equal(t, want, got, "TolerationsTolerateTaint(%+v)", taints[i])
 		}
 	})
 }
@@ -162,9 +153,7 @@ func FuzzParseQuantity(f *testing.F) {
 			return
 		}
 		want, wantErr := resource.ParseQuantity(s)
-		if (gotErr == nil) != (wantErr == nil) {
-			t.Fatalf("ParseQuantity(%q): err %v, upstream err %v", s, gotErr, wantErr)
-		}
+		require.Equal(t, wantErr == nil, gotErr == nil, "ParseQuantity(%q): err %v, upstream err %v", s, gotErr, wantErr)
 		if gotErr != nil {
 			return
 		}
@@ -172,16 +161,10 @@ func FuzzParseQuantity(f *testing.F) {
 		limit := resource.NewQuantity(math.MaxInt64/1000-1, resource.DecimalSI)
 		negLimit := resource.NewQuantity(-(math.MaxInt64/1000 - 1), resource.DecimalSI)
 		if want.Cmp(*limit) < 0 && want.Cmp(*negLimit) > 0 {
-			if g, w := got.MilliValue(), want.MilliValue(); g != w {
-				t.Fatalf("ParseQuantity(%q).MilliValue() = %d, upstream %d", s, g, w)
-			}
-			if g, w := got.Value(), want.Value(); g != w {
-				t.Fatalf("ParseQuantity(%q).Value() = %d, upstream %d", s, g, w)
-			}
+			require.Equal(t, want.MilliValue(), got.MilliValue(), "ParseQuantity(%q).MilliValue()", s)
+			require.Equal(t, want.Value(), got.Value(), "ParseQuantity(%q).Value()", s)
 		}
-		if g, w := got.IsZero(), want.IsZero(); g != w {
-			t.Fatalf("ParseQuantity(%q).IsZero() = %v, upstream %v", s, g, w)
-		}
+		require.Equal(t, want.IsZero(), got.IsZero(), "ParseQuantity(%q).IsZero()", s)
 	})
 }
 
@@ -203,6 +186,17 @@ func hugeExponent(s string) bool {
 	return err != nil || e > 3000
 }
 
+// requireSameMessages: got and want list the same messages, a nil and an
+// empty list alike.
+func requireSameMessages(t *testing.T, want, got []string, what string, s string) {
+	t.Helper()
+	if len(want) == 0 {
+		require.Empty(t, got, "%s(%q)", what, s)
+		return
+	}
+	require.Equal(t, want, got, "%s(%q)", what, s)
+}
+
 func labelSeeds(f *testing.F) {
 	for _, s := range []string{"", "a", "A", "a_", "a-", "-a", "a.b/c", "a/b/c", "/a", "a/", "Example.com/x", "example.com/Uppercase_OK",
 		"x=y", "foo bar", "b\u00e4r", "a..b/c", "-a.b/c", "a-.b/c", "1.2.3.4/5678", "abc\n", "a\x00b",
@@ -214,23 +208,15 @@ func labelSeeds(f *testing.F) {
 func FuzzLabelKey(f *testing.F) {
 	labelSeeds(f)
 	f.Fuzz(func(t *testing.T, s string) {
-		got, want := core.IsQualifiedName(s), validation.IsQualifiedName(s)
-		if len(got) != len(want) || (len(got) > 0 && !reflect.DeepEqual(got, want)) {
-			t.Fatalf("IsQualifiedName(%q) = %q, upstream %q", s, got, want)
-		}
-		if got, want := core.IsDNS1123Subdomain(s), content.IsDNS1123Subdomain(s); len(got) != len(want) || (len(got) > 0 && !reflect.DeepEqual(got, want)) {
-			t.Fatalf("IsDNS1123Subdomain(%q) = %q, upstream %q", s, got, want)
-		}
+		requireSameMessages(t, validation.IsQualifiedName(s), core.IsQualifiedName(s), "IsQualifiedName", s)
+		requireSameMessages(t, content.IsDNS1123Subdomain(s), core.IsDNS1123Subdomain(s), "IsDNS1123Subdomain", s)
 	})
 }
 
 func FuzzLabelValue(f *testing.F) {
 	labelSeeds(f)
 	f.Fuzz(func(t *testing.T, s string) {
-		got, want := core.IsValidLabelValue(s), validation.IsValidLabelValue(s)
-		if len(got) != len(want) || (len(got) > 0 && !reflect.DeepEqual(got, want)) {
-			t.Fatalf("IsValidLabelValue(%q) = %q, upstream %q", s, got, want)
-		}
+		requireSameMessages(t, validation.IsValidLabelValue(s), core.IsValidLabelValue(s), "IsValidLabelValue", s)
 	})
 }
 
@@ -239,9 +225,6 @@ func FuzzDecimalInteger(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got, want := core.DecimalIntegerErrors(s), content.IsDecimalInteger(s)
-		if len(got) != len(want) || (len(got) > 0 && !reflect.DeepEqual(got, want)) {
-			t.Fatalf("DecimalIntegerErrors(%q) = %q, upstream %q", s, got, want)
-		}
+		requireSameMessages(t, content.IsDecimalInteger(s), core.DecimalIntegerErrors(s), "DecimalIntegerErrors", s)
 	})
 }

@@ -6,6 +6,13 @@ import (
 	"time"
 )
 
+// The types mirror k8s.io/api/core/v1 (and apps/v1, policy/v1,
+// scheduling.k8s.io/v1) field for field: the same Go field names where
+// practical and the same JSON tags, so a real manifest — a Node from
+// `kubectl get node -o yaml`, a Pod, a List — decodes into them directly.
+// Fields the playground does not simulate are simply not declared and are
+// ignored on decode.
+
 // TaintEffect is the effect of a taint: what happens to pods that do not
 // tolerate it (k8s.io/api/core/v1 TaintEffect).
 type TaintEffect string

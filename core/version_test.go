@@ -1,6 +1,11 @@
 package core
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
 
 func TestParseVersion(t *testing.T) {
 	for _, tc := range []struct {
@@ -11,16 +16,17 @@ func TestParseVersion(t *testing.T) {
 		{"", 37, false}, {"1.37", 37, false}, {"v1.33", 33, false}, {"1.26.4", 26, false},
 		{"1.25", 0, true}, {"1.38", 0, true}, {"2.1", 0, true}, {"1.x", 0, true}, {"1.", 0, true}, {"137", 0, true},
 	} {
-		got, err := ParseVersion(tc.in)
-		if (err != nil) != tc.wantErr {
-			t.Errorf("ParseVersion(%q) error = %v, want error %v", tc.in, err, tc.wantErr)
-			continue
-		}
-		if !tc.wantErr && got.Minor != tc.want {
-			t.Errorf("ParseVersion(%q) = 1.%d, want 1.%d", tc.in, got.Minor, tc.want)
-		}
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := ParseVersion(tc.in)
+			if tc.wantErr {
+				require.Error(t, err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got.Minor)
+		})
 	}
-	if !(Version{}).AtLeast(37) || (Version{Minor: 33}).AtLeast(34) || (Version{}).String() != "1.37" {
-		t.Error("zero Version must behave as the default 1.37")
-	}
+	assert.True(t, (Version{}).AtLeast(37), "zero Version must behave as the default 1.37")
+	assert.False(t, (Version{Minor: 33}).AtLeast(34), "1.33 is not 1.34")
+	assert.Equal(t, "1.37", (Version{}).String(), "zero Version must behave as the default 1.37")
 }

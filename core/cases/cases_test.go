@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core/sim"
 )
 
@@ -25,21 +28,16 @@ var caseTests = map[string]func(*testing.T, caseJSON){
 // TestCases runs every case of cases.json; a case without a test fails.
 func TestCases(t *testing.T) {
 	cases := loadCases(t)
-	if len(cases) == 0 {
-		t.Fatal("no cases")
-	}
+	require.NotEmpty(t, cases, "no cases")
 	for id, c := range cases {
 		fn, ok := caseTests[id]
-		if !ok {
-			t.Errorf("%s has no test", id)
+		if !assert.True(t, ok, "%s has no test", id) {
 			continue
 		}
 		t.Run(id, func(t *testing.T) { fn(t, c) })
 	}
 	for id := range caseTests {
-		if _, ok := cases[id]; !ok {
-			t.Errorf("test for %s, which cases.json does not have", id)
-		}
+		assert.Contains(t, cases, id, "a test for %s, which cases.json does not have", id)
 	}
 }
 
@@ -57,20 +55,21 @@ func bh001(t *testing.T, c caseJSON) {
 		b.version = v.version
 		res := runCase(t, c, b)
 		ev := events(res, "pod/default/job-1")
-		if len(ev) != 2 || ev[0].At != 5 || ev[0].Reason != "FailedScheduling" || ev[0].Message != v.msg {
-			t.Errorf("version %q: job-1 events %+v, want FailedScheduling at 5: %s", v.version, ev, v.msg)
+		if assert.Len(t, ev, 2, "version %q: job-1 events", v.version) {
+			assert.Equal(t, 5.0, ev[0].At, "version %q: job-1's FailedScheduling", v.version)
+			assert.Equal(t, "FailedScheduling", ev[0].Reason, "version %q: job-1's FailedScheduling", v.version)
+			assert.Equal(t, v.msg, ev[0].Message, "version %q: job-1's FailedScheduling", v.version)
 		}
 		p, _ := pod(at(res, 119), "job-1")
-		if p.Phase != "Pending" || p.Why == nil {
-			t.Fatalf("t=119: job-1 %s", p.Phase)
-		}
+		require.Equal(t, "Pending", p.Phase, "t=119: job-1")
+		require.NotNil(t, p.Why, "t=119: job-1")
 		reported := map[string]string{}
 		for _, n := range p.Why.Nodes {
 			reported[n.Node] = n.Plugin
 		}
-		if reported["cp-1"] != "TaintToleration" || reported["worker-a"] != "TaintToleration" || reported["worker-b"] != "NodeUnschedulable" {
-			t.Errorf("reported plugins %v", reported)
-		}
+		assert.Equal(t, "TaintToleration", reported["cp-1"], "reported plugins %v", reported)
+		assert.Equal(t, "TaintToleration", reported["worker-a"], "reported plugins %v", reported)
+		assert.Equal(t, "NodeUnschedulable", reported["worker-b"], "reported plugins %v", reported)
 		checkPod(t, at(res, 120), "job-1", want{"Running", "worker-b", 120, -1})
 	}
 }
@@ -81,9 +80,7 @@ func rejectedAlone(t *testing.T, c caseJSON, errs map[string]string) {
 	t.Helper()
 	for name, msg := range errs {
 		_, err := parseCase(c, build{only: map[string]bool{name: true}})
-		if err == nil || !strings.Contains(err.Error(), msg) {
-			t.Errorf("%s: error %v, want one containing %q", name, err, msg)
-		}
+		assert.ErrorContains(t, err, msg, name)
 	}
 }
 
@@ -108,9 +105,8 @@ func bh002(t *testing.T, c caseJSON) {
 			bad.Scenario.Pods = append(bad.Scenario.Pods, p)
 		}
 	}
-	if _, err := parseCase(bad, build{}); err == nil || !strings.Contains(err.Error(), "value must be empty when `operator` is 'Exists'") {
-		t.Errorf("Deployment with the bad toleration: %v", err)
-	}
+	_, err := parseCase(bad, build{})
+	assert.ErrorContains(t, err, "value must be empty when `operator` is 'Exists'", "Deployment with the bad toleration")
 }
 
 func bh003(t *testing.T, c caseJSON) {
@@ -126,22 +122,18 @@ func bh003(t *testing.T, c caseJSON) {
 	}
 	f0 := at(res, 0)
 	for name, n := range map[string]int{"app": 2, "ctrl": 0, "ctrl2": 0, "ctrl3": 2} {
-		if p, _ := pod(f0, name); defaults(p) != n {
-			t.Errorf("%s: %d default tolerations, want %d (%+v)", name, defaults(p), n, p.Tolerations)
-		}
+		p, _ := pod(f0, name)
+		assert.Equal(t, n, defaults(p), "%s: default tolerations (%+v)", name, p.Tolerations)
 	}
 	for _, name := range []string{"app", "ctrl", "ctrl2", "ctrl3"} {
 		checkPod(t, at(res, 299), name, want{"Running", "worker-1", 0, -1})
 	}
 	// ctrl-new: every node passes the filters; scoring decides.
 	p, _ := pod(at(res, 10), "ctrl-new")
-	if p.Phase != "Running" || p.Why == nil {
-		t.Fatalf("ctrl-new %s", p.Phase)
-	}
+	require.Equal(t, "Running", p.Phase, "ctrl-new")
+	require.NotNil(t, p.Why, "ctrl-new")
 	for _, n := range p.Why.Nodes {
-		if !n.Feasible {
-			t.Errorf("ctrl-new: %s not feasible (%s %v)", n.Node, n.Plugin, n.Reasons)
-		}
+		assert.True(t, n.Feasible, "ctrl-new: %s not feasible (%s %v)", n.Node, n.Plugin, n.Reasons)
 	}
 	f := at(res, 300)
 	checkPod(t, f, "app", want{"Evicted", "worker-1", 0, 300})
@@ -149,9 +141,7 @@ func bh003(t *testing.T, c caseJSON) {
 	last := res.Frames[len(res.Frames)-1]
 	for _, name := range []string{"ctrl", "ctrl2"} {
 		checkPod(t, last, name, want{"Running", "worker-1", 0, -1})
-		if n := len(ownedBy(last, "ReplicaSet/"+name)); n != 1 {
-			t.Errorf("%s: ReplicaSet has %d pods, want 1 (no replacement)", name, n)
-		}
+		assert.Len(t, ownedBy(last, "ReplicaSet/"+name), 1, "%s: the ReplicaSet's pods (no replacement)", name)
 	}
 	// app's replacement stays Pending: cp-1's control-plane taint,
 	// worker-1's unreachable:NoSchedule, worker-2's cordon (reported first).
@@ -162,8 +152,9 @@ func bh003(t *testing.T, c caseJSON) {
 		}
 	}
 	const pend = "0/3 nodes are available: 1 node(s) were unschedulable, 2 node(s) had untolerated taint(s). preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
-	if len(repl) != 1 || repl[0].Phase != "Pending" || repl[0].FailedSchedulingMessage != pend {
-		t.Errorf("app's replacement %+v", repl)
+	if assert.Len(t, repl, 1, "app's replacement") {
+		assert.Equal(t, "Pending", repl[0].Phase, "app's replacement")
+		assert.Equal(t, pend, repl[0].FailedSchedulingMessage, "app's replacement")
 	}
 	// ctrl3's replacement is feasible everywhere; on worker-1 it is deleted
 	// again 300 s after binding.
@@ -173,13 +164,11 @@ func bh003(t *testing.T, c caseJSON) {
 		}
 		if p.Why != nil {
 			for _, n := range p.Why.Nodes {
-				if !n.Feasible {
-					t.Errorf("ctrl3 replacement %s: %s not feasible", p.Name, n.Node)
-				}
+				assert.True(t, n.Feasible, "ctrl3 replacement %s: %s not feasible", p.Name, n.Node)
 			}
 		}
-		if p.Node == "worker-1" && val(p.ScheduledAt) == 300 && p.Phase == "Evicted" && val(p.EvictedAt) != 600 {
-			t.Errorf("ctrl3 replacement on worker-1 evicted at %v, want 600", val(p.EvictedAt))
+		if p.Node == "worker-1" && val(p.ScheduledAt) == 300 && p.Phase == "Evicted" {
+			assert.Equal(t, 600.0, val(p.EvictedAt), "ctrl3 replacement on worker-1 evicted at")
 		}
 	}
 }
@@ -215,9 +204,7 @@ func bh006(t *testing.T, c caseJSON) {
 		return out
 	}
 	on4 := agents(at(res, 110))["n4"]
-	if on4 == "" {
-		t.Fatalf("no log-agent on n4 at 110: %v", agents(at(res, 110)))
-	}
+	require.NotEmpty(t, on4, "no log-agent on n4 at 110: %v", agents(at(res, 110)))
 	b.steps = append(b.steps, cmd(120, "kubectl delete pod "+on4))
 	res = runCase(t, c, b)
 	nodesOf := func(sec float64) []string {
@@ -239,30 +226,28 @@ func bh006(t *testing.T, c caseJSON) {
 		{120, "n1 n2"},      // n4's deleted by hand, not recreated
 		{150, "n1 n2 n4"},   // recreated once the taint is gone
 	} {
-		if got := strings.Join(nodesOf(w.at), " "); got != w.nodes {
-			t.Errorf("t=%v: log-agent on %q, want %q", w.at, got, w.nodes)
-		}
+		assert.Equal(t, w.nodes, strings.Join(nodesOf(w.at), " "), "t=%v: the nodes with a log-agent", w.at)
 	}
 	// A created daemon pod has a frame of its own while still Pending; by
 	// the end of each instant every one is bound (none for n3).
 	for _, f := range res.Frames {
 		for _, p := range ownedBy(at(res, f.At), "DaemonSet/log-agent") {
-			if p.Node == "n3" || p.Phase == "Pending" {
-				t.Errorf("t=%v: log-agent pod %s %s on %q", f.At, p.Name, p.Phase, p.Node)
-			}
+			assert.NotEqual(t, "n3", p.Node, "t=%v: log-agent pod %s", f.At, p.Name)
+			assert.NotEqual(t, "Pending", p.Phase, "t=%v: log-agent pod %s", f.At, p.Name)
 		}
 	}
-	if p, _ := pod(at(res, 90), agents(at(res, 89))["n5"]); p.Phase != "Evicted" || val(p.EvictedAt) != 90 {
-		t.Errorf("n5's agent: %s at %v", p.Phase, val(p.EvictedAt))
-	}
+	p, _ := pod(at(res, 90), agents(at(res, 89))["n5"])
+	assert.Equal(t, "Evicted", p.Phase, "n5's agent")
+	assert.Equal(t, 90.0, val(p.EvictedAt), "n5's agent evicted at")
 	var web []*sim.PodState
 	for _, p := range at(res, 10).Pods {
 		if strings.HasPrefix(p.Owner, "ReplicaSet/web-") {
 			web = append(web, p)
 		}
 	}
-	if len(web) != 1 || web[0].Phase != "Running" || (web[0].Node != "n1" && web[0].Node != "n4" && web[0].Node != "n5") {
-		t.Errorf("web at 10: %+v", web)
+	if assert.Len(t, web, 1, "web at 10") {
+		assert.Equal(t, "Running", web[0].Phase, "web at 10")
+		assert.Contains(t, []string{"n1", "n4", "n5"}, web[0].Node, "web at 10")
 	}
 }
 
@@ -274,9 +259,7 @@ func bh008(t *testing.T, c caseJSON) {
 	checkPod(t, f, "p3", want{"Running", "soft-1", 2, -1})
 	checkPod(t, f, "p4", want{"Running", "soft-1", 3, -1})
 	for _, e := range res.Events {
-		if e.Reason != "Scheduled" {
-			t.Errorf("unexpected event %+v", e)
-		}
+		assert.Equal(t, "Scheduled", e.Reason, "unexpected event %+v", e)
 	}
 }
 
@@ -302,8 +285,9 @@ func bh009(t *testing.T, c caseJSON) {
 			repl = append(repl, p)
 		}
 	}
-	if len(repl) != 1 || repl[0].Node != "worker-2" || val(repl[0].ScheduledAt) != 30 {
-		t.Errorf("api's replacement %+v", repl)
+	if assert.Len(t, repl, 1, "api's replacement") {
+		assert.Equal(t, "worker-2", repl[0].Node, "api's replacement")
+		assert.Equal(t, 30.0, val(repl[0].ScheduledAt), "api's replacement scheduled at")
 	}
 	last := res.Frames[len(res.Frames)-1]
 	checkPod(t, last, "c-timed", want{"Evicted", "worker-1", 0, 150})
@@ -317,9 +301,8 @@ func bh010(t *testing.T, c caseJSON) {
 		cmd(40, "kubectl taint nodes worker-1 gpu=other:NoExecute"),
 		cmd(60, "kubectl taint nodes worker-1 gpu-"),
 	}, until: 120})
-	if p, _ := pod(at(res, 0), "trainer"); val(p.EvictAt) != 100 {
-		t.Errorf("trainer's deadline at 0: %v, want 100", val(p.EvictAt))
-	}
+	p, _ := pod(at(res, 0), "trainer")
+	assert.Equal(t, 100.0, val(p.EvictAt), "trainer's deadline at 0")
 	checkPod(t, at(res, 1), "web", want{"Pending", "", -1, -1})
 	taints := func(sec float64) string {
 		var out []string
@@ -338,21 +321,18 @@ func bh010(t *testing.T, c caseJSON) {
 			outputs[f.At] = f.Output
 		}
 	}
-	if outputs[20] != "node/worker-1 untainted" || taints(20) != "gpu=nvidia:NoExecute" {
-		t.Errorf("t=20: %q, taints %q", outputs[20], taints(20))
-	}
+	assert.Equal(t, "node/worker-1 untainted", outputs[20], "t=20 output")
+	assert.Equal(t, "gpu=nvidia:NoExecute", taints(20), "t=20 taints")
 	checkPod(t, at(res, 20), "web", want{"Pending", "", -1, -1})
-	if !strings.Contains(outputs[40], "already has gpu taint(s) with same effect(s) and --overwrite is false") || taints(40) != "gpu=nvidia:NoExecute" {
-		t.Errorf("t=40: %q, taints %q", outputs[40], taints(40))
-	}
-	if taints(60) != "" {
-		t.Errorf("t=60 taints %q", taints(60))
-	}
+	assert.Contains(t, outputs[40], "already has gpu taint(s) with same effect(s) and --overwrite is false", "t=40 output")
+	assert.Equal(t, "gpu=nvidia:NoExecute", taints(40), "t=40 taints")
+	assert.Empty(t, taints(60), "t=60 taints")
 	last := res.Frames[len(res.Frames)-1]
 	checkPod(t, last, "trainer", want{"Running", "worker-1", 0, -1})
 	checkPod(t, last, "web", want{"Running", "worker-1", 60, -1})
-	if ev := events(res, "pod/default/trainer"); len(ev) != 1 || ev[0].At != 60 || ev[0].Message != cancelling+"trainer" {
-		t.Errorf("trainer events %+v", ev)
+	if ev := events(res, "pod/default/trainer"); assert.Len(t, ev, 1, "trainer events") {
+		assert.Equal(t, 60.0, ev[0].At, "trainer event at")
+		assert.Equal(t, cancelling+"trainer", ev[0].Message, "trainer event")
 	}
 	// The invariant: the API rejects two taints with the same key and
 	// effect; the same key with another effect is fine.
@@ -370,9 +350,9 @@ func bh010(t *testing.T, c caseJSON) {
 	}
 	// ValidateNode validates the taints under the path "metadata" (an
 	// upstream quirk), hence metadata.taints.
-	if _, err := parseCase(dup, build{}); err == nil || !strings.Contains(err.Error(), "metadata.taints[1]: Duplicate value") || !strings.Contains(err.Error(), "taints must be unique by key and effect pair") {
-		t.Errorf("duplicate key and effect: %v", err)
-	}
+	_, err := parseCase(dup, build{})
+	assert.ErrorContains(t, err, "metadata.taints[1]: Duplicate value", "duplicate key and effect")
+	assert.ErrorContains(t, err, "taints must be unique by key and effect pair", "duplicate key and effect")
 	for i, n := range dup.Scenario.Nodes {
 		if n.Name == "worker-1" {
 			n.Taints = []json.RawMessage{
@@ -382,9 +362,8 @@ func bh010(t *testing.T, c caseJSON) {
 			dup.Scenario.Nodes[i] = n
 		}
 	}
-	if _, err := parseCase(dup, build{}); err != nil {
-		t.Errorf("same key, two effects: %v", err)
-	}
+	_, err = parseCase(dup, build{})
+	assert.NoError(t, err, "same key, two effects")
 }
 
 func bh012(t *testing.T, c caseJSON) {
@@ -405,9 +384,8 @@ func bh012(t *testing.T, c caseJSON) {
 		}
 		for _, n := range []string{"apache", "legacy-master-tol", "equal-true"} {
 			p, _ := pod(f, n)
-			if p.Phase != "Pending" || p.FailedSchedulingMessage != v.msg {
-				t.Errorf("version %q: %s %s %q, want Pending %q", v.version, n, p.Phase, p.FailedSchedulingMessage, v.msg)
-			}
+			assert.Equal(t, "Pending", p.Phase, "version %q: %s", v.version, n)
+			assert.Equal(t, v.msg, p.FailedSchedulingMessage, "version %q: %s", v.version, n)
 			checkPod(t, at(res, 60), n, want{"Running", "cp-1", 60, -1})
 		}
 	}
@@ -425,9 +403,8 @@ func bh014(t *testing.T, c caseJSON) {
 	// be a lowercase RFC 1123 subdomain), so the API server would refuse
 	// it for its name before looking at the toleration: the pod runs here
 	// as p-capital-true.
-	if _, err := parseCase(c, build{only: map[string]bool{"p-True": true}}); err == nil || !strings.Contains(err.Error(), `metadata.name: Invalid value: "p-True": a lowercase RFC 1123 subdomain`) {
-		t.Errorf("p-True: %v", err)
-	}
+	_, err := parseCase(c, build{only: map[string]bool{"p-True": true}})
+	assert.ErrorContains(t, err, `metadata.name: Invalid value: "p-True": a lowercase RFC 1123 subdomain`, "p-True")
 	for i, p := range c.Scenario.Pods {
 		if p.Name == "p-True" {
 			pods := append([]podJSON(nil), c.Scenario.Pods...)
@@ -450,18 +427,15 @@ func bh016(t *testing.T, c caseJSON) {
 			}
 		}
 	}
-	if defaults["ctrl-a"] != 0 || defaults["ctrl-b"] != 0 || defaults["ctrl-c"] != 2 {
-		t.Errorf("default tolerations %v, want ctrl-c: 2 only", defaults)
-	}
-	if p, _ := pod(at(res, 30), "ctrl-a"); val(p.EvictAt) != 300 {
-		t.Errorf("ctrl-a deadline at 30: %v, want 300 (kept)", val(p.EvictAt))
-	}
-	if p, _ := pod(at(res, 30), "ctrl-b"); val(p.EvictAt) != 330 {
-		t.Errorf("ctrl-b deadline at 30: %v, want 330", val(p.EvictAt))
-	}
-	if p, _ := pod(at(res, 29), "ctrl-b"); p.EvictAt != nil {
-		t.Errorf("ctrl-b deadline before 30: %v, want none", val(p.EvictAt))
-	}
+	assert.Equal(t, 0, defaults["ctrl-a"], "default tolerations %v, want ctrl-c: 2 only", defaults)
+	assert.Equal(t, 0, defaults["ctrl-b"], "default tolerations %v, want ctrl-c: 2 only", defaults)
+	assert.Equal(t, 2, defaults["ctrl-c"], "default tolerations %v, want ctrl-c: 2 only", defaults)
+	p, _ := pod(at(res, 30), "ctrl-a")
+	assert.Equal(t, 300.0, val(p.EvictAt), "ctrl-a deadline at 30 (kept)")
+	p, _ = pod(at(res, 30), "ctrl-b")
+	assert.Equal(t, 330.0, val(p.EvictAt), "ctrl-b deadline at 30")
+	p, _ = pod(at(res, 29), "ctrl-b")
+	assert.Nil(t, p.EvictAt, "ctrl-b deadline before 30")
 	last := res.Frames[len(res.Frames)-1]
 	checkPod(t, last, "ctrl-a", want{"Evicted", "db-1", 0, 300})
 	checkPod(t, last, "ctrl-b", want{"Evicted", "db-1", 0, 330})
@@ -472,9 +446,9 @@ func bh016(t *testing.T, c caseJSON) {
 		if p.Name == "ctrl-a" {
 			continue
 		}
-		if p.Node != "db-1" || val(p.ScheduledAt) != 300 || val(p.EvictAt) != 600 {
-			t.Errorf("ctrl-a replacement %s on %q at %v, deadline %v; want db-1 at 300, 600", p.Name, p.Node, val(p.ScheduledAt), val(p.EvictAt))
-		}
+		assert.Equal(t, "db-1", p.Node, "ctrl-a replacement %s", p.Name)
+		assert.Equal(t, 300.0, val(p.ScheduledAt), "ctrl-a replacement %s scheduled at", p.Name)
+		assert.Equal(t, 600.0, val(p.EvictAt), "ctrl-a replacement %s deadline", p.Name)
 	}
 }
 
@@ -494,52 +468,45 @@ func bh017(t *testing.T, c caseJSON) {
 	}
 	// Bound at 0, 300, 600, 900 to db-1; deleted at 300, 600, 900; never
 	// Pending.
-	if len(pods) != 4 {
-		t.Fatalf("%d csi-ctrl pods, want 4: %+v", len(pods), pods)
-	}
+	require.Len(t, pods, 4, "csi-ctrl pods: %+v", pods)
 	for i, p := range pods {
 		s := float64(300 * i)
-		if p.Node != "db-1" || val(p.ScheduledAt) != s {
-			t.Errorf("pod %d %s on %q at %v, want db-1 at %v", i, p.Name, p.Node, val(p.ScheduledAt), s)
-		}
-		if i < 3 && (p.Phase != "Evicted" || val(p.EvictedAt) != s+300) {
-			t.Errorf("pod %d %s %s at %v, want Evicted at %v", i, p.Name, p.Phase, val(p.EvictedAt), s+300)
+		assert.Equal(t, "db-1", p.Node, "pod %d %s", i, p.Name)
+		assert.Equal(t, s, val(p.ScheduledAt), "pod %d %s scheduled at", i, p.Name)
+		if i < 3 {
+			assert.Equal(t, "Evicted", p.Phase, "pod %d %s", i, p.Name)
+			assert.Equal(t, s+300, val(p.EvictedAt), "pod %d %s evicted at", i, p.Name)
 		}
 	}
 	for _, e := range res.Events {
-		if e.Reason == "FailedScheduling" {
-			t.Errorf("unexpected %+v", e)
-		}
+		assert.NotEqual(t, "FailedScheduling", e.Reason, "unexpected %+v", e)
 	}
 	// "If general-1 had room": the NoExecute taint costs db-1 nothing in
 	// TaintToleration's score (only PreferNoSchedule is counted).
 	roomy := runCase(t, c, build{})
 	first, _ := pod(at(roomy, 0), ownedByPrefix(at(roomy, 0), "ReplicaSet/csi-ctrl-"))
-	if first.Why == nil || len(first.Why.Nodes) != 2 {
-		t.Fatalf("no explanation with room on general-1")
-	}
+	require.NotNil(t, first.Why, "no explanation with room on general-1")
+	require.Len(t, first.Why.Nodes, 2, "no explanation with room on general-1")
 	tt := map[string]int64{}
 	for _, n := range first.Why.Nodes {
-		if !n.Feasible {
-			t.Errorf("%s not feasible with room: %s", n.Node, n.Plugin)
-		}
+		assert.True(t, n.Feasible, "%s not feasible with room: %s", n.Node, n.Plugin)
 		for _, sp := range n.Scores {
 			if sp.Plugin == "TaintToleration" {
 				tt[n.Node] = sp.Normalized
 			}
 		}
 	}
-	if len(tt) != 2 || tt["general-1"] != tt["db-1"] {
-		t.Errorf("TaintToleration normalized scores %v, want equal", tt)
-	}
+	assert.Len(t, tt, 2, "TaintToleration normalized scores %v, want equal", tt)
+	assert.Equal(t, tt["db-1"], tt["general-1"], "TaintToleration normalized scores %v, want equal", tt)
 	// general-1 fails with Insufficient cpu.
 	p, _ := pod(at(res, 0), pods[0].Name)
-	if p.Why == nil || len(p.Why.Nodes) != 2 {
-		t.Fatalf("no explanation for %s at 0", p.Name)
-	}
+	require.NotNil(t, p.Why, "no explanation for %s at 0", p.Name)
+	require.Len(t, p.Why.Nodes, 2, "no explanation for %s at 0", p.Name)
 	for _, n := range p.Why.Nodes {
-		if n.Node == "general-1" && (n.Feasible || n.Plugin != "NodeResourcesFit" || strings.Join(n.Reasons, ",") != "Insufficient cpu") {
-			t.Errorf("general-1 verdict %+v", n)
+		if n.Node == "general-1" {
+			assert.False(t, n.Feasible, "general-1 verdict %+v", n)
+			assert.Equal(t, "NodeResourcesFit", n.Plugin, "general-1 verdict %+v", n)
+			assert.Equal(t, "Insufficient cpu", strings.Join(n.Reasons, ","), "general-1 verdict %+v", n)
 		}
 	}
 }

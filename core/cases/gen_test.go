@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sim"
 )
@@ -52,13 +55,9 @@ type podJSON struct {
 func loadCases(t *testing.T) map[string]caseJSON {
 	t.Helper()
 	b, err := os.ReadFile("testdata/cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var list []caseJSON
-	if err := json.Unmarshal(b, &list); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal(b, &list))
 	out := map[string]caseJSON{}
 	for _, c := range list {
 		out[c.ID] = c
@@ -246,13 +245,9 @@ func parseCase(c caseJSON, b build) (*scenario.Scenario, error) {
 func runCase(t *testing.T, c caseJSON, b build) *sim.Result {
 	t.Helper()
 	s, err := parseCase(c, b)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, scenarioText(c, b))
-	}
+	require.NoError(t, err, "%s", scenarioText(c, b))
 	res, err := sim.Run(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return res
 }
 
@@ -292,14 +287,11 @@ type want struct {
 func checkPod(t *testing.T, f sim.Frame, name string, w want) {
 	t.Helper()
 	p, ok := pod(f, name)
-	if !ok {
-		t.Errorf("t=%v: no pod %s", f.At, name)
+	if !assert.True(t, ok, "t=%v: no pod %s", f.At, name) {
 		return
 	}
 	got := want{p.Phase, p.Node, val(p.ScheduledAt), val(p.EvictedAt)}
-	if got != w {
-		t.Errorf("t=%v: %s = %+v, want %+v", f.At, name, got, w)
-	}
+	assert.Equal(t, w, got, "t=%v: %s", f.At, name)
 }
 
 // events returns the events of one object (kind/namespace/name).

@@ -172,7 +172,8 @@ type Profile string
 
 // The two profiles.
 const (
-	// TeachingProfile is core/sched/teaching: the model's first fit.
+	// TeachingProfile is core/sched/teaching: the model's first fit. It
+	// reproduces the model's tables at every point of every sweep.
 	TeachingProfile Profile = teaching.Name
 	// DefaultProfile is core/sched.Schedule, kube-scheduler's default
 	// profile (v1.37): filters, then LeastAllocated, BalancedAllocation,
@@ -361,9 +362,10 @@ func profileCounter(f ScheduleFunc, seed int64) counter {
 }
 
 // ProfileTables are the lesson's three tables computed by running the
-// lesson's cluster (Cluster) through profile: the teaching profile
-// reproduces the lesson's tables; the default profile gives what
-// kube-scheduler would.
+// lesson's cluster (Cluster) through profile, one pod at a time in the
+// lesson's order: the teaching profile reproduces the lesson's tables; the
+// default profile gives what kube-scheduler would, ties among the best
+// nodes going to the first in node order (see ProfileTablesSeeded).
 func ProfileTables(profile Profile) (Tables, error) {
 	f, err := profile.Func()
 	if err != nil {

@@ -1,6 +1,11 @@
 package lesson
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
 
 // FuzzSweep: any parameter name, values and base either give a table with
 // one row per value or an error; nothing panics.
@@ -12,14 +17,14 @@ func FuzzSweep(f *testing.F) {
 	f.Fuzz(func(t *testing.T, param string, v, tainted int, effect string, tolerating, window int) {
 		base := Params{Tainted: tainted, Effect: Effect(effect), Tolerating: tolerating, WindowHours: window}
 		tab, err := Sweep(param, []int{v, v + 1}, base)
-		if err == nil && len(tab.Rows) != 2 {
-			t.Errorf("%d rows for two values", len(tab.Rows))
+		if err == nil {
+			assert.Len(t, tab.Rows, 2, "rows for two values")
 		}
 		if err := base.Validate(); err == nil {
 			m, err := Measure(base)
-			if err != nil || m.GeneralPlaced+m.Unplaced != TotalGeneral || m.BatchPlaced > 6 {
-				t.Errorf("Measure(%+v) = %+v, %v", base, m, err)
-			}
+			require.NoError(t, err, "Measure(%+v)", base)
+			assert.Equal(t, TotalGeneral, m.GeneralPlaced+m.Unplaced, "Measure(%+v) = %+v: general placed + unplaced", base, m)
+			assert.LessOrEqual(t, m.BatchPlaced, 6, "Measure(%+v) = %+v: batch placed", base, m)
 		}
 	})
 }

@@ -1,8 +1,12 @@
 package lesson
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The expected outputs below are copied from the lesson text
@@ -39,15 +43,9 @@ declarations read: 3 node taints + 24 pod toleration fields = 27; no item measur
 `
 
 func TestScriptOutputs(t *testing.T) {
-	if got := TaintScriptText(); got != lessonTaintOutput {
-		t.Errorf("taint.mjs output:\n%s\nwant:\n%s", got, lessonTaintOutput)
-	}
-	if got := TolerationScriptText(); got != lessonTolerationOutput {
-		t.Errorf("toleration.mjs output:\n%s\nwant:\n%s", got, lessonTolerationOutput)
-	}
-	if got, want := Text(), lessonTaintOutput+"\n"+lessonTolerationOutput; got != want {
-		t.Errorf("Text() differs")
-	}
+	assert.Equal(t, lessonTaintOutput, TaintScriptText(), "taint.mjs output")
+	assert.Equal(t, lessonTolerationOutput, TolerationScriptText(), "toleration.mjs output")
+	assert.Equal(t, lessonTaintOutput+"\n"+lessonTolerationOutput, Text(), "Text()")
 }
 
 // cells splits a printed table into its rows of cells (the lesson's cells
@@ -77,22 +75,19 @@ func TestCellForCell(t *testing.T) {
 		{"three effects", EffectsTable(), lessonTolerationOutput[strings.Index(lessonTolerationOutput, "effect ") : strings.Index(lessonTolerationOutput, "\n\n")+1]},
 		{"wrong toleration", TolerationTable(), lessonTolerationOutput[strings.Index(lessonTolerationOutput, "general tolerating") : strings.Index(lessonTolerationOutput, "\n\ndeclarations")+1]},
 	} {
-		want := cells(c.want)
-		got := append([][]string{c.tab.Columns}, c.tab.Rows...)
-		if len(got) != len(want) {
-			t.Fatalf("%s: %d lines, want %d", c.name, len(got), len(want))
-		}
-		for i := range want {
-			if len(got[i]) != len(want[i]) {
-				t.Errorf("%s line %d: %q, want %q", c.name, i, got[i], want[i])
-				continue
-			}
-			for j := range want[i] {
-				if got[i][j] != want[i][j] {
-					t.Errorf("%s row %q column %q = %q, want %q", c.name, want[i][0], want[0][j], got[i][j], want[i][j])
+		t.Run(c.name, func(t *testing.T) {
+			want := cells(c.want)
+			got := append([][]string{c.tab.Columns}, c.tab.Rows...)
+			require.Len(t, got, len(want), "lines")
+			for i := range want {
+				if !assert.Len(t, got[i], len(want[i]), "line %d: %q, want %q", i, got[i], want[i]) {
+					continue
+				}
+				for j := range want[i] {
+					assert.Equal(t, want[i][j], got[i][j], "row %q column %q", want[i][0], want[0][j])
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -101,8 +96,8 @@ func TestToFixed1(t *testing.T) {
 		83.33333333333334: "83.3", 87.5: "87.5", 90: "90.0", 0.25: "0.3", 0.35: "0.3", // 0.35 is 0.34999… in binary
 		1.45: "1.4", 2.5: "2.5", 0.05: "0.1", 99.95: "100.0", 0: "0.0", -0.25: "-0.3", 95.83333333333334: "95.8", 66.66666666666667: "66.7",
 	} {
-		if got := toFixed1(x); got != want {
-			t.Errorf("toFixed1(%v) = %q, want %q", x, got, want)
-		}
+		t.Run(fmt.Sprint(x), func(t *testing.T) {
+			assert.Equal(t, want, toFixed1(x))
+		})
 	}
 }

@@ -2,9 +2,15 @@ package lesson
 
 import "strconv"
 
-// The lesson's model, translated from scheduling/taint.mjs. Names follow
-// the script: NODE_COUNT, CAPACITY, TAINT_ORDER, GENERAL, BATCH, makeNodes,
-// makePods, place, occupied, TOTAL_GENERAL.
+// The lesson's model, translated line by line from scheduling/taint.mjs
+// (and, for the wrongly given tolerations, toleration.mjs): nine nodes
+// d0..d8 of 1500 units, tainted in TaintOrder, the general workload (18
+// pods) and the nightly batch job (6 pods that tolerate the taint and
+// target the tainted nodes by label), and Place, the first fit with the
+// taint's three effects. A toleration here is a boolean and the first
+// eligible node in node order wins. Names follow the script: NODE_COUNT,
+// CAPACITY, TAINT_ORDER, GENERAL, BATCH, makeNodes, makePods, place,
+// occupied, TOTAL_GENERAL.
 
 // NodeCount and Capacity: nine nodes of 1500 units (SS13).
 const (

@@ -1,9 +1,11 @@
 package lesson
 
 import (
-	"reflect"
-	"strings"
+	"fmt"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestTeachingProfileReproducesLesson: the lesson's cluster as Nodes and
@@ -11,12 +13,8 @@ import (
 // exactly (the literals copied from the lesson in lesson_test.go).
 func TestTeachingProfileReproducesLesson(t *testing.T) {
 	tab, err := ProfileTables(TeachingProfile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := tab.Text(), lessonTaintOutput+"\n"+lessonTolerationOutput; got != want {
-		t.Errorf("teaching profile:\n%s\nwant the lesson's:\n%s", got, want)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, lessonTaintOutput+"\n"+lessonTolerationOutput, tab.Text(), "teaching profile: want the lesson's output")
 }
 
 // faithfulOutput is what kube-scheduler's default profile (v1.37) does with
@@ -107,26 +105,18 @@ declarations read: 3 node taints + 24 pod toleration fields = 27; no item measur
 
 func TestDefaultProfileTables(t *testing.T) {
 	tab, err := ProfileTables(DefaultProfile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := tab.Text(); got != faithfulOutput {
-		t.Errorf("default profile:\n%s\nwant:\n%s", got, faithfulOutput)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, faithfulOutput, tab.Text(), "default profile")
 }
 
 func TestCompare(t *testing.T) {
 	ds, err := Compare()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	type cell struct{ table, row, column, teaching, def string }
 	var got []cell
 	for _, d := range ds {
 		got = append(got, cell{d.Table, d.Row, d.Column, d.Teaching, d.Default})
-		if d.Why == "" {
-			t.Errorf("%+v has no reason", d)
-		}
+		assert.NotEmpty(t, d.Why, "%+v has no reason", d)
 	}
 	want := []cell{
 		{"tainted", "0", "general nodes", "7", "9"},
@@ -154,41 +144,29 @@ func TestCompare(t *testing.T) {
 		{"toleration", "6", "retained", "3", "2"},
 		{"toleration", "9", "batch placed", "4", "3"},
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("differences:\n got %+v\nwant %+v", got, want)
-	}
-	if txt := DifferencesText(ds); !strings.Contains(txt, "tainted / 0 / general nodes: teaching 7, default 9\n    The default profile scores NodeResourcesFit (LeastAllocated)") {
-		t.Errorf("DifferencesText:\n%s", txt)
-	}
+	assert.Equal(t, want, got, "differences")
+	assert.Contains(t, DifferencesText(ds), "tainted / 0 / general nodes: teaching 7, default 9\n    The default profile scores NodeResourcesFit (LeastAllocated)", "DifferencesText")
 }
 
 // TestMeasureProfile: the real-object sweep agrees with the model under the
 // teaching profile at every point of every parameter's range.
 func TestMeasureProfile(t *testing.T) {
-	check := func(p Params) {
-		t.Helper()
-		a, err := Measure(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := MeasureProfile(p, TeachingProfile)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if a != b {
-			t.Errorf("%+v: model %+v, teaching profile %+v", p, a, b)
-		}
-	}
 	for k := 0; k <= NodeCount; k++ {
 		for _, e := range Effects {
 			for _, n := range []int{0, 1, 3, 9, 18} {
-				check(Params{Tainted: k, Effect: e, Tolerating: n, WindowHours: 4})
+				p := Params{Tainted: k, Effect: e, Tolerating: n, WindowHours: 4}
+				t.Run(fmt.Sprintf("tainted %d %s tolerating %d", k, e, n), func(t *testing.T) {
+					a, err := Measure(p)
+					require.NoError(t, err)
+					b, err := MeasureProfile(p, TeachingProfile)
+					require.NoError(t, err)
+					assert.Equal(t, a, b, "the model, the teaching profile")
+				})
 			}
 		}
 	}
-	if _, err := MeasureProfile(DefaultParams(), "fastest"); err == nil || !strings.Contains(err.Error(), `unknown profile "fastest"`) {
-		t.Errorf("unknown profile error = %v", err)
-	}
+	_, err := MeasureProfile(DefaultParams(), "fastest")
+	assert.ErrorContains(t, err, `unknown profile "fastest"`)
 }
 
 // TestDefaultProfileSeeded: with random tie-breaks (the simulator's
@@ -204,26 +182,17 @@ func TestMeasureProfile(t *testing.T) {
 // on a set-aside node.
 func TestDefaultProfileSeeded(t *testing.T) {
 	want, err := ProfileTables(DefaultProfile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for seed := int64(1); seed <= 20; seed++ {
-		got, err := ProfileTablesSeeded(DefaultProfile, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(got.Tainted, want.Tainted) || !reflect.DeepEqual(got.Effects.Rows[:2], want.Effects.Rows[:2]) {
-			t.Errorf("seed %d:\n%s", seed, got.Text())
-		}
-		if got.Effects.Rows[2][3] != "6" {
-			t.Errorf("seed %d: eviction block evicted %s, want 6", seed, got.Effects.Rows[2][3])
-		}
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			got, err := ProfileTablesSeeded(DefaultProfile, seed)
+			require.NoError(t, err)
+			assert.Equal(t, want.Tainted, got.Tainted, "tainted-node table:\n%s", got.Text())
+			assert.Equal(t, want.Effects.Rows[:2], got.Effects.Rows[:2], "placement-block and deprioritization rows:\n%s", got.Text())
+			assert.Equal(t, "6", got.Effects.Rows[2][3], "eviction block evicted")
+		})
 	}
 	teach, err := ProfileTablesSeeded(TeachingProfile, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if teach.Text() != lessonTaintOutput+"\n"+lessonTolerationOutput {
-		t.Error("the teaching profile depends on the seed")
-	}
+	require.NoError(t, err)
+	assert.Equal(t, lessonTaintOutput+"\n"+lessonTolerationOutput, teach.Text(), "the teaching profile depends on the seed")
 }

@@ -1,9 +1,10 @@
 package lesson
 
 import (
-	"reflect"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func column(t *testing.T, tab Table, name string) []string {
@@ -17,7 +18,7 @@ func column(t *testing.T, tab Table, name string) []string {
 			return out
 		}
 	}
-	t.Fatalf("no column %q in %q", name, tab.Columns)
+	require.Fail(t, "no such column", "no column %q in %q", name, tab.Columns)
 	return nil
 }
 
@@ -25,32 +26,22 @@ func column(t *testing.T, tab Table, name string) []string {
 // lesson's cells (the tables and the idle ratios quoted in its text).
 func TestSweepMatchesLesson(t *testing.T) {
 	tab, err := Sweep("tainted", []int{0, 1, 2, 3, 4, 5}, DefaultParams())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	lesson := TaintedTable()
 	for j, c := range lesson.Columns[1:] {
 		var want []string
 		for _, r := range lesson.Rows {
 			want = append(want, r[j+1])
 		}
-		if got := column(t, tab, c); !reflect.DeepEqual(got, want) {
-			t.Errorf("tainted sweep %s = %q, want the lesson's %q", c, got, want)
-		}
+		assert.Equal(t, want, column(t, tab, c), "tainted sweep %s: want the lesson's", c)
 	}
 	tab, err = Sweep("window", []int{1, 4, 8}, DefaultParams())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	// "83.3 percent for a four-hour window, 66.7 percent for an eight-hour
 	// window, 95.8 percent for a one-hour window."
-	if got, want := column(t, tab, "idle ratio"), []string{"95.8%", "83.3%", "66.7%"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("window sweep idle ratio = %q, want %q", got, want)
-	}
+	assert.Equal(t, []string{"95.8%", "83.3%", "66.7%"}, column(t, tab, "idle ratio"), "window sweep idle ratio")
 	tab, err = Sweep("tolerating", ToleratingValues, DefaultParams())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, c := range []struct {
 		col  string
 		want []string
@@ -60,14 +51,10 @@ func TestSweepMatchesLesson(t *testing.T) {
 		{"batch placed", []string{"6", "4", "4", "4", "4"}},
 		{"retained", []string{"0", "2", "3", "3", "3"}},
 	} {
-		if got := column(t, tab, c.col); !reflect.DeepEqual(got, c.want) {
-			t.Errorf("tolerating sweep %s = %q, want %q", c.col, got, c.want)
-		}
+		assert.Equal(t, c.want, column(t, tab, c.col), "tolerating sweep %s", c.col)
 	}
 	tab, err = Sweep("effect", []int{0, 1, 2}, DefaultParams())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, c := range []struct {
 		col  string
 		want []string
@@ -80,9 +67,7 @@ func TestSweepMatchesLesson(t *testing.T) {
 		// table prints a literal 0 for the first two rows).
 		{"unplaced", []string{"3", "0", "3"}},
 	} {
-		if got := column(t, tab, c.col); !reflect.DeepEqual(got, c.want) {
-			t.Errorf("effect sweep %s = %q, want %q", c.col, got, c.want)
-		}
+		assert.Equal(t, c.want, column(t, tab, c.col), "effect sweep %s", c.col)
 	}
 }
 
@@ -94,26 +79,20 @@ func TestSweepMatchesLesson(t *testing.T) {
 // each), so the idle ratio is 1 − 12/216.
 func TestSweepBeyondLesson(t *testing.T) {
 	tab, err := Sweep("tainted", []int{6, 9}, DefaultParams())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	want := [][]string{
 		{"6", "9", "9", "3", "0", "6", "0", "0", "144", "91.7%"},
 		{"9", "0", "18", "0", "0", "6", "0", "0", "216", "94.4%"},
 	}
-	if !reflect.DeepEqual(tab.Rows, want) {
-		t.Errorf("rows = %q, want %q", tab.Rows, want)
-	}
-	if len(tab.Series) != len(SweepColumns) || tab.Series[0].Column != "general placed" || tab.Series[0].Points[1] != (Point{X: 9, Y: 0, OK: true}) {
-		t.Errorf("series = %+v", tab.Series)
-	}
+	assert.Equal(t, want, tab.Rows, "rows")
+	require.Len(t, tab.Series, len(SweepColumns), "series")
+	assert.Equal(t, "general placed", tab.Series[0].Column, "series")
+	require.Len(t, tab.Series[0].Points, 2, "series")
+	assert.Equal(t, Point{X: 9, Y: 0, OK: true}, tab.Series[0].Points[1], "series")
 	tab, err = Sweep("tainted", []int{0}, DefaultParams())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p := tab.Series[len(tab.Series)-1].Points[0]; p.OK {
-		t.Errorf("idle ratio with nothing reserved = %+v, want OK false", p)
-	}
+	require.NoError(t, err)
+	p := tab.Series[len(tab.Series)-1].Points[0]
+	assert.False(t, p.OK, "idle ratio with nothing reserved = %+v", p)
 }
 
 func TestSweepErrors(t *testing.T) {
@@ -131,10 +110,10 @@ func TestSweepErrors(t *testing.T) {
 		{"window", []int{25}, DefaultParams(), "parameter window = 25: want 1..24 hours"},
 		{"window", []int{4}, Params{}, "parameter effect"},
 	} {
-		_, err := Sweep(c.param, c.values, c.base)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("Sweep(%q, %v) error = %v, want it to contain %q", c.param, c.values, err, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			_, err := Sweep(c.param, c.values, c.base)
+			assert.ErrorContains(t, err, c.want, "Sweep(%q, %v)", c.param, c.values)
+		})
 	}
 }
 
@@ -145,24 +124,13 @@ func TestSweepErrors(t *testing.T) {
 func TestSweepProfile(t *testing.T) {
 	values := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
 	a, err := Sweep("tainted", values, DefaultParams())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	b, err := SweepProfile("tainted", values, DefaultParams(), TeachingProfile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(a, b) {
-		t.Errorf("teaching profile sweep differs from the model's:\n%s\n%s", a.Text(), b.Text())
-	}
+	require.NoError(t, err)
+	assert.Equal(t, a, b, "teaching profile sweep differs from the model's:\n%s\n%s", a.Text(), b.Text())
 	d, err := SweepProfile("tainted", values, DefaultParams(), DefaultProfile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := column(t, d, "general nodes"), []string{"9", "8", "7", "6", "5", "4", "3", "2", "1", "0"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("default profile general nodes = %q, want %q", got, want)
-	}
-	if _, err := SweepProfile("tainted", values, DefaultParams(), "x"); err == nil || !strings.Contains(err.Error(), `unknown profile "x"`) {
-		t.Errorf("unknown profile error = %v", err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, []string{"9", "8", "7", "6", "5", "4", "3", "2", "1", "0"}, column(t, d, "general nodes"), "default profile general nodes")
+	_, err = SweepProfile("tainted", values, DefaultParams(), "x")
+	assert.ErrorContains(t, err, `unknown profile "x"`)
 }

@@ -2,9 +2,11 @@ package presets
 
 import (
 	"io/fs"
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core/scenario/link"
 )
@@ -17,38 +19,26 @@ import (
 func TestCatalogMatchesParse(t *testing.T) {
 	want := append(List(), Lessons()...)
 	got := Catalog()
-	if len(got) != len(want) {
-		t.Fatalf("Catalog has %d presets, List+Lessons %d", len(got), len(want))
-	}
+	require.Len(t, got, len(want), "Catalog, List+Lessons")
 	for i := range want {
-		if !reflect.DeepEqual(got[i], want[i]) {
-			t.Errorf("Catalog()[%d] = %+v\nparsed: %+v\n(run go generate ./core/presets)", i, got[i], want[i])
-		}
+		assert.Equal(t, want[i], got[i], "Catalog()[%d] (run go generate ./core/presets)", i)
 	}
 	entries, err := fs.ReadDir(files, "scenarios")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	seen := map[string]bool{}
 	for _, e := range entries {
 		name := strings.TrimSuffix(e.Name(), ".yaml")
 		seen[name] = true
-		if _, ok := meta[name]; !ok {
-			t.Errorf("meta_gen.go lacks %s (run go generate ./core/presets)", name)
-		}
+		assert.Contains(t, meta, name, "meta_gen.go lacks %s (run go generate ./core/presets)", name)
 	}
 	for _, p := range want {
 		l, err := link.Encode([]byte(p.YAML))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, ok := Link(p.Name); !ok || got != l {
-			t.Errorf("Link(%q) = %q, %v; link.Encode gives %q (run go generate ./core/presets)", p.Name, got, ok, l)
-		}
+		require.NoError(t, err)
+		got, ok := Link(p.Name)
+		assert.True(t, ok, "Link(%q) (run go generate ./core/presets)", p.Name)
+		assert.Equal(t, l, got, "Link(%q), link.Encode (run go generate ./core/presets)", p.Name)
 	}
 	for name := range meta {
-		if !seen[name] {
-			t.Errorf("meta_gen.go lists %s, which has no scenario file (run go generate ./core/presets)", name)
-		}
+		assert.True(t, seen[name], "meta_gen.go lists %s, which has no scenario file (run go generate ./core/presets)", name)
 	}
 }

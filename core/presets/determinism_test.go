@@ -15,6 +15,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sim"
 )
@@ -38,14 +41,10 @@ func determinismCases(t *testing.T) map[string]string {
 	t.Helper()
 	cases := map[string]string{}
 	entries, err := files.ReadDir("scenarios")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, e := range entries {
 		b, err := files.ReadFile("scenarios/" + e.Name())
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		cases["preset/"+strings.TrimSuffix(e.Name(), ".yaml")] = string(b)
 	}
 	cases["generated/storm-12x60"] = stormYAML(12, 60)
@@ -87,17 +86,11 @@ func stormYAML(n, p int) string {
 func resultHash(t *testing.T, name, text string) string {
 	t.Helper()
 	s, err := scenario.Parse([]byte(text), name+".yaml")
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
+	require.NoError(t, err, name)
 	res, err := sim.Run(s)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
+	require.NoError(t, err, name)
 	b, err := json.Marshal(res)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
+	require.NoError(t, err, name)
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }
@@ -115,28 +108,20 @@ func TestDeterminism(t *testing.T) {
 	}
 
 	if *updateGolden {
-		if runtime.GOARCH == "wasm" {
-			t.Fatal("regenerate the golden file natively, then check it under js/wasm")
-		}
+		require.NotEqual(t, "wasm", runtime.GOARCH, "regenerate the golden file natively, then check it under js/wasm")
 		var b bytes.Buffer
 		b.WriteString("# SHA-256 of the JSON of sim.Run per scenario; native and js/wasm must both match.\n")
 		b.WriteString("# Regenerate: go test ./core/presets -run TestDeterminism -update\n")
 		for _, n := range names {
 			fmt.Fprintf(&b, "%s %s\n", n, got[n])
 		}
-		if err := os.MkdirAll(filepath.Dir(goldenFile), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(goldenFile, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.MkdirAll(filepath.Dir(goldenFile), 0o755))
+		require.NoError(t, os.WriteFile(goldenFile, b.Bytes(), 0o644))
 		return
 	}
 
 	f, err := os.Open(goldenFile)
-	if err != nil {
-		t.Fatalf("%v (create it with: go test ./core/presets -run TestDeterminism -update)", err)
-	}
+	require.NoError(t, err, "create it with: go test ./core/presets -run TestDeterminism -update")
 	defer f.Close()
 	want := map[string]string{}
 	sc := bufio.NewScanner(f)
@@ -146,19 +131,15 @@ func TestDeterminism(t *testing.T) {
 			continue
 		}
 		name, hash, ok := strings.Cut(line, " ")
-		if !ok {
-			t.Fatalf("%s: bad line %q", goldenFile, line)
-		}
+		require.True(t, ok, "%s: bad line %q", goldenFile, line)
 		want[name] = hash
 	}
 	for _, n := range names {
-		w, ok := want[n]
-		switch {
-		case !ok:
-			t.Errorf("%s is not in %s (run: go test ./core/presets -run TestDeterminism -update)", n, goldenFile)
-		case w != got[n]:
-			t.Errorf("%s on %s/%s: result hash %s, golden %s — the simulation changed or is not deterministic on this platform; if the change is intended, regenerate natively with -update and check make test-wasm", n, runtime.GOOS, runtime.GOARCH, got[n], w)
-		}
+		t.Run(n, func(t *testing.T) {
+			w, ok := want[n]
+			require.True(t, ok, "%s is not in %s (run: go test ./core/presets -run TestDeterminism -update)", n, goldenFile)
+			assert.Equal(t, w, got[n], "%s on %s/%s: the result hash, golden first — the simulation changed or is not deterministic on this platform; if the change is intended, regenerate natively with -update and check make test-wasm", n, runtime.GOOS, runtime.GOARCH)
+		})
 	}
 	for n := range want {
 		if _, ok := cases[n]; !ok {

@@ -3,6 +3,8 @@ package presets
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/taints-playground/playground/core"
 )
 
@@ -11,8 +13,6 @@ func TestKubeadmControlPlaneTaint(t *testing.T) {
 	// (PR #110095): every supported release has the control-plane taint.
 	for minor := core.OldestMinor; minor <= core.NewestMinor; minor++ {
 		got := KubeadmControlPlaneTaint(core.Version{Minor: minor})
-		if got.ToString() != "node-role.kubernetes.io/control-plane:NoSchedule" {
-			t.Errorf("1.%d: %s", minor, got.ToString())
-		}
+		assert.Equal(t, "node-role.kubernetes.io/control-plane:NoSchedule", got.ToString(), "1.%d", minor)
 	}
 }

@@ -2,10 +2,12 @@ package presets
 
 import (
 	"encoding/json"
-	"reflect"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/scenario/link"
@@ -29,57 +31,21 @@ const (
 
 func TestLessonsMetadata(t *testing.T) {
 	list := Lessons()
-	if len(list) < 12 {
-		t.Fatalf("%d lessons, want at least twelve", len(list))
-	}
+	require.GreaterOrEqual(t, len(list), 12, "lessons")
 	seen := map[int]bool{}
 	var names []string
 	for _, p := range list {
 		names = append(names, p.Name)
-		if !strings.HasPrefix(p.Name, "mc-") || p.Category != CategoryMisconception {
-			t.Errorf("%s: category %q", p.Name, p.Category)
-		}
-		if p.Misconception < 1 || p.Misconception > 22 || seen[p.Misconception] {
-			t.Errorf("%s: misconception row %d (duplicate or out of §6)", p.Name, p.Misconception)
-		}
-		seen[p.Misconception] = true
-		if !strings.HasPrefix(p.Title, "Misconception: ") {
-			t.Errorf("%s: title %q", p.Name, p.Title)
-		}
-		if len(p.Description) < 100 || strings.Contains(p.Description, "\n") || !strings.Contains(p.Description, "Predict, then run: ") || !strings.HasSuffix(p.Description, "?") {
-			t.Errorf("%s: description must be one paragraph ending with the predict-then-run question: %q", p.Name, p.Description)
-		}
-		if !strings.HasSuffix(p.Question, "?") || p.Answer == "" {
-			t.Errorf("%s: question %q, answer %q", p.Name, p.Question, p.Answer)
-		}
-		if len(p.YAML) > 4000 {
-			t.Errorf("%s: %d bytes; keep lessons compact for share links", p.Name, len(p.YAML))
-		}
-		s, err := scenario.Parse([]byte(p.YAML), p.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, st := range s.Steps {
-			if st.Caption == "" {
-				t.Errorf("%s: steps[%d] has no caption", p.Name, i)
-			}
-		}
-		if n := len(s.Steps); n == 0 || !strings.HasPrefix(s.Steps[n-1].Caption, "Answer: ") {
-			t.Errorf("%s: the last step's caption must reveal the answer", p.Name)
-		}
-		got, ok := Get(p.Name)
-		if !ok || got != p {
-			t.Errorf("Get(%s) = %+v, %v", p.Name, got, ok)
-		}
+		t.Run(p.Name, func(t *testing.T) {
+			assert.False(t, seen[p.Misconception], "misconception row %d is a duplicate", p.Misconception)
+			seen[p.Misconception] = true
+			checkLessonMetadata(t, p)
+		})
 	}
-	if !reflect.DeepEqual(names, LessonNames()) {
-		t.Errorf("LessonNames() = %q, want %q", LessonNames(), names)
-	}
+	assert.Equal(t, names, LessonNames(), "LessonNames()")
 	// Every mc-*.yaml file is a lesson, and the presets of List are not.
 	entries, err := files.ReadDir("scenarios")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var filesMC []string
 	for _, e := range entries {
 		if strings.HasPrefix(e.Name(), "mc-") {
@@ -88,14 +54,36 @@ func TestLessonsMetadata(t *testing.T) {
 	}
 	sorted := append([]string(nil), names...)
 	sort.Strings(sorted)
-	if !reflect.DeepEqual(filesMC, sorted) {
-		t.Errorf("mc-*.yaml files %q, lessons %q", filesMC, sorted)
-	}
+	assert.Equal(t, sorted, filesMC, "mc-*.yaml files, lessons")
 	for _, p := range List() {
-		if p.Category != "" || p.Question != "" {
-			t.Errorf("%s: a List preset has lesson fields", p.Name)
-		}
+		assert.Empty(t, p.Category, "%s: a List preset has lesson fields", p.Name)
+		assert.Empty(t, p.Question, "%s: a List preset has lesson fields", p.Name)
 	}
+}
+
+// checkLessonMetadata checks one lesson's fields and steps.
+func checkLessonMetadata(t *testing.T, p Preset) {
+	t.Helper()
+	assert.True(t, strings.HasPrefix(p.Name, "mc-"), "name")
+	assert.Equal(t, CategoryMisconception, p.Category, "category")
+	assert.True(t, p.Misconception >= 1 && p.Misconception <= 22, "misconception row %d out of §6", p.Misconception)
+	assert.True(t, strings.HasPrefix(p.Title, "Misconception: "), "title %q", p.Title)
+	oneParagraph := len(p.Description) >= 100 && !strings.Contains(p.Description, "\n") &&
+		strings.Contains(p.Description, "Predict, then run: ") && strings.HasSuffix(p.Description, "?")
+	assert.True(t, oneParagraph, "description must be one paragraph ending with the predict-then-run question: %q", p.Description)
+	assert.True(t, strings.HasSuffix(p.Question, "?"), "question %q", p.Question)
+	assert.NotEmpty(t, p.Answer, "answer")
+	assert.LessOrEqual(t, len(p.YAML), 4000, "bytes; keep lessons compact for share links")
+	s, err := scenario.Parse([]byte(p.YAML), p.Name)
+	require.NoError(t, err)
+	for i, st := range s.Steps {
+		assert.NotEmpty(t, st.Caption, "steps[%d] has no caption", i)
+	}
+	require.NotEmpty(t, s.Steps, "the last step's caption must reveal the answer")
+	assert.True(t, strings.HasPrefix(s.Steps[len(s.Steps)-1].Caption, "Answer: "), "the last step's caption must reveal the answer")
+	got, ok := Get(p.Name)
+	assert.True(t, ok, "Get(%s)", p.Name)
+	assert.Equal(t, p, got, "Get(%s)", p.Name)
 }
 
 // TestLessonsShareLinks: every lesson fits a share link well under the
@@ -104,28 +92,20 @@ func TestLessonsMetadata(t *testing.T) {
 func TestLessonsShareLinks(t *testing.T) {
 	const budget = 1200
 	for _, p := range Lessons() {
-		l, err := link.Encode([]byte(p.YAML))
-		if err != nil {
-			t.Fatalf("%s: %v", p.Name, err)
-		}
-		if len(l) > budget {
-			t.Errorf("%s: link of %d characters, budget %d", p.Name, len(l), budget)
-		}
-		s, err := link.DecodeScenario(l)
-		if err != nil {
-			t.Fatalf("%s: %v", p.Name, err)
-		}
-		orig, err := scenario.Parse([]byte(p.YAML), p.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, _ := sim.Run(orig)
-		b, _ := sim.Run(s)
-		ja, _ := json.Marshal(a)
-		jb, _ := json.Marshal(b)
-		if string(ja) != string(jb) {
-			t.Errorf("%s: the shared link simulates differently", p.Name)
-		}
+		t.Run(p.Name, func(t *testing.T) {
+			l, err := link.Encode([]byte(p.YAML))
+			require.NoError(t, err)
+			assert.LessOrEqual(t, len(l), budget, "link characters")
+			s, err := link.DecodeScenario(l)
+			require.NoError(t, err)
+			orig, err := scenario.Parse([]byte(p.YAML), p.Name)
+			require.NoError(t, err)
+			a, _ := sim.Run(orig)
+			b, _ := sim.Run(s)
+			ja, _ := json.Marshal(a)
+			jb, _ := json.Marshal(b)
+			assert.True(t, string(ja) == string(jb), "the shared link simulates differently")
+		})
 	}
 }
 
@@ -347,18 +327,21 @@ func TestLessonNoExecutePDB(t *testing.T) {
 			running = append(running, p)
 		}
 	}
-	if len(evicted) != 1 || evicted[0].Node != "n1" || val(evicted[0].EvictedAt) != 30 {
-		t.Fatalf("evicted = %+v, want one pod from n1 at 30", evicted)
+	require.Len(t, evicted, 1, "evicted: want one pod from n1 at 30")
+	require.Equal(t, "n1", evicted[0].Node, "evicted: want one pod from n1 at 30")
+	require.Equal(t, 30.0, val(evicted[0].EvictedAt), "evicted: want one pod from n1 at 30")
+	if dt := evicted[0].DisruptionTarget; assert.NotNil(t, dt, "DisruptionTarget") {
+		assert.Equal(t, "DeletionByTaintManager", dt.Reason, "DisruptionTarget")
 	}
-	if dt := evicted[0].DisruptionTarget; dt == nil || dt.Reason != "DeletionByTaintManager" {
-		t.Errorf("DisruptionTarget = %+v", dt)
-	}
-	if len(running) != 2 || running[0].Node != "n2" || running[1].Node != "n2" {
-		t.Errorf("running = %+v, want both on n2", running)
+	if assert.Len(t, running, 2, "running: want both on n2") {
+		assert.Equal(t, "n2", running[0].Node, "running: want both on n2")
+		assert.Equal(t, "n2", running[1].Node, "running: want both on n2")
 	}
 	ev := podEvents(res, "pod/default/"+evicted[0].Name)
-	if len(ev) != 2 || ev[1].at != 30 || ev[1].reason != "TaintManagerEviction" || ev[1].msg != marking+evicted[0].Name {
-		t.Errorf("events of %s = %+v", evicted[0].Name, ev)
+	if assert.Len(t, ev, 2, "events of %s", evicted[0].Name) {
+		assert.Equal(t, 30.0, ev[1].at, "events of %s", evicted[0].Name)
+		assert.Equal(t, "TaintManagerEviction", ev[1].reason, "events of %s", evicted[0].Name)
+		assert.Equal(t, marking+evicted[0].Name, ev[1].msg, "events of %s", evicted[0].Name)
 	}
 }
 
@@ -369,17 +352,19 @@ func TestLessonNoExecutePDB(t *testing.T) {
 func TestLessonNodeNameBypass(t *testing.T) {
 	res := runPreset(t, "mc-nodename-bypass")
 	pods := final(res)
-	if p := pods["pinned-quiet"]; p.Phase != "Running" || p.Node != "quiet-1" {
-		t.Errorf("pinned-quiet = %s on %s", p.Phase, p.Node)
-	}
+	require.Contains(t, pods, "pinned-quiet")
+	require.Contains(t, pods, "pinned-gone")
+	quiet := pods["pinned-quiet"]
+	assert.Equal(t, "Running", quiet.Phase, "pinned-quiet")
+	assert.Equal(t, "quiet-1", quiet.Node, "pinned-quiet")
 	p := pods["pinned-gone"]
-	if p.Phase != "Evicted" || p.Node != "gone-1" || p.StatusPhase != "Failed" || p.Reason != "TaintToleration" || val(p.EvictedAt) != 0 {
-		t.Errorf("pinned-gone = %s/%s reason %q on %s at %v", p.Phase, p.StatusPhase, p.Reason, p.Node, p.EvictedAt)
-	}
+	assert.Equal(t, "Evicted", p.Phase, "pinned-gone")
+	assert.Equal(t, "gone-1", p.Node, "pinned-gone")
+	assert.Equal(t, "Failed", p.StatusPhase, "pinned-gone")
+	assert.Equal(t, "TaintToleration", p.Reason, "pinned-gone")
+	assert.Equal(t, 0.0, val(p.EvictedAt), "pinned-gone evicted at")
 	for _, e := range res.Events {
-		if e.Reason == "Scheduled" || e.Reason == "FailedScheduling" {
-			t.Errorf("a scheduler event for a spec.nodeName pod: %+v", e)
-		}
+		assert.NotContains(t, []string{"Scheduled", "FailedScheduling"}, e.Reason, "a scheduler event for a spec.nodeName pod: %+v", e)
 	}
 }
 
@@ -392,14 +377,11 @@ func TestLessonDaemonSetCordon(t *testing.T) {
 	for _, f := range res.Frames {
 		nodes := map[string]int{}
 		for _, p := range f.Pods {
-			if p.Phase != "Running" || p.Owner != "DaemonSet/log-agent" {
-				t.Errorf("frame %d: %s %s owner %q", f.Index, p.Name, p.Phase, p.Owner)
-			}
+			assert.Equal(t, "Running", p.Phase, "frame %d: %s", f.Index, p.Name)
+			assert.Equal(t, "DaemonSet/log-agent", p.Owner, "frame %d: %s owner", f.Index, p.Name)
 			nodes[p.Node]++
 		}
-		if !reflect.DeepEqual(nodes, map[string]int{"n1": 1, "n2": 1}) {
-			t.Errorf("frame %d at %v: daemon pods per node %v, want n1 and n2 only", f.Index, f.At, nodes)
-		}
+		assert.Equal(t, map[string]int{"n1": 1, "n2": 1}, nodes, "frame %d at %v: daemon pods per node, want n1 and n2 only", f.Index, f.At)
 	}
 	var tolerated bool
 	for _, p := range final(res) {
@@ -409,9 +391,7 @@ func TestLessonDaemonSetCordon(t *testing.T) {
 			}
 		}
 	}
-	if !tolerated {
-		t.Error("no automatic unschedulable toleration on the daemon pods")
-	}
+	assert.True(t, tolerated, "no automatic unschedulable toleration on the daemon pods")
 }
 
 // TestLessonEditTolerations: §6 #21 (pod update validation,
@@ -436,20 +416,10 @@ func TestLessonEditTolerations(t *testing.T) {
 			tols[f.At] = ts
 		}
 	}
-	if want := `The Pod "worker" is invalid: spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds`; out[10] != want {
-		t.Errorf("t=10 output %q, want %q", out[10], want)
-	}
-	if out[20] != "pod/worker configured" {
-		t.Errorf("t=20 output %q", out[20])
-	}
-	if got := strings.Join(tols[10], ","); got != "maint=true:NoSchedule" {
-		t.Errorf("t=10 user tolerations %s", got)
-	}
-	if got := strings.Join(tols[20], ","); got != "maint=true:NoSchedule,maint=true:NoExecute" {
-		t.Errorf("t=20 user tolerations %s", got)
-	}
+	assert.Equal(t, `The Pod "worker" is invalid: spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds`, out[10], "t=10 output")
+	assert.Equal(t, "pod/worker configured", out[20], "t=20 output")
+	assert.Equal(t, "maint=true:NoSchedule", strings.Join(tols[10], ","), "t=10 user tolerations")
+	assert.Equal(t, "maint=true:NoSchedule,maint=true:NoExecute", strings.Join(tols[20], ","), "t=20 user tolerations")
 	checkFinal(t, res, map[string]podWant{"worker": {"Running", "n1", 0, -1, ""}})
-	if len(res.Events) != 0 {
-		t.Errorf("events %+v, want none", res.Events)
-	}
+	assert.Empty(t, res.Events, "events")
 }

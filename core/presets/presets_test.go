@@ -2,9 +2,10 @@ package presets
 
 import (
 	"encoding/json"
-	"reflect"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sim"
@@ -19,17 +20,11 @@ const untolerated1 = "0/1 nodes are available: 1 node(s) had untolerated taint(s
 func runPreset(t *testing.T, name string) *sim.Result {
 	t.Helper()
 	p, ok := Get(name)
-	if !ok {
-		t.Fatalf("no preset %s", name)
-	}
+	require.True(t, ok, "no preset %s", name)
 	s, err := scenario.Parse([]byte(p.YAML), name+".yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	res, err := sim.Run(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return res
 }
 
@@ -49,19 +44,14 @@ func val(p *float64) float64 {
 
 func checkFrame(t *testing.T, f sim.Frame, want map[string]podWant) {
 	t.Helper()
-	if len(f.Pods) != len(want) {
-		t.Errorf("frame %d at %v: %d pods, want %d", f.Index, f.At, len(f.Pods), len(want))
-	}
+	assert.Len(t, f.Pods, len(want), "frame %d at %v: pods", f.Index, f.At)
 	for _, p := range f.Pods {
 		w, ok := want[p.Name]
-		if !ok {
-			t.Errorf("frame %d: unexpected pod %s", f.Index, p.Name)
+		if !assert.True(t, ok, "frame %d: unexpected pod %s", f.Index, p.Name) {
 			continue
 		}
 		got := podWant{p.Phase, p.Node, val(p.ScheduledAt), val(p.EvictedAt), p.FailedSchedulingMessage}
-		if got != w {
-			t.Errorf("frame %d at %v: pod %s = %+v, want %+v", f.Index, f.At, p.Name, got, w)
-		}
+		assert.Equal(t, w, got, "frame %d at %v: pod %s", f.Index, f.At, p.Name)
 	}
 }
 
@@ -76,9 +66,7 @@ func checkEvents(t *testing.T, res *sim.Result, want []ev) {
 	for _, e := range res.Events {
 		got = append(got, ev{e.At, e.Type, e.Reason, e.Object, e.Message})
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("events:\n got %+v\nwant %+v", got, want)
-	}
+	assert.Equal(t, want, got, "events")
 }
 
 func TestList(t *testing.T) {
@@ -86,28 +74,19 @@ func TestList(t *testing.T) {
 	var names []string
 	for _, p := range list {
 		names = append(names, p.Name)
-		if p.Title == "" || len(p.Description) < 100 || strings.Contains(p.Description, "\n") {
-			t.Errorf("%s: title %q, description %q: want a title and one paragraph", p.Name, p.Title, p.Description)
-		}
+		assert.NotEmpty(t, p.Title, "%s: want a title", p.Name)
+		assert.GreaterOrEqual(t, len(p.Description), 100, "%s: description %q: want one paragraph", p.Name, p.Description)
+		assert.NotContains(t, p.Description, "\n", "%s: want one paragraph", p.Name)
 		s, err := scenario.Parse([]byte(p.YAML), p.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for i, st := range s.Steps {
-			if st.Caption == "" {
-				t.Errorf("%s: steps[%d] has no caption", p.Name, i)
-			}
+			assert.NotEmpty(t, st.Caption, "%s: steps[%d] has no caption", p.Name, i)
 		}
 	}
-	if want := []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure", "regional-network"}; !reflect.DeepEqual(names, want) {
-		t.Errorf("names = %q, want %q", names, want)
-	}
-	if !reflect.DeepEqual(names, Names()) {
-		t.Errorf("Names() = %q", Names())
-	}
-	if _, ok := Get("nope"); ok {
-		t.Error("Get(nope) found something")
-	}
+	assert.Equal(t, []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure", "regional-network"}, names, "names")
+	assert.Equal(t, names, Names(), "Names()")
+	_, ok := Get("nope")
+	assert.False(t, ok, "Get(nope) found something")
 }
 
 // TestGPUNode: reference-note.txt's node. Tolerations are checked against
@@ -118,9 +97,7 @@ func TestList(t *testing.T) {
 // queueing hint fires: it lands at once.
 func TestGPUNode(t *testing.T) {
 	res := runPreset(t, "gpu-node")
-	if len(res.Frames) != 2 {
-		t.Fatalf("%d frames, want 2", len(res.Frames))
-	}
+	require.Len(t, res.Frames, 2, "frames")
 	checkFrame(t, res.Frames[0], map[string]podWant{
 		"pod-a": {"Pending", "", -1, -1, untolerated1},
 		"pod-b": {"Pending", "", -1, -1, untolerated1},
@@ -135,9 +112,7 @@ func TestGPUNode(t *testing.T) {
 	for _, x := range res.Frames[1].Nodes[0].Taints {
 		taints = append(taints, x.ToString())
 	}
-	if want := []string{"nvidia.com/gpu=true:NoSchedule"}; !reflect.DeepEqual(taints, want) {
-		t.Errorf("taints at 60 = %q, want %q", taints, want)
-	}
+	assert.Equal(t, []string{"nvidia.com/gpu=true:NoSchedule"}, taints, "taints at 60")
 	checkEvents(t, res, []ev{
 		{0, "Warning", "FailedScheduling", "pod/default/pod-a", untolerated1},
 		{0, "Warning", "FailedScheduling", "pod/default/pod-b", untolerated1},
@@ -148,9 +123,11 @@ func TestGPUNode(t *testing.T) {
 	})
 	// The why panel names the taint pod-a lacks.
 	why := res.Frames[0].Pods[0].Why
-	if why.Nodes[0].Plugin != "TaintToleration" || len(why.Nodes[0].Taints) != 2 || !why.Nodes[0].Taints[0].Tolerated || why.Nodes[0].Taints[1].Tolerated {
-		t.Errorf("pod-a why = %+v", why.Nodes[0])
-	}
+	require.NotEmpty(t, why.Nodes, "pod-a why")
+	assert.Equal(t, "TaintToleration", why.Nodes[0].Plugin, "pod-a why = %+v", why.Nodes[0])
+	require.Len(t, why.Nodes[0].Taints, 2, "pod-a why = %+v", why.Nodes[0])
+	assert.True(t, why.Nodes[0].Taints[0].Tolerated, "pod-a why = %+v", why.Nodes[0])
+	assert.False(t, why.Nodes[0].Taints[1].Tolerated, "pod-a why = %+v", why.Nodes[0])
 }
 
 // TestDocsThreeTaints: the docs example (kubernetes-docs-v1.7.txt). The pod
@@ -158,9 +135,7 @@ func TestGPUNode(t *testing.T) {
 // stays Pending on the third taint.
 func TestDocsThreeTaints(t *testing.T) {
 	res := runPreset(t, "docs-three-taints")
-	if len(res.Frames) != 5 {
-		t.Fatalf("%d frames, want 5", len(res.Frames))
-	}
+	require.Len(t, res.Frames, 5, "frames")
 	for _, f := range res.Frames[:4] {
 		checkFrame(t, f, map[string]podWant{"already-running": {"Running", "node1", 0, -1, ""}})
 	}
@@ -173,9 +148,7 @@ func TestDocsThreeTaints(t *testing.T) {
 		taints = append(taints, x.ToString())
 	}
 	// kubectl taint puts each new taint first.
-	if want := []string{"key2=value2:NoSchedule", "key1=value1:NoExecute", "key1=value1:NoSchedule"}; !reflect.DeepEqual(taints, want) {
-		t.Errorf("taints = %q, want %q", taints, want)
-	}
+	assert.Equal(t, []string{"key2=value2:NoSchedule", "key1=value1:NoExecute", "key1=value1:NoSchedule"}, taints, "taints")
 	checkEvents(t, res, []ev{
 		{0, "Normal", "Scheduled", "pod/default/already-running", "Successfully assigned default/already-running to node1"},
 		{40, "Warning", "FailedScheduling", "pod/default/new-pod", untolerated1},
@@ -185,9 +158,7 @@ func TestDocsThreeTaints(t *testing.T) {
 // TestAnimatedCard: the six steps of animated-card.txt.
 func TestAnimatedCard(t *testing.T) {
 	res := runPreset(t, "animated-card")
-	if len(res.Frames) != 8 {
-		t.Fatalf("%d frames, want 8 (initial, six steps, the end at 360)", len(res.Frames))
-	}
+	require.Len(t, res.Frames, 8, "frames: initial, six steps, the end at 360")
 	web1 := podWant{"Running", "node-1", 0, -1, ""}
 	checkFrame(t, res.Frames[1], map[string]podWant{"web-1": web1})
 	db1 := podWant{"Running", "node-1", 20, -1, ""}
@@ -203,12 +174,9 @@ func TestAnimatedCard(t *testing.T) {
 	// node-1 is the only node: with every zone fully disrupted the
 	// node-lifecycle controller adds no NoExecute taint (master disruption
 	// mode), so db-1 has no deadline and stays.
-	if at := res.Frames[6].Pods[1].EvictAt; res.Frames[6].Pods[1].Name != "db-1" || at != nil {
-		t.Errorf("frame 6: db-1 eviction deadline = %v, want none", at)
-	}
-	if z := res.Frames[6].Nodes[0].ZoneState; z != "AllZonesDown" {
-		t.Errorf("frame 6: zone state %q, want AllZonesDown", z)
-	}
+	assert.Equal(t, "db-1", res.Frames[6].Pods[1].Name, "frame 6")
+	assert.Nil(t, res.Frames[6].Pods[1].EvictAt, "frame 6: db-1 eviction deadline")
+	assert.Equal(t, "AllZonesDown", res.Frames[6].Nodes[0].ZoneState, "frame 6: zone state")
 	checkFrame(t, res.Frames[7], map[string]podWant{
 		"web-1": {"Evicted", "node-1", 0, 50, ""},
 		"db-1":  {"Running", "node-1", 20, -1, ""},
@@ -230,25 +198,19 @@ func TestAnimatedCard(t *testing.T) {
 // original.
 func TestMarshalRoundTrip(t *testing.T) {
 	for _, p := range append(List(), Lessons()...) {
-		s, err := scenario.Parse([]byte(p.YAML), p.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := s.Marshal()
-		if err != nil {
-			t.Fatal(err)
-		}
-		s2, err := scenario.Parse(out, p.Name)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", p.Name, err, out)
-		}
-		a, _ := sim.Run(s)
-		b, _ := sim.Run(s2)
-		ja, _ := json.Marshal(a)
-		jb, _ := json.Marshal(b)
-		if string(ja) != string(jb) {
-			t.Errorf("%s: the marshalled scenario simulates differently", p.Name)
-		}
+		t.Run(p.Name, func(t *testing.T) {
+			s, err := scenario.Parse([]byte(p.YAML), p.Name)
+			require.NoError(t, err)
+			out, err := s.Marshal()
+			require.NoError(t, err)
+			s2, err := scenario.Parse(out, p.Name)
+			require.NoError(t, err, "%s", out)
+			a, _ := sim.Run(s)
+			b, _ := sim.Run(s2)
+			ja, _ := json.Marshal(a)
+			jb, _ := json.Marshal(b)
+			assert.True(t, string(ja) == string(jb), "the marshalled scenario simulates differently")
+		})
 	}
 }
 
@@ -264,9 +226,8 @@ func TestNodeFailure(t *testing.T) {
 			onN1 = p.Name
 		}
 	}
-	if onN1 == "" || len(res.Frames[0].Pods) != 3 {
-		t.Fatalf("initial pods %+v", res.Frames[0].Pods)
-	}
+	require.NotEmpty(t, onN1, "initial pods %+v", res.Frames[0].Pods)
+	require.Len(t, res.Frames[0].Pods, 3, "initial pods %+v", res.Frames[0].Pods)
 	var deadline *float64
 	for _, f := range res.Frames {
 		for _, p := range f.Pods {
@@ -275,30 +236,24 @@ func TestNodeFailure(t *testing.T) {
 			}
 		}
 	}
-	if deadline == nil || *deadline != 365 {
-		t.Fatalf("deadline %v, want 365", deadline)
-	}
+	require.NotNil(t, deadline, "deadline")
+	require.Equal(t, 365.0, *deadline, "deadline")
 	last := res.Frames[len(res.Frames)-1]
 	running := 0
 	for _, p := range last.Pods {
 		switch {
 		case p.Name == onN1:
-			if p.Phase != "Evicted" || p.EvictedAt == nil || *p.EvictedAt != 365 {
-				t.Errorf("%s: %s at %v", p.Name, p.Phase, p.EvictedAt)
+			assert.Equal(t, "Evicted", p.Phase, p.Name)
+			if assert.NotNil(t, p.EvictedAt, "%s evicted at", p.Name) {
+				assert.Equal(t, 365.0, *p.EvictedAt, "%s evicted at", p.Name)
 			}
 		case p.Phase == "Running":
 			running++
-			if p.Node == "n1" {
-				t.Errorf("%s on n1", p.Name)
-			}
+			assert.NotEqual(t, "n1", p.Node, "%s on n1", p.Name)
 		}
 	}
-	if running != 3 {
-		t.Fatalf("%d running", running)
-	}
+	require.Equal(t, 3, running, "running")
 	for _, f := range res.Frames {
-		if f.Caption == "" {
-			t.Errorf("frame %d has no caption", f.Index)
-		}
+		assert.NotEmpty(t, f.Caption, "frame %d has no caption", f.Index)
 	}
 }

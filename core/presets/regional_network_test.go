@@ -1,10 +1,12 @@
 package presets
 
 import (
-	"reflect"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core"
 	lsn "github.com/taints-playground/playground/core/lesson"
@@ -16,41 +18,33 @@ import (
 // same nodes, allocatable, labels and taints, and the same pods in the same
 // order, with the same requests, tolerations and nodeSelector.
 func TestRegionalNetworkIsTheLessonCluster(t *testing.T) {
-	p, _ := Get("regional-network")
+	p, ok := Get("regional-network")
+	require.True(t, ok)
 	s, err := scenario.Parse([]byte(p.YAML), "regional-network.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	nodes, general, batch, err := lsn.Cluster(lsn.DefaultParams())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(s.Nodes) != len(nodes) {
-		t.Fatalf("%d nodes, want %d", len(s.Nodes), len(nodes))
-	}
+	require.NoError(t, err)
+	require.Len(t, s.Nodes, len(nodes), "nodes")
 	same := func(what string, a, b core.ResourceList) {
 		for _, r := range []core.ResourceName{core.ResourceCPU, core.ResourceMemory} {
-			if g, w := a[r], b[r]; g.Cmp(w) != 0 {
-				t.Errorf("%s %s = %v, want %v", what, r, g, w)
-			}
+			g, w := a[r], b[r]
+			assert.Zero(t, g.Cmp(w), "%s %s = %v, want %v", what, r, g, w)
 		}
 	}
 	for i, n := range s.Nodes {
 		w := nodes[i]
-		if n.Name != w.Name || n.Labels["pool"] != w.Labels["pool"] || !reflect.DeepEqual(n.Spec.Taints, w.Spec.Taints) {
-			t.Errorf("node %s: labels %v taints %v, want %s %v %v", n.Name, n.Labels, n.Spec.Taints, w.Name, w.Labels, w.Spec.Taints)
-		}
+		assert.Equal(t, w.Name, n.Name, "node %d name", i)
+		assert.Equal(t, w.Labels["pool"], n.Labels["pool"], "node %s pool label", n.Name)
+		assert.Equal(t, w.Spec.Taints, n.Spec.Taints, "node %s taints", n.Name)
 		same("node "+n.Name, n.Status.Allocatable, w.Status.Allocatable)
 	}
 	want := append(append([]*core.Pod(nil), general...), batch...)
-	if len(s.Pods) != len(want) {
-		t.Fatalf("%d pods, want %d", len(s.Pods), len(want))
-	}
+	require.Len(t, s.Pods, len(want), "pods")
 	for i, k := range s.Pods {
 		w := want[i]
-		if k.Name != w.Name || !reflect.DeepEqual(k.Spec.Tolerations, w.Spec.Tolerations) || !reflect.DeepEqual(k.Spec.NodeSelector, w.Spec.NodeSelector) {
-			t.Errorf("pod %d = %s %v %v, want %s %v %v", i, k.Name, k.Spec.Tolerations, k.Spec.NodeSelector, w.Name, w.Spec.Tolerations, w.Spec.NodeSelector)
-		}
+		assert.Equal(t, w.Name, k.Name, "pod %d name", i)
+		assert.Equal(t, w.Spec.Tolerations, k.Spec.Tolerations, "pod %d (%s) tolerations", i, k.Name)
+		assert.Equal(t, w.Spec.NodeSelector, k.Spec.NodeSelector, "pod %d (%s) nodeSelector", i, k.Name)
 		same("pod "+k.Name, k.Spec.Containers[0].Resources.Requests, w.Spec.Containers[0].Resources.Requests)
 	}
 }
@@ -71,14 +65,11 @@ func TestRegionalNetworkIsTheLessonCluster(t *testing.T) {
 // toleration lets them in, and spreading puts two 700m pods on each.
 func TestRegionalNetwork(t *testing.T) {
 	res := runPreset(t, "regional-network")
-	if len(res.Frames) < 2 {
-		t.Fatalf("%d frames", len(res.Frames))
-	}
+	require.GreaterOrEqual(t, len(res.Frames), 2, "frames")
 	compose := func(f int) []string {
 		per := map[string][]string{}
 		for _, p := range res.Frames[f].Pods {
-			if p.Phase != "Running" {
-				t.Errorf("frame %d: %s is %s", f, p.Name, p.Phase)
+			if !assert.Equal(t, "Running", p.Phase, "frame %d: %s", f, p.Name) {
 				continue
 			}
 			svc := p.Name[:strings.LastIndex(p.Name, "-")]
@@ -105,17 +96,12 @@ func TestRegionalNetwork(t *testing.T) {
 		sort.Strings(shapes)
 		two := "reading-collector+reading-collector+verifier"
 		three := "billing+reading-collector+verifier"
-		if want := []string{three, three, three, two, two, two}; !reflect.DeepEqual(shapes, want) {
-			t.Errorf("frame %d: untainted nodes = %q, want three of %q and three of %q", f, general, two, three)
-		}
-		if want := []string{"d0:nightly-batch+nightly-batch", "d3:nightly-batch+nightly-batch", "d6:nightly-batch+nightly-batch"}; !reflect.DeepEqual(batch, want) {
-			t.Errorf("frame %d: set-aside nodes = %q, want %q", f, batch, want)
-		}
-		if len(res.Frames[f].Pods) != 24 {
-			t.Errorf("frame %d: %d pods, want 24", f, len(res.Frames[f].Pods))
-		}
+		assert.Equal(t, []string{three, three, three, two, two, two}, shapes, "frame %d: untainted nodes = %q, want three of %q and three of %q", f, general, two, three)
+		assert.Equal(t, []string{"d0:nightly-batch+nightly-batch", "d3:nightly-batch+nightly-batch", "d6:nightly-batch+nightly-batch"}, batch, "frame %d: set-aside nodes", f)
+		assert.Len(t, res.Frames[f].Pods, 24, "frame %d: pods", f)
 	}
-	if len(res.Frames) != 2 || res.Frames[1].At != 10 || !strings.Contains(res.Frames[1].Output, "nightly-batch-6") {
-		t.Errorf("want the initial frame and the 10 s get pods frame, got %d frames", len(res.Frames))
-	}
+	// The initial frame and the 10 s get pods frame.
+	require.Len(t, res.Frames, 2, "frames")
+	assert.Equal(t, 10.0, res.Frames[1].At, "the get pods frame")
+	assert.Contains(t, res.Frames[1].Output, "nightly-batch-6", "the get pods frame")
 }

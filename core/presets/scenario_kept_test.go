@@ -1,8 +1,9 @@
 package presets
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/scenario/link"
@@ -17,25 +18,17 @@ func TestResultScenarioUnchanged(t *testing.T) {
 	for name, text := range determinismCases(t) {
 		t.Run(name, func(t *testing.T) {
 			s, err := scenario.Parse([]byte(text), name+".yaml")
-			if err != nil {
-				t.Fatal(err)
-			}
-			fresh, _ := scenario.Parse([]byte(text), name+".yaml")
+			require.NoError(t, err)
+			fresh, err := scenario.Parse([]byte(text), name+".yaml")
+			require.NoError(t, err)
 			res, err := sim.Run(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Scenario() != s {
-				t.Fatal("Result.Scenario is not the scenario Run was given")
-			}
-			if !reflect.DeepEqual(s, fresh) {
-				t.Fatal("sim.Run modified the scenario it was given")
-			}
+			require.NoError(t, err)
+			require.Same(t, s, res.Scenario(), "Result.Scenario is not the scenario Run was given")
+			require.Equal(t, fresh, s, "sim.Run modified the scenario it was given")
 			want, wantErr := link.Encode([]byte(text))
 			got, gotErr := link.EncodeParsed([]byte(text), res.Scenario())
-			if got != want || (gotErr == nil) != (wantErr == nil) {
-				t.Fatalf("EncodeParsed = %.40q, %v; Encode = %.40q, %v", got, gotErr, want, wantErr)
-			}
+			require.Equal(t, want, got, "EncodeParsed, Encode")
+			require.Equal(t, wantErr == nil, gotErr == nil, "EncodeParsed error %v, Encode error %v", gotErr, wantErr)
 		})
 	}
 }

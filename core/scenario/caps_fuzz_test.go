@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // FuzzParseCaps builds scenarios around fuzzed counts, times and step
@@ -36,19 +38,18 @@ func FuzzParseCaps(f *testing.F) {
 		fmt.Fprintf(&b, "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: %d\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: c, image: nginx}]}\n", replicas)
 		s, err := Parse([]byte(b.String()), "f.yaml")
 		if err != nil {
-			if strings.Contains(err.Error(), "cannot read scenario") {
-				t.Fatalf("panic: %v", err)
-			}
-			if int(nodes) > MaxNodes && !strings.Contains(err.Error(), "too large") && !strings.Contains(err.Error(), "Invalid value") && !strings.Contains(err.Error(), "Required value") {
-				t.Fatalf("%d nodes refused without naming the cap: %v", nodes, err)
+			msg := err.Error()
+			require.NotContains(t, msg, "cannot read scenario", "panic")
+			if int(nodes) > MaxNodes {
+				named := strings.Contains(msg, "too large") || strings.Contains(msg, "Invalid value") || strings.Contains(msg, "Required value")
+				require.True(t, named, "%d nodes refused without naming the cap: %v", nodes, err)
 			}
 			return
 		}
-		if err := s.CheckCaps(); err != nil {
-			t.Fatalf("Parse accepted an over-cap scenario: %v", err)
-		}
-		if len(s.Nodes) > MaxNodes || s.Until > MaxVirtualTime || len(s.Steps) > MaxSteps || s.podCount() > MaxPods {
-			t.Fatalf("over a cap: %d nodes, until %s, %d steps, %d pods", len(s.Nodes), s.Until, len(s.Steps), s.podCount())
-		}
+		require.NoError(t, s.CheckCaps(), "Parse accepted an over-cap scenario")
+		require.LessOrEqual(t, len(s.Nodes), MaxNodes, "nodes")
+		require.LessOrEqual(t, s.Until, MaxVirtualTime, "until")
+		require.LessOrEqual(t, len(s.Steps), MaxSteps, "steps")
+		require.LessOrEqual(t, s.podCount(), int64(MaxPods), "pods")
 	})
 }

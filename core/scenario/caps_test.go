@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func nodesYAML(n int) string {
@@ -18,13 +21,9 @@ func nodesYAML(n int) string {
 
 func wantCap(t *testing.T, err error, want ...string) {
 	t.Helper()
-	if err == nil {
-		t.Fatalf("accepted, want an error mentioning %q", want)
-	}
+	require.Error(t, err, "accepted, want an error mentioning %q", want)
 	for _, w := range want {
-		if !strings.Contains(err.Error(), w) {
-			t.Errorf("error %q lacks %q", err, w)
-		}
+		assert.ErrorContains(t, err, w)
 	}
 }
 
@@ -35,19 +34,15 @@ func TestCapBytes(t *testing.T) {
 	// Exactly at the limit is read.
 	pad := MaxScenarioBytes - len("kind: Node\nmetadata: {name: n1}\n# \n")
 	data = "kind: Node\nmetadata: {name: n1}\n# " + strings.Repeat("x", pad) + "\n"
-	if len(data) != MaxScenarioBytes {
-		t.Fatalf("test data is %d bytes", len(data))
-	}
-	if _, err := Parse([]byte(data), "max.yaml"); err != nil {
-		t.Fatalf("1 MiB exactly: %v", err)
-	}
+	require.Len(t, data, MaxScenarioBytes, "test data")
+	_, err = Parse([]byte(data), "max.yaml")
+	require.NoError(t, err, "1 MiB exactly")
 }
 
 func TestCapNodes(t *testing.T) {
-	if _, err := Parse([]byte(nodesYAML(MaxNodes)), "f.yaml"); err != nil {
-		t.Fatalf("%d nodes: %v", MaxNodes, err)
-	}
-	_, err := Parse([]byte(nodesYAML(MaxNodes+1)), "f.yaml")
+	_, err := Parse([]byte(nodesYAML(MaxNodes)), "f.yaml")
+	require.NoError(t, err, "%d nodes", MaxNodes)
+	_, err = Parse([]byte(nodesYAML(MaxNodes+1)), "f.yaml")
 	wantCap(t, err, "5001 nodes", "at most 5000")
 }
 
@@ -67,10 +62,9 @@ spec:
     spec: {containers: [{name: c, image: nginx}]}
 `, replicas)
 	}
-	if _, err := Parse([]byte(deploy(MaxPods)), "f.yaml"); err != nil {
-		t.Fatalf("%d replicas: %v", MaxPods, err)
-	}
-	_, err := Parse([]byte(deploy(MaxPods+1)), "f.yaml")
+	_, err := Parse([]byte(deploy(MaxPods)), "f.yaml")
+	require.NoError(t, err, "%d replicas", MaxPods)
+	_, err = Parse([]byte(deploy(MaxPods+1)), "f.yaml")
 	wantCap(t, err, "50001 pods", "at most 50000")
 	_, err = Parse([]byte(deploy(2147483647)), "f.yaml")
 	wantCap(t, err, "2147483647 pods")
@@ -92,10 +86,9 @@ func TestCapSteps(t *testing.T) {
 		}
 		return b.String()
 	}
-	if _, err := Parse([]byte(steps(MaxSteps)), "f.yaml"); err != nil {
-		t.Fatalf("%d steps: %v", MaxSteps, err)
-	}
-	_, err := Parse([]byte(steps(MaxSteps+1)), "f.yaml")
+	_, err := Parse([]byte(steps(MaxSteps)), "f.yaml")
+	require.NoError(t, err, "%d steps", MaxSteps)
+	_, err = Parse([]byte(steps(MaxSteps+1)), "f.yaml")
 	wantCap(t, err, "10001 steps", "at most 10000")
 }
 
@@ -106,10 +99,11 @@ func TestCapVirtualTime(t *testing.T) {
 		head + "steps: [{at: 720h, run: kubectl cordon n1}]\n",
 		head + "steps: [{at: 719h, run: wait 1h}]\n",
 	}
-	for _, data := range ok {
-		if _, err := Parse([]byte(data), "f.yaml"); err != nil {
-			t.Errorf("%q: %v", data, err)
-		}
+	for i, data := range ok {
+		t.Run(fmt.Sprintf("ok %d", i), func(t *testing.T) {
+			_, err := Parse([]byte(data), "f.yaml")
+			assert.NoError(t, err, "%q", data)
+		})
 	}
 	for data, want := range map[string]string{
 		head + "until: 720h1s\n":                                   "until is 720h0m1s",
@@ -118,20 +112,18 @@ func TestCapVirtualTime(t *testing.T) {
 		head + "until: 8760h\n":                                    "until is 8760h0m0s",
 		head + "steps: [{at: 1s, run: wait 100000h}]\nuntil: 2s\n": "steps[0] reaches",
 	} {
-		_, err := Parse([]byte(data), "f.yaml")
-		wantCap(t, err, want, "30 days")
+		t.Run(want, func(t *testing.T) {
+			_, err := Parse([]byte(data), "f.yaml")
+			wantCap(t, err, want, "30 days")
+		})
 	}
 	s := &Scenario{Until: MaxVirtualTime + time.Nanosecond}
 	wantCap(t, s.CheckCaps(), "30 days")
 }
 
 func TestCapFrames(t *testing.T) {
-	if err := CheckFrames(1370, 10_000_000, 25_000, time.Hour); err != nil {
-		t.Fatalf("the 500-node storm: %v", err)
-	}
-	if err := CheckFrames(10, MaxFrameSlots, MaxFrameStates, time.Hour); err != nil {
-		t.Fatalf("at the limits: %v", err)
-	}
+	require.NoError(t, CheckFrames(1370, 10_000_000, 25_000, time.Hour), "the 500-node storm")
+	require.NoError(t, CheckFrames(10, MaxFrameSlots, MaxFrameStates, time.Hour), "at the limits")
 	wantCap(t, CheckFrames(5001, MaxFrameSlots+1, 5000, 90*time.Minute),
 		"too large", "by virtual time 1h30m0s", "5001 frames", "25000001 node and pod states", "at most 25000000", "run out of memory", "until")
 	wantCap(t, CheckFrames(300, 600_000, MaxFrameStates+1, time.Minute),

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/taints-playground/playground/core/kubectl"
 )
 
@@ -13,14 +14,10 @@ import (
 // accepts, and every listed form passes CheckCommand.
 func TestCommandsListedAndAccepted(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, c := range Commands {
 		row := "| `" + strings.ReplaceAll(c.Usage, "|", `\|`) + "` | " + c.Doc + " |"
-		if !strings.Contains(string(readme), row) {
-			t.Errorf("README lacks the row %s", row)
-		}
+		assert.True(t, strings.Contains(string(readme), row), "README lacks the row %s", row)
 	}
 	examples := []string{
 		"kubectl taint nodes n1 k=v:NoSchedule", "kubectl cordon n1", "kubectl uncordon n1",
@@ -31,19 +28,13 @@ func TestCommandsListedAndAccepted(t *testing.T) {
 		"create pod p", "create node n2", "wait 30s",
 	}
 	for _, e := range examples {
-		if err := CheckCommand(e); err != nil {
-			t.Errorf("CheckCommand(%q) = %v", e, err)
-		}
+		assert.NoError(t, CheckCommand(e), "CheckCommand(%q)", e)
 	}
 	err = CheckCommand("frobnicate n1")
 	want := `unknown command "frobnicate": steps run kubectl (taint, cordon, uncordon, drain, label, delete, scale, apply, describe, get), node NODE stop|start|not-ready|unreachable|ready, node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, or create node NAME`
-	if err == nil || err.Error() != want {
-		t.Errorf("unknown command: %v, want %s", err, want)
-	}
+	assert.EqualError(t, err, want, "unknown command")
 	for _, w := range append(append([]string{}, kubectl.Verbs...), nodeStates...) {
-		if !strings.Contains(want, w) {
-			t.Errorf("message lacks %q", w)
-		}
+		assert.Contains(t, want, w, "message lacks it")
 	}
 }
 

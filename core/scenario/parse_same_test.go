@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"sigs.k8s.io/yaml"
 
 	"github.com/taints-playground/playground/bench"
@@ -269,15 +269,11 @@ var sameParseSeeds = []string{
 // readCorpus returns the []byte arguments of the seed files in dir.
 func readCorpus(t testing.TB, dir string) [][]byte {
 	files, err := filepath.Glob(filepath.Join(dir, "*"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var out [][]byte
 	for _, name := range files {
 		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		sc := bufio.NewScanner(f)
 		sc.Buffer(nil, 1<<24)
 		for sc.Scan() {
@@ -299,20 +295,16 @@ func checkSameParse(t *testing.T, data []byte) {
 	t.Helper()
 	s1, err1 := Parse(data, "f.yaml")
 	s2, err2 := parseStepwise(data, "f.yaml")
-	if errText(err1) != errText(err2) || !reflect.DeepEqual(s1, s2) {
-		t.Fatalf("Parse(%q):\n once:     %v\n stepwise: %v", data, errText(err1), errText(err2))
-	}
+	require.Equal(t, errText(err2), errText(err1), "Parse(%q): the error, once and stepwise", data)
+	require.Equal(t, s2, s1, "Parse(%q): the scenario, once and stepwise", data)
 	if err1 != nil {
-		if e1, e2 := err1.(*Error), err2.(*Error); *e1 != *e2 {
-			t.Fatalf("Parse(%q): %#v, stepwise %#v", data, *e1, *e2)
-		}
+		require.Equal(t, *err2.(*Error), *err1.(*Error), "Parse(%q): the *Error, once and stepwise", data)
 	}
 	for _, gate := range []bool{false, true} {
 		m1, err1 := ParseManifest(data, gate)
 		m2, err2 := parseManifestStepwise(data, gate)
-		if errText(err1) != errText(err2) || !reflect.DeepEqual(m1, m2) {
-			t.Fatalf("ParseManifest(%q, %v):\n once:     %v\n stepwise: %v", data, gate, errText(err1), errText(err2))
-		}
+		require.Equal(t, errText(err2), errText(err1), "ParseManifest(%q, %v): the error, once and stepwise", data, gate)
+		require.Equal(t, m2, m1, "ParseManifest(%q, %v): the manifests, once and stepwise", data, gate)
 	}
 }
 
@@ -327,15 +319,15 @@ func errText(err error) string {
 // the stepwise decoding's results and messages on the seeds and on a
 // large scenario.
 func TestParseSameAsStepwise(t *testing.T) {
-	for _, s := range sameParseSeeds {
-		checkSameParse(t, []byte(s))
+	for i, s := range sameParseSeeds {
+		t.Run(fmt.Sprintf("seed %d", i), func(t *testing.T) { checkSameParse(t, []byte(s)) })
 	}
 	for _, dir := range []string{"FuzzParse", "FuzzParseManifest"} {
-		for _, data := range readCorpus(t, filepath.Join("testdata", "fuzz", dir)) {
-			checkSameParse(t, data)
+		for i, data := range readCorpus(t, filepath.Join("testdata", "fuzz", dir)) {
+			t.Run(fmt.Sprintf("%s %d", dir, i), func(t *testing.T) { checkSameParse(t, data) })
 		}
 	}
-	checkSameParse(t, []byte(bench.Cluster(50, 200)))
+	t.Run("bench.Cluster(50, 200)", func(t *testing.T) { checkSameParse(t, []byte(bench.Cluster(50, 200))) })
 }
 
 func FuzzParseSameAsStepwise(f *testing.F) {

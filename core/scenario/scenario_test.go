@@ -2,10 +2,12 @@ package scenario
 
 import (
 	"encoding/json"
-	"errors"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 const full = `# a comment before the first document
@@ -63,53 +65,44 @@ steps:
 
 func TestParseFull(t *testing.T) {
 	s, err := Parse([]byte(full), "full.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Name != "demo" || s.Title != "Demo" || s.Description != "A demo." {
-		t.Errorf("header = %q %q %q", s.Name, s.Title, s.Description)
-	}
-	if len(s.Nodes) != 1 || s.Nodes[0].Name != "n1" || s.Nodes[0].Spec.Taints[0].Value != "true" {
-		t.Errorf("nodes = %+v", s.Nodes)
-	}
-	if got := s.Nodes[0].Status.Allocatable["cpu"]; got.MilliValue() != 3920 {
-		t.Errorf("cpu = %v", got)
-	}
-	if len(s.Pods) != 2 || s.Pods[0].Namespace != "default" || s.Pods[1].Namespace != "data" {
-		t.Errorf("pods = %+v", s.Pods)
-	}
-	if v := s.Pods[0].Spec.Tolerations[0].Value; v != "true" {
-		t.Errorf("toleration value = %q", v)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "demo", s.Name)
+	assert.Equal(t, "Demo", s.Title)
+	assert.Equal(t, "A demo.", s.Description)
+	require.Len(t, s.Nodes, 1)
+	assert.Equal(t, "n1", s.Nodes[0].Name)
+	require.NotEmpty(t, s.Nodes[0].Spec.Taints)
+	assert.Equal(t, "true", s.Nodes[0].Spec.Taints[0].Value, "taint value")
+	cpu := s.Nodes[0].Status.Allocatable["cpu"]
+	assert.Equal(t, int64(3920), cpu.MilliValue(), "allocatable cpu")
+	require.Len(t, s.Pods, 2)
+	assert.Equal(t, "default", s.Pods[0].Namespace)
+	assert.Equal(t, "data", s.Pods[1].Namespace)
+	require.NotEmpty(t, s.Pods[0].Spec.Tolerations)
+	assert.Equal(t, "true", s.Pods[0].Spec.Tolerations[0].Value, "toleration value")
 	wantAt := []time.Duration{0, 1500 * time.Millisecond, 90 * time.Second}
-	for i, st := range s.Steps {
-		if st.At != wantAt[i] {
-			t.Errorf("steps[%d].at = %v, want %v", i, st.At, wantAt[i])
-		}
+	var at []time.Duration
+	for _, st := range s.Steps {
+		at = append(at, st.At)
 	}
-	if s.Until != 90*time.Second || s.UntilSet {
-		t.Errorf("until = %v (set %v), want the last step's 1m30s", s.Until, s.UntilSet)
-	}
-	if s.Options.Seed != 42 || !s.Options.ComparisonOperators() {
-		t.Errorf("options = %+v", s.Options)
-	}
+	assert.Equal(t, wantAt, at, "steps' at")
+	assert.Equal(t, 90*time.Second, s.Until, "until: the last step's 1m30s")
+	assert.False(t, s.UntilSet, "until set")
+	assert.Equal(t, int64(42), s.Options.Seed, "seed")
+	assert.True(t, s.Options.ComparisonOperators(), "comparison operators")
 }
 
 func TestParseDefaults(t *testing.T) {
 	s, err := Parse([]byte("apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"), "n.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Options.Seed != DefaultSeed || s.Until != 0 || len(s.Steps) != 0 || s.Options.ComparisonOperators() {
-		t.Errorf("defaults = %+v", s)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, int64(DefaultSeed), s.Options.Seed, "seed")
+	assert.Zero(t, s.Until, "until")
+	assert.Empty(t, s.Steps, "steps")
+	assert.False(t, s.Options.ComparisonOperators(), "comparison operators")
 	s, err = Parse([]byte("kind: Scenario\nname: x\nuntil: 600\n"), "x.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Until != 600*time.Second || !s.UntilSet {
-		t.Errorf("until = %v", s.Until)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, 600*time.Second, s.Until, "until")
+	assert.True(t, s.UntilSet, "until set")
 }
 
 func TestParseErrors(t *testing.T) {
@@ -204,74 +197,57 @@ func TestParseErrors(t *testing.T) {
 			`web.yaml: the file holds no documents`},
 	}
 	for _, c := range cases {
-		_, err := Parse([]byte(c.in), "web.yaml")
-		if err == nil {
-			t.Errorf("%s: no error", c.name)
-			continue
-		}
-		if !strings.HasPrefix(err.Error(), c.want) {
-			t.Errorf("%s:\n got %s\nwant %s", c.name, err, c.want)
-		}
-		var se *Error
-		if !errors.As(err, &se) || se.File != "web.yaml" {
-			t.Errorf("%s: not a *scenario.Error naming the file: %#v", c.name, err)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Parse([]byte(c.in), "web.yaml")
+			require.Error(t, err)
+			assert.True(t, strings.HasPrefix(err.Error(), c.want), "got  %s\nwant %s", err, c.want)
+			var se *Error
+			require.ErrorAs(t, err, &se, "not a *scenario.Error")
+			assert.Equal(t, "web.yaml", se.File, "the error names the file")
+		})
 	}
 }
 
 func TestGateAllowsComparisonOperators(t *testing.T) {
 	in := "kind: Scenario\nname: x\noptions: {featureGates: {TaintTolerationComparisonOperators: true}}\n---\n" +
 		"apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  containers: [{name: c}]\n  tolerations: [{key: k, operator: Gt, value: \"5\", effect: NoSchedule}]\n"
-	if _, err := Parse([]byte(in), "gt.yaml"); err != nil {
-		t.Fatal(err)
-	}
+	_, err := Parse([]byte(in), "gt.yaml")
+	require.NoError(t, err)
 }
 
 func TestErrorLine(t *testing.T) {
 	in := "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n---\n\n# the pod\napiVersion: v1\nkind: Pod\nmetadata: {name: Bad}\n"
 	_, err := Parse([]byte(in), "")
 	var se *Error
-	if !errors.As(err, &se) || se.Document != 2 || se.Line != 7 {
-		t.Fatalf("err = %#v", err)
-	}
-	if strings.HasPrefix(err.Error(), ": ") || !strings.HasPrefix(err.Error(), "document 2: ") {
-		t.Errorf("no file name should mean no prefix: %q", err)
-	}
+	require.ErrorAs(t, err, &se)
+	require.Equal(t, 2, se.Document, "document")
+	require.Equal(t, 7, se.Line, "line")
+	assert.False(t, strings.HasPrefix(err.Error(), ": "), "no file name should mean no prefix: %q", err)
+	assert.True(t, strings.HasPrefix(err.Error(), "document 2: "), "no file name should mean no prefix: %q", err)
 }
 
 func TestMarshalRoundTrip(t *testing.T) {
 	s, err := Parse([]byte(full), "full.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	out, err := s.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(string(out), "apiVersion: playground.k8s.io/v1alpha1\nkind: Scenario\nname: demo\n") {
-		t.Errorf("marshalled file starts with:\n%s", out[:80])
-	}
-	if strings.Contains(string(out), "managedFields") || strings.Contains(string(out), "null") || strings.Contains(string(out), "{}") {
-		t.Errorf("noise in output:\n%s", out)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(out), "apiVersion: playground.k8s.io/v1alpha1\nkind: Scenario\nname: demo\n"), "marshalled file:\n%s", out)
+	for _, noise := range []string{"managedFields", "null", "{}"} {
+		assert.NotContains(t, string(out), noise, "noise in output")
 	}
 	s2, err := Parse(out, "again.yaml")
-	if err != nil {
-		t.Fatalf("re-parse: %v\n%s", err, out)
-	}
-	a, _ := json.Marshal(s)
-	b, _ := json.Marshal(s2)
-	if string(a) != string(b) {
-		t.Errorf("round trip differs:\n%s\n%s", a, b)
-	}
+	require.NoError(t, err, "re-parse:\n%s", out)
+	a, err := json.Marshal(s)
+	require.NoError(t, err)
+	b, err := json.Marshal(s2)
+	require.NoError(t, err)
+	assert.Equal(t, string(a), string(b), "round trip differs")
 	// A scenario without a Scenario document marshals without one.
 	s3, err := Parse([]byte("apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"), "n.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, _ = s3.Marshal()
-	if string(out) != "apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n" {
-		t.Errorf("got %q", out)
-	}
+	require.NoError(t, err)
+	out, err = s3.Marshal()
+	require.NoError(t, err)
+	assert.Equal(t, "apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n", string(out))
 }
 
 func TestCheckCommand(t *testing.T) {
@@ -279,15 +255,11 @@ func TestCheckCommand(t *testing.T) {
 		"kubectl label nodes n1 a=b", "kubectl delete pod web", "node n1 not-ready", "node n1 unreachable",
 		"node n1 ready", "node n1 condition DiskPressure=True", "create pod web"}
 	for _, c := range ok {
-		if err := CheckCommand(c); err != nil {
-			t.Errorf("%q: %v", c, err)
-		}
+		assert.NoError(t, CheckCommand(c), "%q", c)
 	}
 	bad := []string{"", "kubectl", "kubectl apply -f x", "node n1", "node n1 sleepy", "node n1 ready now", "create deployment x", "rm -rf /"}
 	for _, c := range bad {
-		if err := CheckCommand(c); err == nil {
-			t.Errorf("%q accepted", c)
-		}
+		assert.Error(t, CheckCommand(c), "%q accepted", c)
 	}
 }
 
@@ -298,13 +270,10 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Parse(data, "f.yaml")
 		if err != nil {
-			if strings.Contains(err.Error(), "cannot read scenario") {
-				t.Fatalf("panic: %v", err)
-			}
+			require.NotContains(t, err.Error(), "cannot read scenario", "panic")
 			return
 		}
-		if _, err := s.Marshal(); err != nil {
-			t.Fatalf("marshal: %v", err)
-		}
+		_, err = s.Marshal()
+		require.NoError(t, err, "marshal")
 	})
 }

@@ -1,6 +1,11 @@
 package scenario
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
 
 // Strict decoding (kubectl --validate=strict, the default since 1.27):
 // unknown fields and duplicate keys are rejected with the API server's
@@ -26,9 +31,7 @@ func TestStrictDecoding(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse([]byte(tc.doc), "web.yaml")
-			if err == nil || err.Error() != tc.want {
-				t.Errorf("got  %v\nwant %s", err, tc.want)
-			}
+			assert.EqualError(t, err, tc.want)
 		})
 	}
 }
@@ -107,7 +110,6 @@ status:
   availableReplicas: 1
   conditions: [{type: Available, status: "True", reason: MinimumReplicasAvailable}]
 `
-	if _, err := Parse([]byte(doc), "real.yaml"); err != nil {
-		t.Fatalf("real fields rejected: %v", err)
-	}
+	_, err := Parse([]byte(doc), "real.yaml")
+	require.NoError(t, err, "real fields rejected")
 }

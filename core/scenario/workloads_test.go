@@ -1,9 +1,10 @@
 package scenario
 
 import (
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/require"
 )
 
 const workloadFile = `kind: Scenario
@@ -61,59 +62,48 @@ spec:
 
 func TestWorkloadsAndApply(t *testing.T) {
 	s, err := Parse([]byte(workloadFile), "w.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(s.Deployments) != 1 || len(s.DaemonSets) != 1 || len(s.Namespaces) != 1 || s.Deployments[0].Namespace != "default" || s.DaemonSets[0].Namespace != "kube-system" {
-		t.Fatalf("objects: %d %d %d", len(s.Deployments), len(s.DaemonSets), len(s.Namespaces))
-	}
-	if !s.Options.Admission.PodTolerationRestriction {
-		t.Fatal("PodTolerationRestriction not enabled")
-	}
-	if nr, ur := s.Options.Admission.DefaultTolerationSeconds(); nr != 60 || ur != 300 {
-		t.Fatalf("seconds %d %d", nr, ur)
-	}
-	if s.Steps[0].Run != "kubectl apply -f -" || !strings.Contains(s.Steps[0].Manifest, "PodDisruptionBudget") {
-		t.Fatalf("block scalar step: %q / %q", s.Steps[0].Run, s.Steps[0].Manifest)
-	}
+	require.NoError(t, err)
+	require.Len(t, s.Deployments, 1, "deployments")
+	require.Len(t, s.DaemonSets, 1, "daemon sets")
+	require.Len(t, s.Namespaces, 1, "namespaces")
+	require.Equal(t, "default", s.Deployments[0].Namespace)
+	require.Equal(t, "kube-system", s.DaemonSets[0].Namespace)
+	require.True(t, s.Options.Admission.PodTolerationRestriction, "PodTolerationRestriction not enabled")
+	nr, ur := s.Options.Admission.DefaultTolerationSeconds()
+	require.Equal(t, int64(60), nr, "not-ready seconds")
+	require.Equal(t, int64(300), ur, "unreachable seconds")
+	require.Equal(t, "kubectl apply -f -", s.Steps[0].Run, "block scalar step")
+	require.Contains(t, s.Steps[0].Manifest, "PodDisruptionBudget", "block scalar step")
 	m, err := ParseManifest([]byte(s.Steps[1].Manifest), false)
-	if err != nil || len(m.PriorityClasses) != 1 || m.PriorityClasses[0].Value != 1000 {
-		t.Fatalf("manifest: %v %+v", err, m)
-	}
-	if s.Until != 75*time.Second {
-		t.Fatalf("until %v, want 75s (wait 45s from 30s)", s.Until)
-	}
+	require.NoError(t, err, "manifest")
+	require.Len(t, m.PriorityClasses, 1, "manifest")
+	require.Equal(t, int32(1000), m.PriorityClasses[0].Value, "manifest")
+	require.Equal(t, 75*time.Second, s.Until, "until: wait 45s from 30s")
 	out, err := s.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	s2, err := Parse(out, "again.yaml")
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	if len(s2.Deployments) != 1 || len(s2.DaemonSets) != 1 || !s2.Options.Admission.PodTolerationRestriction || s2.Steps[1].Manifest != s.Steps[1].Manifest {
-		t.Fatalf("round trip lost objects:\n%s", out)
-	}
+	require.NoError(t, err, "%s", out)
+	require.Len(t, s2.Deployments, 1, "round trip lost objects:\n%s", out)
+	require.Len(t, s2.DaemonSets, 1, "round trip lost objects:\n%s", out)
+	require.True(t, s2.Options.Admission.PodTolerationRestriction, "round trip lost objects:\n%s", out)
+	require.Equal(t, s.Steps[1].Manifest, s2.Steps[1].Manifest, "round trip lost objects:\n%s", out)
 }
 
 func TestManifestErrors(t *testing.T) {
-	if _, err := ParseManifest([]byte("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {a: b}}\n  template: {metadata: {labels: {a: c}}}\n"), false); err == nil || !strings.Contains(err.Error(), "`selector` does not match template `labels`") {
-		t.Fatalf("err %v", err)
-	}
-	if _, err := ParseManifest([]byte("kind: Scenario\nname: x\n"), false); err == nil {
-		t.Fatal("Scenario inside a manifest accepted")
-	}
-	if _, err := WaitDuration("wait soon"); err == nil {
-		t.Fatal("bad wait accepted")
-	}
+	_, err := ParseManifest([]byte("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {a: b}}\n  template: {metadata: {labels: {a: c}}}\n"), false)
+	require.ErrorContains(t, err, "`selector` does not match template `labels`")
+	_, err = ParseManifest([]byte("kind: Scenario\nname: x\n"), false)
+	require.Error(t, err, "Scenario inside a manifest accepted")
+	_, err = WaitDuration("wait soon")
+	require.Error(t, err, "bad wait accepted")
 }
 
 func FuzzParseManifest(f *testing.F) {
 	f.Add([]byte("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {a: b}}\n  template: {metadata: {labels: {a: b}}}\n"))
 	f.Add([]byte("kind: PodDisruptionBudget\napiVersion: policy/v1\nmetadata: {name: p}\nspec: {minAvailable: 50%}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if _, err := ParseManifest(data, false); err != nil && strings.Contains(err.Error(), "cannot read manifest") {
-			t.Fatalf("panic: %v", err)
+		if _, err := ParseManifest(data, false); err != nil {
+			require.NotContains(t, err.Error(), "cannot read manifest", "panic")
 		}
 	})
 }

@@ -3,8 +3,10 @@ package sched
 import (
 	"fmt"
 	"math/rand"
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core"
 	tu "github.com/taints-playground/playground/core/sched/internal/testutil"
@@ -28,12 +30,7 @@ func totals(r Result) map[string]int64 {
 
 func mustPlace(t *testing.T, r Result, oneOf ...string) {
 	t.Helper()
-	for _, n := range oneOf {
-		if r.NodeName == n {
-			return
-		}
-	}
-	t.Fatalf("placed on %q, want one of %v (message %q, scores %+v)", r.NodeName, oneOf, r.Message, r.Scores)
+	require.Contains(t, oneOf, r.NodeName, "placed on %q (message %q, scores %+v)", r.NodeName, r.Message, r.Scores)
 }
 
 // TestS1 covers EXAMPLES.md S1: the message, then the placement after the
@@ -55,24 +52,22 @@ func TestS1(t *testing.T) {
 
 	r := Schedule(pod, build(true, true), Options{})
 	want := "0/3 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling."
-	if r.Message != want {
-		t.Fatalf("message\n got %s\nwant %s", r.Message, want)
-	}
-	if r.Rejected["n2"].Plugin != "NodeUnschedulable" || r.Rejected["n1"].Plugin != "TaintToleration" || r.Rejected["n3"].Plugin != "NodeResourcesFit" {
-		t.Errorf("reported plugins %s %s %s", r.Rejected["n1"].Plugin, r.Rejected["n2"].Plugin, r.Rejected["n3"].Plugin)
-	}
-	if r.Rejected["n3"].Code != Unschedulable || r.Rejected["n1"].Code != UnschedulableAndUnresolvable {
-		t.Errorf("codes %v %v", r.Rejected["n3"].Code, r.Rejected["n1"].Code)
-	}
-	if r.NominatedNode != "" || r.Victims != nil {
-		t.Errorf("unexpected preemption %q %v", r.NominatedNode, r.Victims)
-	}
+	require.Equal(t, want, r.Message)
+	require.Contains(t, r.Rejected, "n1")
+	require.Contains(t, r.Rejected, "n2")
+	require.Contains(t, r.Rejected, "n3")
+	assert.Equal(t, "TaintToleration", r.Rejected["n1"].Plugin)
+	assert.Equal(t, "NodeUnschedulable", r.Rejected["n2"].Plugin)
+	assert.Equal(t, "NodeResourcesFit", r.Rejected["n3"].Plugin)
+	assert.Equal(t, Unschedulable, r.Rejected["n3"].Code)
+	assert.Equal(t, UnschedulableAndUnresolvable, r.Rejected["n1"].Code)
+	assert.Empty(t, r.NominatedNode, "unexpected preemption")
+	assert.Nil(t, r.Victims, "unexpected preemption")
 
 	r = Schedule(pod, build(false, true), Options{})
 	mustPlace(t, r, "n1")
-	if len(r.Scores) != 0 || !reflect.DeepEqual(r.Feasible, []string{"n1"}) {
-		t.Errorf("single feasible node must skip scoring: %+v %v", r.Scores, r.Feasible)
-	}
+	assert.Empty(t, r.Scores, "single feasible node must skip scoring")
+	assert.Equal(t, []string{"n1"}, r.Feasible)
 
 	r = Schedule(pod, build(true, false), Options{})
 	mustPlace(t, r, "n2")
@@ -86,9 +81,8 @@ func TestS2(t *testing.T) {
 		tu.MakeNode("n3", "4000m", "8Gi").Info(tu.MakePod("cpu", "3500m", "1Gi").P),
 	}
 	r := Schedule(tu.MakePod("p", "1000m", "1Gi").P, nodes, Options{})
-	if !reflect.DeepEqual(r.Rejected["n2"].Reasons, []string{"Insufficient cpu", "Insufficient memory"}) {
-		t.Errorf("n2 reasons %q", r.Rejected["n2"].Reasons)
-	}
+	require.Contains(t, r.Rejected, "n2")
+	assert.Equal(t, []string{"Insufficient cpu", "Insufficient memory"}, r.Rejected["n2"].Reasons, "n2 reasons")
 }
 
 // TestS3 covers EXAMPLES.md S3: PreferNoSchedule scoring, totals and ties.
@@ -122,12 +116,10 @@ func TestS3(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			r := Schedule(tc.pod, nodes(tc.n3NS), Options{})
-			if !reflect.DeepEqual(r.Tied, tc.tied) {
-				t.Fatalf("tied %v, want %v (scores %+v)", r.Tied, tc.tied, r.Scores)
-			}
+			require.Equal(t, tc.tied, r.Tied, "tied (scores %+v)", r.Scores)
 			mustPlace(t, r, tc.tied...)
-			if tc.totals != nil && !reflect.DeepEqual(totals(r), tc.totals) {
-				t.Fatalf("totals %v, want %v", totals(r), tc.totals)
+			if tc.totals != nil {
+				require.Equal(t, tc.totals, totals(r), "totals")
 			}
 		})
 	}
@@ -147,23 +139,15 @@ func TestTieBreakUniform(t *testing.T) {
 	for i := 0; i < 3000; i++ {
 		r := Schedule(pod, nodes, Options{Rand: rng})
 		counts[r.NodeName]++
-		if len(r.Tied) != 3 {
-			t.Fatalf("tied %v", r.Tied)
-		}
+		require.Len(t, r.Tied, 3, "tied")
 	}
 	for _, n := range []string{"n1", "n2", "n3"} {
-		if counts[n] < 850 || counts[n] > 1150 {
-			t.Errorf("tie-break counts %v are not uniform", counts)
-		}
+		assert.InDelta(t, 1000, counts[n], 150, "tie-break counts %v are not uniform", counts)
 	}
 	// The pick is exactly Tied[Rand.Intn(len(Tied))].
 	want := []string{"n1", "n2", "n3"}[rand.New(rand.NewSource(7)).Intn(3)]
-	if got := Schedule(pod, nodes, Options{Rand: rand.New(rand.NewSource(7))}).NodeName; got != want {
-		t.Errorf("seeded pick %s, want %s", got, want)
-	}
-	if got := Schedule(pod, nodes, Options{}).NodeName; got != "n1" {
-		t.Errorf("nil Rand picks %s, want the first tied node", got)
-	}
+	assert.Equal(t, want, Schedule(pod, nodes, Options{Rand: rand.New(rand.NewSource(7))}).NodeName, "seeded pick")
+	assert.Equal(t, "n1", Schedule(pod, nodes, Options{}).NodeName, "nil Rand picks the first tied node")
 }
 
 // TestS4 covers EXAMPLES.md S4: PreferNoSchedule ×3 against preferred
@@ -182,42 +166,33 @@ func TestS4(t *testing.T) {
 
 	r := Schedule(q(100).P, nodes(false), Options{})
 	mustPlace(t, r, "n2")
-	if !reflect.DeepEqual(totals(r), map[string]int64{"n1": 363, "n2": 463}) {
-		t.Errorf("totals %v", totals(r))
-	}
+	assert.Equal(t, map[string]int64{"n1": 363, "n2": 463}, totals(r), "totals")
 	wantN1 := []PluginScore{
 		{Plugin: "TaintToleration", Raw: 1, Normalized: 0, Weighted: 0},
 		{Plugin: "NodeAffinity", Raw: 100, Normalized: 100, Weighted: 200},
 		{Plugin: "NodeResourcesFit", Raw: 90, Normalized: 90, Weighted: 90},
 		{Plugin: "NodeResourcesBalancedAllocation", Raw: 73, Normalized: 73, Weighted: 73},
 	}
-	if !reflect.DeepEqual(r.Scores[0].Plugins, wantN1) {
-		t.Errorf("n1 breakdown %+v", r.Scores[0].Plugins)
-	}
-	if got := totals(Schedule(q(1).P, nodes(false), Options{})); !reflect.DeepEqual(got, map[string]int64{"n1": 363, "n2": 463}) {
-		t.Errorf("weight 1 totals %v", got)
-	}
+	require.NotEmpty(t, r.Scores)
+	assert.Equal(t, wantN1, r.Scores[0].Plugins, "n1 breakdown")
+	assert.Equal(t, map[string]int64{"n1": 363, "n2": 463}, totals(Schedule(q(1).P, nodes(false), Options{})), "weight 1 totals")
 
 	// EXAMPLES.md prints n1 = 563 for q2; its own table gives 363 + 300 =
 	// 663 (TaintToleration 0 → 300), and the placement (n1) is the same.
 	r = Schedule(q(100).Tol("spot", exists, "", pns).P, nodes(false), Options{})
 	mustPlace(t, r, "n1")
-	if !reflect.DeepEqual(totals(r), map[string]int64{"n1": 663, "n2": 463}) {
-		t.Errorf("q2 totals %v", totals(r))
-	}
+	assert.Equal(t, map[string]int64{"n1": 663, "n2": 463}, totals(r), "q2 totals")
 
 	r = Schedule(q(100).P, nodes(true), Options{})
 	mustPlace(t, r, "n1")
-	if len(r.Scores) != 0 {
-		t.Errorf("scored a single feasible node")
-	}
+	assert.Empty(t, r.Scores, "scored a single feasible node")
 
 	// Without preferred terms NodeAffinity's PreScore skips, and
 	// PodTopologySpread skips a bare pod.
 	r = Schedule(tu.MakePod("p", "500m", "512Mi").P, nodes(false), Options{})
-	if !reflect.DeepEqual(r.SkippedScorePlugins, []string{"NodeAffinity", "PodTopologySpread"}) || len(r.Scores[0].Plugins) != 3 {
-		t.Errorf("skipped %v, plugins %+v", r.SkippedScorePlugins, r.Scores[0].Plugins)
-	}
+	assert.Equal(t, []string{"NodeAffinity", "PodTopologySpread"}, r.SkippedScorePlugins, "skipped")
+	require.NotEmpty(t, r.Scores)
+	assert.Len(t, r.Scores[0].Plugins, 3, "plugins")
 }
 
 // TestS5 covers EXAMPLES.md S5: the 1.36+ BalancedAllocation picks n1.
@@ -228,9 +203,7 @@ func TestS5(t *testing.T) {
 	}
 	r := Schedule(tu.MakePod("p", "1000m", "1Gi").P, nodes, Options{})
 	mustPlace(t, r, "n1")
-	if !reflect.DeepEqual(totals(r), map[string]int64{"n1": 440, "n2": 435}) {
-		t.Errorf("totals %v", totals(r))
-	}
+	assert.Equal(t, map[string]int64{"n1": 440, "n2": 435}, totals(r), "totals")
 }
 
 // TestS6 covers EXAMPLES.md S6: affinity OR-of-ANDs, nodeSelector, the
@@ -249,9 +222,7 @@ func TestS6(t *testing.T) {
 		RequiredTerm(tu.Term(tu.Expr("gpu", opExist))).P
 	r := Schedule(pod, nodes("hdd"), Options{})
 	want := "0/4 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s), 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/4 nodes are available: 1 No preemption victims found for incoming pod, 3 Preemption is not helpful for scheduling."
-	if r.Message != want {
-		t.Fatalf("message\n got %s\nwant %s", r.Message, want)
-	}
+	require.Equal(t, want, r.Message)
 	mustPlace(t, Schedule(pod, nodes("ssd"), Options{}), "n1")
 }
 
@@ -266,11 +237,11 @@ func TestS7Pinned(t *testing.T) {
 	}
 	r := Schedule(tu.MakePod("p", "", "").RequiredTerm(tu.NameTerm("n3")).P, nodes, Options{})
 	want := "0/4 nodes are available: 1 node(s) had untolerated taint(s), 3 node(s) didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling."
-	if r.Message != want {
-		t.Fatalf("message\n got %s\nwant %s", r.Message, want)
-	}
-	if len(r.Rejected) != 4 || r.Rejected["n1"].Message() != "node(s) didn't satisfy plugin(s) [NodeAffinity]" || r.Rejected["n1"].Plugin != "NodeAffinity" {
-		t.Errorf("rejected %+v", r.Rejected)
+	require.Equal(t, want, r.Message)
+	assert.Len(t, r.Rejected, 4, "rejected")
+	if assert.Contains(t, r.Rejected, "n1") {
+		assert.Equal(t, "node(s) didn't satisfy plugin(s) [NodeAffinity]", r.Rejected["n1"].Message())
+		assert.Equal(t, "NodeAffinity", r.Rejected["n1"].Plugin)
 	}
 	// A DaemonSet-style pod tolerating unschedulable lands on cordoned n2.
 	ds := tu.MakePod("agent", "", "").RequiredTerm(tu.NameTerm("n2")).Tol(core.TaintNodeUnschedulable, exists, "", noSched).P
@@ -293,27 +264,21 @@ func TestS21(t *testing.T) {
 
 	r := Schedule(gpuPod().P, nodes(false), Options{})
 	want := "0/2 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) had untolerated taint(s). preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling."
-	if r.Message != want {
-		t.Errorf("message\n got %s\nwant %s", r.Message, want)
-	}
+	assert.Equal(t, want, r.Message)
 	r = Schedule(gpuPod().Tol("nvidia.com/gpu", exists, "", noSched).P, nodes(true), Options{})
 	want = "0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."
-	if r.Message != want {
-		t.Errorf("message\n got %s\nwant %s", r.Message, want)
-	}
+	assert.Equal(t, want, r.Message)
 	mustPlace(t, Schedule(tu.MakePod("c", "1", "1Gi").P, nodes(false), Options{}), "cpu1")
 	mustPlace(t, Schedule(gpuPod().Tol("nvidia.com/gpu", exists, "", noSched).P, nodes(false), Options{}), "gpu1")
 }
 
 func TestNoNodesAndPreFilterRejection(t *testing.T) {
 	r := Schedule(tu.MakePod("p", "1", "").P, nil, Options{})
-	if r.Message != "no nodes available to schedule pods" || r.NumAllNodes != 0 || r.NodeName != "" {
-		t.Errorf("no nodes: %+v", r)
-	}
+	assert.Equal(t, "no nodes available to schedule pods", r.Message, "no nodes")
+	assert.Zero(t, r.NumAllNodes, "no nodes")
+	assert.Empty(t, r.NodeName, "no nodes")
 	r = Schedule(tu.MakePod("p", "1", "").P, []*NodeInfo{nil, {}}, Options{})
-	if r.Message != "no nodes available to schedule pods" {
-		t.Errorf("nil nodes: %+v", r)
-	}
+	assert.Equal(t, "no nodes available to schedule pods", r.Message, "nil nodes")
 	conflict := tu.MakePod("p", "", "").RequiredTerm(core.NodeSelectorTerm{MatchFields: []core.NodeSelectorRequirement{
 		{Key: "metadata.name", Operator: opIn, Values: []string{"n1"}},
 		{Key: "metadata.name", Operator: opIn, Values: []string{"n2"}}}}).P
@@ -322,18 +287,15 @@ func TestNoNodesAndPreFilterRejection(t *testing.T) {
 	// After a PreFilter rejection DynamicResources.PostFilter cannot read its
 	// state and the post part is that error's text (v1.37.2 source).
 	want := "0/2 nodes are available: pod affinity terms conflict. not found"
-	if r.Message != want {
-		t.Errorf("conflict message\n got %s\nwant %s", r.Message, want)
-	}
-	if len(r.Rejected) != 2 || r.Rejected["n2"].Plugin != "NodeAffinity" {
-		t.Errorf("conflict rejected %+v", r.Rejected)
+	assert.Equal(t, want, r.Message, "conflict message")
+	assert.Len(t, r.Rejected, 2, "conflict rejected")
+	if assert.Contains(t, r.Rejected, "n2") {
+		assert.Equal(t, "NodeAffinity", r.Rejected["n2"].Plugin, "conflict rejected")
 	}
 	// A pin to a node that does not exist leaves every node absent.
 	r = Schedule(tu.MakePod("p", "", "").RequiredTerm(tu.NameTerm("ghost")).P, nodes, Options{})
 	want = "0/2 nodes are available: 2 node(s) didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling."
-	if r.Message != want {
-		t.Errorf("ghost message\n got %s\nwant %s", r.Message, want)
-	}
+	assert.Equal(t, want, r.Message, "ghost message")
 }
 
 func TestNominatedNodeFastPath(t *testing.T) {
@@ -341,29 +303,27 @@ func TestNominatedNodeFastPath(t *testing.T) {
 	pod := tu.MakePod("p", "1", "1Gi").P
 	pod.Status.NominatedNodeName = "n2"
 	r := Schedule(pod, nodes, Options{})
-	if r.NodeName != "n2" || len(r.Scores) != 0 {
-		t.Errorf("nominated fast path: %+v", r)
-	}
+	assert.Equal(t, "n2", r.NodeName, "nominated fast path")
+	assert.Empty(t, r.Scores, "nominated fast path")
 	pod.Status.NominatedNodeName = "n9"
-	if r := Schedule(pod, nodes, Options{}); r.NodeName != "n1" {
-		t.Errorf("missing nominated node: %q", r.NodeName)
-	}
+	assert.Equal(t, "n1", Schedule(pod, nodes, Options{}).NodeName, "missing nominated node")
 }
 
 func TestNumFeasibleNodesToFind(t *testing.T) {
 	for n, want := range map[int]int{0: 0, 99: 99, 150: 100, 500: 230, 1000: 420, 5000: 500, 6000: 300, 20000: 1000} {
-		if got := NumFeasibleNodesToFind(n); got != want {
-			t.Errorf("NumFeasibleNodesToFind(%d) = %d, want %d", n, got, want)
-		}
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			assert.Equal(t, want, NumFeasibleNodesToFind(n))
+		})
 	}
 	nodes := make([]*NodeInfo, 1000)
 	for i := range nodes {
 		nodes[i] = tu.MakeNode(fmt.Sprintf("n%04d", i), "4", "8Gi").Info()
 	}
 	r := Schedule(tu.MakePod("p", "1", "1Gi").P, nodes, Options{StartNodeIndex: 900})
-	if len(r.Feasible) != 420 || r.NextStartNodeIndex != (900+420)%1000 || r.Feasible[0] != "n0000" || r.Feasible[419] != "n0999" {
-		t.Errorf("feasible %d first %s last %s next %d", len(r.Feasible), r.Feasible[0], r.Feasible[len(r.Feasible)-1], r.NextStartNodeIndex)
-	}
+	require.Len(t, r.Feasible, 420)
+	assert.Equal(t, (900+420)%1000, r.NextStartNodeIndex)
+	assert.Equal(t, "n0000", r.Feasible[0])
+	assert.Equal(t, "n0999", r.Feasible[419])
 }
 
 func TestMessageTruncation(t *testing.T) {
@@ -372,9 +332,10 @@ func TestMessageTruncation(t *testing.T) {
 		p.Req(core.ResourceName(fmt.Sprintf("example.com/resource-%02d", i)), "1")
 	}
 	r := Schedule(p.P, []*NodeInfo{tu.MakeNode("n1", "4", "8Gi").Info()}, Options{})
-	if len(r.ConditionMessage) <= 1024 || len(r.Message) != 1024 || r.Message[1020:] != " ..." || r.Message[:1020] != r.ConditionMessage[:1020] {
-		t.Errorf("truncation: %d %d %q", len(r.ConditionMessage), len(r.Message), r.Message[1000:])
-	}
+	require.Greater(t, len(r.ConditionMessage), 1024, "the condition message is not truncated")
+	require.Len(t, r.Message, 1024, "the event message is truncated")
+	assert.Equal(t, " ...", r.Message[1020:])
+	assert.Equal(t, r.ConditionMessage[:1020], r.Message[:1020])
 }
 
 func TestFitErrorMessageSorting(t *testing.T) {
@@ -386,12 +347,8 @@ func TestFitErrorMessageSorting(t *testing.T) {
 	absent := &Status{Reasons: []string{"node(s) didn't satisfy plugin(s) [NodeAffinity]"}}
 	got := FitErrorMessage(13, explicit, absent, "", "")
 	want := "0/13 nodes are available: 1 Insufficient memory, 1 node(s) had untolerated taint(s), 10 node(s) didn't satisfy plugin(s) [NodeAffinity], 2 Insufficient cpu."
-	if got != want {
-		t.Errorf("got  %s\nwant %s", got, want)
-	}
-	if got := FitErrorMessage(2, nil, nil, "", ""); got != "0/2 nodes are available:" {
-		t.Errorf("empty histogram: %q", got)
-	}
+	assert.Equal(t, want, got)
+	assert.Equal(t, "0/2 nodes are available:", FitErrorMessage(2, nil, nil, "", ""), "empty histogram")
 }
 
 // TestRotatingStartIndex: with 100+ nodes the Filter pass starts at
@@ -414,23 +371,20 @@ func TestRotatingStartIndex(t *testing.T) {
 	}
 	pod := tu.MakePod("p", "100m", "").P
 	r := Schedule(pod, nodes, Options{StartNodeIndex: 10})
-	if len(r.Feasible) != 100 || len(r.Rejected) != 33 || r.NextStartNodeIndex != 143 {
-		t.Fatalf("feasible %d rejected %d next %d", len(r.Feasible), len(r.Rejected), r.NextStartNodeIndex)
-	}
-	if r.Feasible[0] != "n010" || r.Feasible[99] != "n142" {
-		t.Errorf("feasible range %s…%s", r.Feasible[0], r.Feasible[99])
-	}
+	require.Len(t, r.Feasible, 100, "feasible")
+	require.Len(t, r.Rejected, 33, "rejected")
+	require.Equal(t, 143, r.NextStartNodeIndex, "next")
+	assert.Equal(t, "n010", r.Feasible[0], "feasible range")
+	assert.Equal(t, "n142", r.Feasible[99], "feasible range")
 	// Wrapping around: from 190, nodes 190–199 then 0… are searched.
 	r = Schedule(pod, nodes, Options{StartNodeIndex: 190})
 	// 190..199: 8 feasible (192, 196 tainted); then 92 more from 0: blocks
 	// [0..3] give 3 → 30 blocks (0..119) give 90, then 121 and 122; 133
 	// nodes processed, next (190+133)%200 = 123.
-	if len(r.Feasible) != 100 || r.NextStartNodeIndex != 123 {
-		t.Errorf("wrap: feasible %d next %d", len(r.Feasible), r.NextStartNodeIndex)
-	}
+	assert.Len(t, r.Feasible, 100, "wrap: feasible")
+	assert.Equal(t, 123, r.NextStartNodeIndex, "wrap: next")
 	// Below 100 nodes every node is filtered.
 	r = Schedule(pod, nodes[:99], Options{StartNodeIndex: 50})
-	if len(r.Feasible)+len(r.Rejected) != 99 || r.NextStartNodeIndex != (50+99)%99 {
-		t.Errorf("small: %d+%d next %d", len(r.Feasible), len(r.Rejected), r.NextStartNodeIndex)
-	}
+	assert.Equal(t, 99, len(r.Feasible)+len(r.Rejected), "small: feasible + rejected")
+	assert.Equal(t, (50+99)%99, r.NextStartNodeIndex, "small: next")
 }

@@ -3,6 +3,9 @@ package sched
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core"
 	tu "github.com/taints-playground/playground/core/sched/internal/testutil"
 )
@@ -28,45 +31,33 @@ func TestExplainNode(t *testing.T) {
 		"NodeAffinity":      "UnschedulableAndUnresolvable:node(s) didn't match Pod's node affinity/selector",
 		"NodeResourcesFit":  "Unschedulable:Insufficient cpu",
 	}
-	if len(got) != 5 || got[0].Plugin != "NodeName" || got[4].Plugin != "NodeResourcesFit" {
-		t.Fatalf("order %+v", got)
-	}
+	require.Len(t, got, 5, "order %+v", got)
+	require.Equal(t, "NodeName", got[0].Plugin, "order")
+	require.Equal(t, "NodeResourcesFit", got[4].Plugin, "order")
 	for k, v := range want {
-		if verdicts(got)[k] != v {
-			t.Errorf("%s = %q, want %q", k, verdicts(got)[k], v)
-		}
+		assert.Equal(t, v, verdicts(got)[k], k)
 	}
 	// The first failing verdict is the one Schedule reports.
 	r := Schedule(pod, []*NodeInfo{bad}, Options{})
-	if r.Rejected["n1"].Plugin != "NodeUnschedulable" {
-		t.Errorf("reported %s", r.Rejected["n1"].Plugin)
-	}
+	require.Contains(t, r.Rejected, "n1")
+	assert.Equal(t, "NodeUnschedulable", r.Rejected["n1"].Plugin, "reported")
 
 	// A node outside a matchFields pin gets the absent-node status.
 	pinned := tu.MakePod("p", "", "").RequiredTerm(tu.NameTerm("other")).P
 	v := verdicts(ExplainNode(pinned, tu.MakeNode("n1", "1", "1Gi").Info(), Options{}))
-	if v["NodeAffinity"] != "UnschedulableAndUnresolvable:node(s) didn't satisfy plugin(s) [NodeAffinity]" || v["NodeResourcesFit"] != "Success:" {
-		t.Errorf("pinned verdicts %v", v)
-	}
+	assert.Equal(t, "UnschedulableAndUnresolvable:node(s) didn't satisfy plugin(s) [NodeAffinity]", v["NodeAffinity"], "pinned verdicts %v", v)
+	assert.Equal(t, "Success:", v["NodeResourcesFit"], "pinned verdicts %v", v)
 	// All pass.
 	for _, s := range ExplainNode(tu.MakePod("p", "1", "").P, tu.MakeNode("n1", "2", "1Gi").Info(), Options{}) {
-		if s.Code != Success || s.Plugin == "" {
-			t.Errorf("verdict %+v", s)
-		}
+		assert.Equal(t, Success, s.Code, "verdict %+v", s)
+		assert.NotEmpty(t, s.Plugin, "verdict %+v", s)
 	}
-	if ExplainNode(pod, nil, Options{}) != nil || ExplainNode(nil, &NodeInfo{}, Options{}) != nil {
-		t.Errorf("nil node must give nil")
-	}
-	if got := ExplainNode(nil, tu.MakeNode("n1", "1", "1Gi").Info(), Options{}); len(got) != 5 {
-		t.Errorf("nil pod: %+v", got)
-	}
+	assert.Nil(t, ExplainNode(pod, nil, Options{}), "nil node must give nil")
+	assert.Nil(t, ExplainNode(nil, &NodeInfo{}, Options{}), "a NodeInfo without a node must give nil")
+	assert.Len(t, ExplainNode(nil, tu.MakeNode("n1", "1", "1Gi").Info(), Options{}), 5, "nil pod")
 	// Gate is passed through: Gt toleration only counts with the gate.
 	gt := tu.MakePod("p", "", "").Tol("tier", core.TolerationOpGt, "3", "").P
 	tainted := tu.MakeNode("n1", "1", "1Gi").Taint("tier", "5", noSched).Info()
-	if verdicts(ExplainNode(gt, tainted, Options{}))["TaintToleration"] == "Success:" {
-		t.Errorf("Gt tolerated with the gate off")
-	}
-	if verdicts(ExplainNode(gt, tainted, Options{EnableComparisonOperators: true}))["TaintToleration"] != "Success:" {
-		t.Errorf("Gt not tolerated with the gate on")
-	}
+	assert.NotEqual(t, "Success:", verdicts(ExplainNode(gt, tainted, Options{}))["TaintToleration"], "Gt tolerated with the gate off")
+	assert.Equal(t, "Success:", verdicts(ExplainNode(gt, tainted, Options{EnableComparisonOperators: true}))["TaintToleration"], "Gt with the gate on")
 }

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core"
 	tu "github.com/taints-playground/playground/core/sched/internal/testutil"
 )
@@ -102,15 +105,9 @@ func TestSchedulerMDMessages(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Schedule(tc.pod, tc.nodes, Options{})
-			if got.NodeName != "" {
-				t.Fatalf("scheduled on %q, want unschedulable", got.NodeName)
-			}
-			if got.Message != tc.want {
-				t.Errorf("message\n got: %s\nwant: %s", got.Message, tc.want)
-			}
-			if got.ConditionMessage != tc.want {
-				t.Errorf("condition message %q", got.ConditionMessage)
-			}
+			require.Empty(t, got.NodeName, "scheduled, want unschedulable")
+			assert.Equal(t, tc.want, got.Message, "message")
+			assert.Equal(t, tc.want, got.ConditionMessage, "condition message")
 		})
 	}
 }

@@ -1,8 +1,10 @@
 package sched
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core"
 	tu "github.com/taints-playground/playground/core/sched/internal/testutil"
@@ -118,14 +120,11 @@ func TestPreemption(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			r := Schedule(tc.pod, tc.nodes, Options{})
-			if r.NodeName != "" {
-				t.Fatalf("scheduled on %s", r.NodeName)
-			}
-			if r.NominatedNode != tc.wantNode || !reflect.DeepEqual(r.Victims, tc.wantVictims) {
-				t.Fatalf("nominated %q victims %v, want %q %v (message %q)", r.NominatedNode, r.Victims, tc.wantNode, tc.wantVictims, r.Message)
-			}
-			if tc.wantMsg != "" && r.Message != tc.wantMsg {
-				t.Fatalf("message\n got %s\nwant %s", r.Message, tc.wantMsg)
+			require.Empty(t, r.NodeName, "scheduled")
+			require.Equal(t, tc.wantNode, r.NominatedNode, "nominated (message %q)", r.Message)
+			require.Equal(t, tc.wantVictims, r.Victims, "victims (message %q)", r.Message)
+			if tc.wantMsg != "" {
+				require.Equal(t, tc.wantMsg, r.Message, "message")
 			}
 		})
 	}
@@ -138,18 +137,13 @@ func TestPreemptionThenRetry(t *testing.T) {
 	low := prio("low", "3000m", 1)
 	nodes := []*NodeInfo{tu.MakeNode("n1", "4000m", "8Gi").Info(low), tu.MakeNode("n2", "4000m", "8Gi").Info(prio("same", "3000m", 10))}
 	r := Schedule(pod, nodes, Options{})
-	if r.NominatedNode != "n1" || !reflect.DeepEqual(r.Victims, []string{"default/low"}) {
-		t.Fatalf("preemption %q %v", r.NominatedNode, r.Victims)
-	}
+	require.Equal(t, "n1", r.NominatedNode, "preemption")
+	require.Equal(t, []string{"default/low"}, r.Victims, "preemption")
 	nodes[0].Pods = nil
 	pod.Status.NominatedNodeName = r.NominatedNode
-	if r := Schedule(pod, nodes, Options{}); r.NodeName != "n1" {
-		t.Fatalf("retry placed on %q", r.NodeName)
-	}
+	require.Equal(t, "n1", Schedule(pod, nodes, Options{}).NodeName, "retry")
 	// Schedule did not modify the caller's node infos.
-	if len(nodes[1].Pods) != 1 {
-		t.Fatalf("node infos modified")
-	}
+	require.Len(t, nodes[1].Pods, 1, "node infos modified")
 }
 
 // TestNominatedPodsReserveRoom: a pod nominated to a node after preemption
@@ -163,23 +157,16 @@ func TestNominatedPodsReserveRoom(t *testing.T) {
 
 	low := prio("low", "2000m", 5)
 	r := Schedule(low, nodes, opts)
-	if r.NodeName != "" || r.Rejected["n1"].Message() != "Insufficient cpu" {
-		t.Fatalf("lower-priority pod took the reserved room: %+v", r)
-	}
+	require.Empty(t, r.NodeName, "lower-priority pod took the reserved room")
+	require.Equal(t, "Insufficient cpu", r.Rejected["n1"].Message(), "lower-priority pod took the reserved room")
 	// The dry run also sees the nominee: the node has no victims.
 	want := "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
-	if r.Message != want {
-		t.Errorf("message %q", r.Message)
-	}
-	if got := ExplainNode(low, nodes[0], opts)[4]; got.Code != Unschedulable {
-		t.Errorf("ExplainNode ignores nominated pods: %+v", got)
-	}
-	if r := Schedule(prio("high", "2000m", 20), nodes, opts); r.NodeName != "n1" {
-		t.Errorf("higher-priority pod blocked: %+v", r)
-	}
-	if r := Schedule(nominee, nodes, opts); r.NodeName != "n1" {
-		t.Errorf("nominee blocked by itself: %+v", r)
-	}
+	assert.Equal(t, want, r.Message)
+	verdicts := ExplainNode(low, nodes[0], opts)
+	require.Len(t, verdicts, 5)
+	assert.Equal(t, Unschedulable, verdicts[4].Code, "ExplainNode ignores nominated pods: %+v", verdicts[4])
+	assert.Equal(t, "n1", Schedule(prio("high", "2000m", 20), nodes, opts).NodeName, "higher-priority pod blocked")
+	assert.Equal(t, "n1", Schedule(nominee, nodes, opts).NodeName, "nominee blocked by itself")
 }
 
 func TestNotEligibleWhileVictimsTerminate(t *testing.T) {
@@ -191,12 +178,10 @@ func TestNotEligibleWhileVictimsTerminate(t *testing.T) {
 	pod.Status.NominatedNodeName = "n1"
 	r := Schedule(pod, nodes, Options{})
 	want := "0/2 nodes are available: 2 Insufficient cpu. preemption: not eligible due to a terminating pod on the nominated node."
-	if r.Message != want || r.NominatedNode != "" {
-		t.Fatalf("got %q nominated %q", r.Message, r.NominatedNode)
-	}
+	require.Equal(t, want, r.Message)
+	require.Empty(t, r.NominatedNode)
 	// Without the nomination the pod preempts again.
 	pod.Status.NominatedNodeName = ""
-	if r := Schedule(pod, nodes, Options{}); r.NominatedNode == "" {
-		t.Fatalf("no preemption: %q", r.Message)
-	}
+	r = Schedule(pod, nodes, Options{})
+	require.NotEmpty(t, r.NominatedNode, "no preemption: %q", r.Message)
 }

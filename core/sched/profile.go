@@ -18,7 +18,27 @@ type weightedScore struct {
 	weight int64
 }
 
-// profile is the default profile's plugin set in execution order.
+// profile is the default profile's plugin set in execution order, one
+// plugin per package under plugins/ (nodename, nodeunschedulable,
+// tainttoleration, nodeaffinity, noderesources, podtopologyspread,
+// balancedallocation):
+//
+//   - Filter: NodeName, NodeUnschedulable, TaintToleration, NodeAffinity,
+//     NodeResourcesFit (PreFilter: NodeAffinity, NodeResourcesFit);
+//   - Score, with weights: TaintToleration 3, NodeAffinity 2,
+//     NodeResourcesFit (LeastAllocated) 1, PodTopologySpread 2 (system
+//     default spreading of controller-owned pods only),
+//     NodeResourcesBalancedAllocation 1. Score plugins whose PreScore skips
+//     are listed in Result.SkippedScorePlugins and absent from
+//     Result.Scores;
+//   - PostFilter: DefaultPreemption (preemption.go).
+//
+// The other default plugins (NodePorts, the volume plugins,
+// InterPodAffinity, DynamicResources, ImageLocality, NodeDeclaredFeatures)
+// filter nothing and score a constant for the pods the playground models
+// (no host ports, volumes, pod affinity, claims or cached images), so they
+// are left out; DynamicResources' PostFilter text is part of the
+// FailedScheduling message in 1.34–1.36 (versions.go).
 type profile struct {
 	version   core.Version
 	behaviour behaviour

@@ -1,28 +1,25 @@
 package sched
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 func TestProfileOrderAndWeights(t *testing.T) {
 	wantFilters := []string{"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodeResourcesFit"}
-	if got := FilterPluginNames(); !reflect.DeepEqual(got, wantFilters) {
-		t.Errorf("filters %v", got)
-	}
+	assert.Equal(t, wantFilters, FilterPluginNames(), "filters")
 	p := newProfile(Options{})
-	for i, pl := range p.filter {
-		if pl.Name() != wantFilters[i] {
-			t.Errorf("profile filter %d = %s", i, pl.Name())
-		}
+	var filters []string
+	for _, pl := range p.filter {
+		filters = append(filters, pl.Name())
 	}
+	assert.Equal(t, wantFilters, filters, "profile filters")
 	wantScores := []PluginWeight{{"TaintToleration", 3}, {"NodeAffinity", 2}, {"NodeResourcesFit", 1}, {"PodTopologySpread", 2}, {"NodeResourcesBalancedAllocation", 1}}
-	if got := ScorePluginWeights(); !reflect.DeepEqual(got, wantScores) {
-		t.Errorf("scores %v", got)
+	assert.Equal(t, wantScores, ScorePluginWeights(), "scores")
+	var scores []PluginWeight
+	for _, ws := range p.score {
+		scores = append(scores, PluginWeight{ws.plugin.Name(), ws.weight})
 	}
-	for i, ws := range p.score {
-		if ws.plugin.Name() != wantScores[i].Plugin || ws.weight != wantScores[i].Weight {
-			t.Errorf("profile score %d = %s×%d", i, ws.plugin.Name(), ws.weight)
-		}
-	}
+	assert.Equal(t, wantScores, scores, "profile scores")
 }

@@ -3,9 +3,11 @@ package sched
 import (
 	"fmt"
 	"math/rand"
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core"
 )
@@ -128,11 +130,11 @@ func randomCluster(rng *rand.Rand) (*core.Pod, []*NodeInfo) {
 func checkConsistency(t *testing.T, pod *core.Pod, nodes []*NodeInfo, opts Options) {
 	t.Helper()
 	r := Schedule(pod, nodes, opts)
-	if r.NodeName == "" && !strings.HasPrefix(r.Message, fmt.Sprintf("0/%d nodes are available:", r.NumAllNodes)) && r.Message != ErrNoNodesAvailable {
-		t.Fatalf("bad message %q", r.Message)
+	if r.NodeName == "" && r.Message != ErrNoNodesAvailable {
+		require.True(t, strings.HasPrefix(r.Message, fmt.Sprintf("0/%d nodes are available:", r.NumAllNodes)), "bad message %q", r.Message)
 	}
-	if r.NodeName != "" && r.Message != "" {
-		t.Fatalf("placed with a message")
+	if r.NodeName != "" {
+		require.Empty(t, r.Message, "placed with a message")
 	}
 	byName := map[string]*NodeInfo{}
 	for _, n := range nodes {
@@ -142,9 +144,7 @@ func checkConsistency(t *testing.T, pod *core.Pod, nodes []*NodeInfo, opts Optio
 	}
 	for _, name := range r.Feasible {
 		for _, s := range ExplainNode(pod, byName[name], opts) {
-			if s.Code != Success {
-				t.Fatalf("feasible node %s fails %+v", name, s)
-			}
+			require.Equal(t, Success, s.Code, "feasible node %s fails %+v", name, s)
 		}
 	}
 	for name, st := range r.Rejected {
@@ -159,14 +159,14 @@ func checkConsistency(t *testing.T, pod *core.Pod, nodes []*NodeInfo, opts Optio
 		if strings.HasPrefix(st.Message(), "node(s) didn't satisfy plugin") || st.Message() == "pod affinity terms conflict" {
 			continue
 		}
-		if first == nil || first.Plugin != st.Plugin || !reflect.DeepEqual(first.Reasons, st.Reasons) || first.Code != st.Code {
-			t.Fatalf("node %s: Schedule reports %+v, ExplainNode first failure %+v", name, st, first)
-		}
+		require.NotNil(t, first, "node %s: Schedule reports %+v, ExplainNode no failure", name, st)
+		require.Equal(t, first.Plugin, st.Plugin, "node %s: Schedule reports %+v, ExplainNode first failure %+v", name, st, first)
+		require.Equal(t, first.Reasons, st.Reasons, "node %s: Schedule reports %+v, ExplainNode first failure %+v", name, st, first)
+		require.Equal(t, first.Code, st.Code, "node %s: Schedule reports %+v, ExplainNode first failure %+v", name, st, first)
 	}
 	if r.NominatedNode != "" {
-		if len(r.Victims) == 0 || r.Rejected[r.NominatedNode].GetCode() != Unschedulable {
-			t.Fatalf("nominated %s with victims %v, status %+v", r.NominatedNode, r.Victims, r.Rejected[r.NominatedNode])
-		}
+		require.NotEmpty(t, r.Victims, "nominated %s without victims", r.NominatedNode)
+		require.Equal(t, Unschedulable, r.Rejected[r.NominatedNode].GetCode(), "nominated %s with victims %v, status %+v", r.NominatedNode, r.Victims, r.Rejected[r.NominatedNode])
 	}
 }
 
@@ -177,7 +177,7 @@ func TestRandomClustersNeverPanicAndAgreeWithExplain(t *testing.T) {
 		func() {
 			defer func() {
 				if p := recover(); p != nil {
-					t.Fatalf("seed %d: panic %v", seed, p)
+					require.Fail(t, "panic", "seed %d: %v", seed, p)
 				}
 			}()
 			checkConsistency(t, pod, nodes, Options{Rand: rng, EnableComparisonOperators: seed%2 == 0, StartNodeIndex: int(seed % 7), Version: core.Version{Minor: core.OldestMinor + int(seed%12)}})
@@ -199,10 +199,8 @@ func FuzzSchedule(f *testing.F) {
 func TestNilAndDegenerateInputs(t *testing.T) {
 	r := Schedule(nil, []*NodeInfo{{Node: &core.Node{ObjectMeta: core.ObjectMeta{Name: "n"}}}}, Options{StartNodeIndex: -3})
 	// A node without allocatable pods admits nothing.
-	if r.NodeName != "" || r.Message != "0/1 nodes are available: 1 Too many pods. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod." {
-		t.Errorf("degenerate node: %+v", r)
-	}
-	if got := Schedule(&core.Pod{}, []*NodeInfo{{Node: &core.Node{}, Pods: []*core.Pod{nil}}}, Options{}); got.NumAllNodes != 1 {
-		t.Errorf("nil pod in node: %+v", got)
-	}
+	assert.Empty(t, r.NodeName, "degenerate node")
+	assert.Equal(t, "0/1 nodes are available: 1 Too many pods. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.", r.Message, "degenerate node")
+	got := Schedule(&core.Pod{}, []*NodeInfo{{Node: &core.Node{}, Pods: []*core.Pod{nil}}}, Options{})
+	assert.Equal(t, 1, got.NumAllNodes, "nil pod in node: %+v", got)
 }

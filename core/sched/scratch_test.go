@@ -4,8 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand"
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core"
 )
@@ -140,32 +141,28 @@ func checkSnapshotReuse(t *testing.T, seed int64) {
 		want, wantNext := run(new(scratch), false)
 		for name, c := range map[string]*scratch{"kept": cached, "pooled": nil, "Snapshot": snapshotScratch} {
 			got, next := run(c, false)
-			if !reflect.DeepEqual(got, want) || next != wantNext {
-				t.Fatalf("step %d, %s snapshot: got %+v, want %+v", step, name, got, want)
-			}
+			require.Equal(t, want, got, "step %d, %s snapshot", step, name)
+			require.Equal(t, wantNext, next, "step %d, %s snapshot: the random numbers drawn", step, name)
 		}
 		lean, next := run(cached, true)
-		if lean.Feasible != nil || lean.Scores != nil || lean.Tied != nil {
-			t.Fatalf("step %d: SkipBreakdown kept a breakdown: %+v", step, lean)
-		}
+		require.Nil(t, lean.Feasible, "step %d: SkipBreakdown kept Feasible", step)
+		require.Nil(t, lean.Scores, "step %d: SkipBreakdown kept Scores", step)
+		require.Nil(t, lean.Tied, "step %d: SkipBreakdown kept Tied", step)
 		// Rejected is kept only when no node was chosen (for the message
 		// and the queue's requeue hints).
-		if (lean.Rejected == nil) != (want.NodeName != "") {
-			t.Fatalf("step %d: SkipBreakdown with node %q gave Rejected %v", step, want.NodeName, lean.Rejected)
-		}
+		require.Equal(t, want.NodeName != "", lean.Rejected == nil, "step %d: SkipBreakdown with node %q gave Rejected %v", step, want.NodeName, lean.Rejected)
 		lean.Feasible, lean.Scores, lean.Tied = want.Feasible, want.Scores, want.Tied
 		if want.NodeName != "" {
 			lean.Rejected = want.Rejected
 		}
-		if !reflect.DeepEqual(lean, want) || next != wantNext {
-			t.Fatalf("step %d: SkipBreakdown gives %+v, want %+v", step, lean, want)
-		}
+		require.Equal(t, want, lean, "step %d: SkipBreakdown", step)
+		require.Equal(t, wantNext, next, "step %d: SkipBreakdown: the random numbers drawn", step)
 		b, _ := json.Marshal(want)
 		history = append(history, kept{want, string(b)})
 	}
 	for i, h := range history {
-		if b, _ := json.Marshal(h.res); string(b) != h.json {
-			t.Fatalf("result %d changed after later calls", i)
-		}
+		b, err := json.Marshal(h.res)
+		require.NoError(t, err)
+		require.Equal(t, h.json, string(b), "result %d changed after later calls", i)
 	}
 }

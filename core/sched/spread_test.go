@@ -1,8 +1,9 @@
 package sched
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 
 	"github.com/taints-playground/playground/core"
 	tu "github.com/taints-playground/playground/core/sched/internal/testutil"
@@ -76,14 +77,8 @@ func TestSystemDefaultSpreading(t *testing.T) {
 		"n3": {"PodTopologySpread", 9, 83, 166},
 		"n4": {"PodTopologySpread", 7, 100, 200},
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("PodTopologySpread scores\n got %+v\nwant %+v", got, want)
-	}
-	for _, s := range r.SkippedScorePlugins {
-		if s == "PodTopologySpread" {
-			t.Error("PodTopologySpread skipped for a ReplicaSet pod")
-		}
-	}
+	assert.Equal(t, want, got, "PodTopologySpread scores")
+	assert.NotContains(t, r.SkippedScorePlugins, "PodTopologySpread", "PodTopologySpread skipped for a ReplicaSet pod")
 }
 
 // Nodes without a zone label get hostname credit only; the zone "" still
@@ -99,16 +94,12 @@ func TestSystemDefaultSpreadingWithoutZones(t *testing.T) {
 	}
 	got := pluginScores(Schedule(webPod("new"), nodes, Options{}), "PodTopologySpread")
 	want := map[string]PluginScore{"n1": {"PodTopologySpread", 3, 66, 132}, "n2": {"PodTopologySpread", 2, 100, 200}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("got %+v want %+v", got, want)
-	}
+	assert.Equal(t, want, got)
 	// Without any topology label every raw score is 0 → all 100.
 	bare := []*NodeInfo{tu.MakeNode("n1", "8", "16Gi").Info(webPod("w1")), tu.MakeNode("n2", "8", "16Gi").Info()}
 	got = pluginScores(Schedule(webPod("new"), bare, Options{}), "PodTopologySpread")
 	want = map[string]PluginScore{"n1": {"PodTopologySpread", 0, 100, 200}, "n2": {"PodTopologySpread", 0, 100, 200}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("no labels: got %+v want %+v", got, want)
-	}
+	assert.Equal(t, want, got, "no labels")
 }
 
 // Pods without a controller ReplicaSet/StatefulSet/ReplicationController
@@ -124,16 +115,16 @@ func TestSystemDefaultSpreadingSkips(t *testing.T) {
 		"not controller": owned(tu.MakePod("p", "100m", ""), "ReplicaSet", false, webLabels).P,
 		"no labels":      owned(tu.MakePod("p", "100m", ""), "ReplicaSet", true, nil).P,
 	} {
-		r := Schedule(p, nodes, Options{})
-		if !reflect.DeepEqual(r.SkippedScorePlugins, []string{"NodeAffinity", "PodTopologySpread"}) {
-			t.Errorf("%s: skipped %v", name, r.SkippedScorePlugins)
-		}
+		t.Run(name, func(t *testing.T) {
+			r := Schedule(p, nodes, Options{})
+			assert.Equal(t, []string{"NodeAffinity", "PodTopologySpread"}, r.SkippedScorePlugins, "skipped")
+		})
 	}
 	for _, kind := range []string{"StatefulSet", "ReplicationController"} {
-		r := Schedule(owned(tu.MakePod("p", "100m", ""), kind, true, webLabels).P, nodes, Options{})
-		if len(pluginScores(r, "PodTopologySpread")) != 2 {
-			t.Errorf("%s: not scored (skipped %v)", kind, r.SkippedScorePlugins)
-		}
+		t.Run(kind, func(t *testing.T) {
+			r := Schedule(owned(tu.MakePod("p", "100m", ""), kind, true, webLabels).P, nodes, Options{})
+			assert.Len(t, pluginScores(r, "PodTopologySpread"), 2, "not scored (skipped %v)", r.SkippedScorePlugins)
+		})
 	}
 }
 

@@ -15,7 +15,8 @@ type NodeInfo = framework.NodeInfo
 
 // NewNodeInfo returns a NodeInfo for node with a copy of pods and its
 // resource sums precomputed; AddPod and RemovePod keep them up to date
-// (framework.NewNodeInfo).
+// (framework.NewNodeInfo), so a cycle over 5,000 nodes does no quantity
+// arithmetic.
 func NewNodeInfo(node *core.Node, pods ...*core.Pod) *NodeInfo {
 	return framework.NewNodeInfo(node, pods...)
 }

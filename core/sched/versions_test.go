@@ -1,8 +1,11 @@
 package sched
 
 import (
-	"reflect"
+	"fmt"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core"
 	tu "github.com/taints-playground/playground/core/sched/internal/testutil"
@@ -12,9 +15,9 @@ func v(minor int) core.Version { return core.Version{Minor: minor} }
 
 func TestVersions(t *testing.T) {
 	vs := Versions()
-	if len(vs) != 12 || vs[0] != v(26) || vs[11] != v(37) {
-		t.Fatalf("Versions() = %v", vs)
-	}
+	require.Len(t, vs, 12, "Versions() = %v", vs)
+	require.Equal(t, v(26), vs[0], "Versions() = %v", vs)
+	require.Equal(t, v(37), vs[11], "Versions() = %v", vs)
 }
 
 // s1Cluster is SCHEDULER.md §2.4 example 1 / EXAMPLES.md S1: tainted n1
@@ -54,15 +57,12 @@ func TestS1AcrossVersions(t *testing.T) {
 	want[27] = want[26]
 	pod := tu.MakePod("p", "1000m", "1Gi").DefaultTolerations().P
 	for _, ver := range Versions() {
-		r := Schedule(pod, s1Cluster(), Options{Version: ver})
-		if r.Message != want[ver.Minor] {
-			t.Errorf("%s:\n got %s\nwant %s", ver, r.Message, want[ver.Minor])
-		}
+		t.Run(ver.String(), func(t *testing.T) {
+			assert.Equal(t, want[ver.Minor], Schedule(pod, s1Cluster(), Options{Version: ver}).Message)
+		})
 	}
 	// The zero Version is 1.37.
-	if r := Schedule(pod, s1Cluster(), Options{}); r.Message != want[37] {
-		t.Errorf("zero version: %s", r.Message)
-	}
+	assert.Equal(t, want[37], Schedule(pod, s1Cluster(), Options{}).Message, "zero version")
 }
 
 // TestLegacyTaintReasonHistogram: before 1.35 different taints give
@@ -79,14 +79,10 @@ func TestLegacyTaintReasonHistogram(t *testing.T) {
 	// n1 and n3 share the text {a: 1} (NoSchedule and NoExecute alike): one
 	// line, count 2.
 	want := "0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 node(s) had untolerated taint {a: 1}. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
-	if r.Message != want {
-		t.Errorf("1.30:\n got %s\nwant %s", r.Message, want)
-	}
+	assert.Equal(t, want, r.Message, "1.30")
 	r = Schedule(pod, nodes, Options{Version: v(35)})
 	want = "0/3 nodes are available: 3 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
-	if r.Message != want {
-		t.Errorf("1.35:\n got %s\nwant %s", r.Message, want)
-	}
+	assert.Equal(t, want, r.Message, "1.35")
 }
 
 // TestPreemptionSuccessAcrossVersions: SCHEDULER.md §2.4 example 7 — 1.37
@@ -111,10 +107,12 @@ func TestPreemptionSuccessAcrossVersions(t *testing.T) {
 		{28, "0/2 nodes are available: 2 Insufficient cpu."},
 		{26, "0/2 nodes are available: 2 Insufficient cpu."},
 	} {
-		r := Schedule(pod, nodes(), Options{Version: v(tc.minor)})
-		if r.Message != tc.want || r.NominatedNode != "n1" || !reflect.DeepEqual(r.Victims, []string{"default/low"}) {
-			t.Errorf("1.%d: message %q nominated %q victims %v", tc.minor, r.Message, r.NominatedNode, r.Victims)
-		}
+		t.Run(v(tc.minor).String(), func(t *testing.T) {
+			r := Schedule(pod, nodes(), Options{Version: v(tc.minor)})
+			assert.Equal(t, tc.want, r.Message, "message")
+			assert.Equal(t, "n1", r.NominatedNode, "nominated")
+			assert.Equal(t, []string{"default/low"}, r.Victims, "victims")
+		})
 	}
 }
 
@@ -133,9 +131,9 @@ func TestNotEligibleAcrossVersions(t *testing.T) {
 		33: "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {a: b}. preemption: not eligible due to preemptionPolicy=Never.",
 		27: "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {a: b}. preemption: not eligible due to preemptionPolicy=Never..",
 	} {
-		if r := Schedule(pod, nodes, Options{Version: v(minor)}); r.Message != want {
-			t.Errorf("1.%d:\n got %s\nwant %s", minor, r.Message, want)
-		}
+		t.Run(v(minor).String(), func(t *testing.T) {
+			assert.Equal(t, want, Schedule(pod, nodes, Options{Version: v(minor)}).Message)
+		})
 	}
 }
 
@@ -153,9 +151,9 @@ func TestPreFilterRejectionAcrossVersions(t *testing.T) {
 		34: "0/2 nodes are available: pod affinity terms conflict. not found",
 		33: "0/2 nodes are available: pod affinity terms conflict. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.",
 	} {
-		if r := Schedule(conflict, nodes, Options{Version: v(minor)}); r.Message != want {
-			t.Errorf("1.%d:\n got %s\nwant %s", minor, r.Message, want)
-		}
+		t.Run(v(minor).String(), func(t *testing.T) {
+			assert.Equal(t, want, Schedule(conflict, nodes, Options{Version: v(minor)}).Message)
+		})
 	}
 }
 
@@ -180,10 +178,11 @@ func TestS5AcrossVersions(t *testing.T) {
 		{33, "n2", map[string]int64{"n1": 450, "n2": 460}},
 		{26, "n2", map[string]int64{"n1": 450, "n2": 460}},
 	} {
-		r := Schedule(pod, nodes(), Options{Version: v(tc.minor)})
-		if r.NodeName != tc.node || !reflect.DeepEqual(totals(r), tc.totals) {
-			t.Errorf("1.%d: placed %s totals %v, want %s %v", tc.minor, r.NodeName, totals(r), tc.node, tc.totals)
-		}
+		t.Run(v(tc.minor).String(), func(t *testing.T) {
+			r := Schedule(pod, nodes(), Options{Version: v(tc.minor)})
+			assert.Equal(t, tc.node, r.NodeName, "placed")
+			assert.Equal(t, tc.totals, totals(r), "totals")
+		})
 	}
 }
 
@@ -199,13 +198,9 @@ func TestBestEffortBalancedAllocation(t *testing.T) {
 	}
 	be := tu.MakePod("be", "", "").P
 	r := Schedule(be, nodes(), Options{Version: v(33)})
-	if !reflect.DeepEqual(r.SkippedScorePlugins, []string{"NodeAffinity", "PodTopologySpread", "NodeResourcesBalancedAllocation"}) {
-		t.Errorf("1.33 skipped %v", r.SkippedScorePlugins)
-	}
+	assert.Equal(t, []string{"NodeAffinity", "PodTopologySpread", "NodeResourcesBalancedAllocation"}, r.SkippedScorePlugins, "1.33 skipped")
 	r = Schedule(be, nodes(), Options{Version: v(32)})
-	if !reflect.DeepEqual(r.SkippedScorePlugins, []string{"NodeAffinity", "PodTopologySpread"}) {
-		t.Fatalf("1.32 skipped %v", r.SkippedScorePlugins)
-	}
+	require.Equal(t, []string{"NodeAffinity", "PodTopologySpread"}, r.SkippedScorePlugins, "1.32 skipped")
 	got := map[string]int64{}
 	for _, s := range r.Scores {
 		for _, p := range s.Plugins {
@@ -214,9 +209,7 @@ func TestBestEffortBalancedAllocation(t *testing.T) {
 			}
 		}
 	}
-	if !reflect.DeepEqual(got, map[string]int64{"n1": 85, "n2": 100}) {
-		t.Errorf("1.32 BalancedAllocation raw %v", got)
-	}
+	assert.Equal(t, map[string]int64{"n1": 85, "n2": 100}, got, "1.32 BalancedAllocation raw")
 }
 
 // TestComparisonOperatorsByVersion: the TaintTolerationComparisonOperators
@@ -226,17 +219,15 @@ func TestComparisonOperatorsByVersion(t *testing.T) {
 	nodes := []*NodeInfo{tu.MakeNode("n1", "4", "8Gi").Taint("sla", "999", noSched).Info()}
 	pod := tu.MakePod("p", "", "").Tol("sla", core.TolerationOpGt, "950", noSched).P
 	for minor, want := range map[int]string{35: "n1", 37: "n1", 34: "", 26: ""} {
-		r := Schedule(pod, nodes, Options{Version: v(minor), EnableComparisonOperators: true})
-		if r.NodeName != want {
-			t.Errorf("1.%d: placed %q (%s)", minor, r.NodeName, r.Message)
-		}
+		t.Run(fmt.Sprintf("1.%d", minor), func(t *testing.T) {
+			r := Schedule(pod, nodes, Options{Version: v(minor), EnableComparisonOperators: true})
+			assert.Equal(t, want, r.NodeName, "placed (%s)", r.Message)
+		})
 	}
-	if r := Schedule(pod, nodes, Options{Version: v(37)}); r.NodeName != "" {
-		t.Errorf("gate off: placed %q", r.NodeName)
-	}
+	assert.Empty(t, Schedule(pod, nodes, Options{Version: v(37)}).NodeName, "gate off: placed")
 	// ExplainNode follows the version too.
 	st := ExplainNode(pod, nodes[0], Options{Version: v(34), EnableComparisonOperators: true})
-	if st[2].Plugin != "TaintToleration" || st[2].Message() != "node(s) had untolerated taint {sla: 999}" {
-		t.Errorf("ExplainNode 1.34: %+v", st[2])
-	}
+	require.Len(t, st, 5)
+	assert.Equal(t, "TaintToleration", st[2].Plugin, "ExplainNode 1.34")
+	assert.Equal(t, "node(s) had untolerated taint {sla: 999}", st[2].Message(), "ExplainNode 1.34")
 }

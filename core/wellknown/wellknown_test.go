@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/presets"
 	"github.com/taints-playground/playground/core/scenario"
@@ -26,40 +29,43 @@ func TestPaletteEntries(t *testing.T) {
 	seen := map[string]bool{}
 	for _, e := range Palette() {
 		id := e.Key + "=" + e.Value + " (" + e.Vendor + ")"
-		if seen[id] {
-			t.Errorf("%s: duplicate", id)
-		}
-		seen[id] = true
-		if len(e.Effects) == 0 || e.AddedBy == "" || e.When == "" || e.Meaning == "" || strings.Contains(e.Meaning, "\n") {
-			t.Errorf("%s: incomplete entry %+v", id, e)
-		}
-		for _, x := range e.Taints() {
-			if err := core.CheckTaintValidation(x); err != nil {
-				t.Errorf("%s: %v", id, err)
+		t.Run(id, func(t *testing.T) {
+			assert.False(t, seen[id], "duplicate")
+			seen[id] = true
+			assert.NotEmpty(t, e.Effects, "incomplete entry %+v", e)
+			assert.NotEmpty(t, e.AddedBy, "incomplete entry %+v", e)
+			assert.NotEmpty(t, e.When, "incomplete entry %+v", e)
+			assert.NotEmpty(t, e.Meaning, "incomplete entry %+v", e)
+			assert.NotContains(t, e.Meaning, "\n", "incomplete entry %+v", e)
+			for _, x := range e.Taints() {
+				assert.NoError(t, core.CheckTaintValidation(x))
 			}
-		}
-		if e.Taint() != e.Taints()[0] {
-			t.Errorf("%s: Taint() is not the first effect", id)
-		}
-		if e.Builtin() {
-			if want := DocsBase + "#" + anchor(e.Key); e.DocsURL != want {
-				t.Errorf("%s: docs %s, want %s", id, e.DocsURL, want)
+			require.NotEmpty(t, e.Taints())
+			assert.True(t, e.Taint() == e.Taints()[0], "Taint() is not the first effect")
+			if e.Builtin() {
+				checkBuiltin(t, e)
+			} else {
+				checkVendor(t, e)
 			}
-			if e.LabelOnly || e.Group == GroupGPU || e.Group == GroupSpot {
-				t.Errorf("%s: a Kubernetes entry in a vendor group", id)
-			}
-		} else {
-			if !strings.HasPrefix(e.DocsURL, "https://") || strings.HasPrefix(e.DocsURL, DocsBase) {
-				t.Errorf("%s: vendor docs %s", id, e.DocsURL)
-			}
-			if e.Simulated {
-				t.Errorf("%s: no simulated controller adds vendor taints", id)
-			}
-			if strings.HasPrefix(e.Key, "node.kubernetes.io/") || strings.HasPrefix(e.Key, "node-role.kubernetes.io/") {
-				t.Errorf("%s: a Kubernetes key marked as vendor", id)
-			}
-		}
+		})
 	}
+}
+
+func checkBuiltin(t *testing.T, e Taint) {
+	t.Helper()
+	assert.Equal(t, DocsBase+"#"+anchor(e.Key), e.DocsURL, "docs")
+	assert.False(t, e.LabelOnly, "a Kubernetes entry that is a label only")
+	assert.NotEqual(t, GroupGPU, e.Group, "a Kubernetes entry in a vendor group")
+	assert.NotEqual(t, GroupSpot, e.Group, "a Kubernetes entry in a vendor group")
+}
+
+func checkVendor(t *testing.T, e Taint) {
+	t.Helper()
+	assert.True(t, strings.HasPrefix(e.DocsURL, "https://"), "vendor docs %s", e.DocsURL)
+	assert.False(t, strings.HasPrefix(e.DocsURL, DocsBase), "vendor docs %s", e.DocsURL)
+	assert.False(t, e.Simulated, "no simulated controller adds vendor taints")
+	assert.False(t, strings.HasPrefix(e.Key, "node.kubernetes.io/"), "a Kubernetes key marked as vendor")
+	assert.False(t, strings.HasPrefix(e.Key, "node-role.kubernetes.io/"), "a Kubernetes key marked as vendor")
 }
 
 // TestPaletteCoversIssue: the palette issue 5 asks for — control-plane,
@@ -72,46 +78,36 @@ func TestPaletteCoversIssue(t *testing.T) {
 		core.TaintNodeUnschedulable, "node.cloudprovider.kubernetes.io/uninitialized", "nvidia.com/gpu",
 		"cloud.google.com/gke-spot", "kubernetes.azure.com/scalesetpriority", "eks.amazonaws.com/capacityType",
 	} {
-		if _, ok := Lookup(key); !ok {
-			t.Errorf("no entry for %s", key)
-		}
-	}
-	for _, g := range Groups() {
-		if len(ByGroup(g)) == 0 {
-			t.Errorf("group %s is empty", g)
-		}
+		_, ok := Lookup(key)
+		assert.True(t, ok, "no entry for %s", key)
 	}
 	n := 0
 	for _, g := range Groups() {
+		assert.NotEmpty(t, ByGroup(g), "group %s is empty", g)
 		n += len(ByGroup(g))
 	}
-	if n != len(Palette()) {
-		t.Errorf("groups hold %d entries, palette %d", n, len(Palette()))
-	}
-	if e, _ := Lookup("eks.amazonaws.com/capacityType"); !e.LabelOnly {
-		t.Error("EKS sets capacityType as a label only")
-	}
-	if _, ok := Lookup("nope"); ok {
-		t.Error("Lookup(nope) found something")
-	}
+	assert.Equal(t, len(Palette()), n, "entries the groups hold")
+	e, _ := Lookup("eks.amazonaws.com/capacityType")
+	assert.True(t, e.LabelOnly, "EKS sets capacityType as a label only")
+	_, ok := Lookup("nope")
+	assert.False(t, ok, "Lookup(nope) found something")
 }
 
 func TestPaletteIsACopy(t *testing.T) {
 	p := Palette()
 	p[0].Key = "changed"
 	p[2].Effects[0] = core.TaintEffectPreferNoSchedule
-	if q := Palette(); q[0].Key == "changed" || q[2].Effects[0] == core.TaintEffectPreferNoSchedule {
-		t.Error("Palette returned shared state")
-	}
+	q := Palette()
+	assert.NotEqual(t, "changed", q[0].Key, "Palette returned shared state")
+	assert.NotEqual(t, core.TaintEffectPreferNoSchedule, q[2].Effects[0], "Palette returned shared state")
 }
 
 // TestControlPlaneMatchesKubeadm: the palette's control-plane taint is
 // the one kubeadm applies (presets.KubeadmControlPlaneTaint).
 func TestControlPlaneMatchesKubeadm(t *testing.T) {
 	e, _ := Lookup("node-role.kubernetes.io/control-plane")
-	if got, want := e.Taint(), presets.KubeadmControlPlaneTaint(core.Version{}); got != want {
-		t.Errorf("palette %s, kubeadm %s", got.ToString(), want.ToString())
-	}
+	got, want := e.Taint(), presets.KubeadmControlPlaneTaint(core.Version{})
+	assert.True(t, got == want, "palette %s, kubeadm %s", got.ToString(), want.ToString())
 }
 
 // TestSimulatedTaints: every entry marked Simulated is added by the
@@ -154,13 +150,9 @@ kind: Node
 metadata: {name: healthy}
 status: {capacity: {cpu: "4", memory: 8Gi, pods: "110"}}
 `), "wellknown.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	res, err := sim.Run(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	got := map[string]bool{}
 	for _, n := range res.Frames[len(res.Frames)-1].Nodes {
 		for _, x := range n.Taints {
@@ -183,7 +175,5 @@ status: {capacity: {cpu: "4", memory: 8Gi, pods: "110"}}
 		sort.Strings(out)
 		return strings.Join(out, " ")
 	}
-	if keys(got) != keys(want) {
-		t.Errorf("simulator added\n %s\npalette marks as simulated\n %s", keys(got), keys(want))
-	}
+	assert.Equal(t, keys(want), keys(got), "the taints the simulator added, and those the palette marks as simulated")
 }

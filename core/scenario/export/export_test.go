@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/presets"
 	"github.com/taints-playground/playground/core/scenario"
@@ -16,13 +19,9 @@ import (
 func preset(t *testing.T, name string) *scenario.Scenario {
 	t.Helper()
 	p, ok := presets.Get(name)
-	if !ok {
-		t.Fatalf("no preset %s", name)
-	}
+	require.True(t, ok, "no preset %s", name)
 	s, err := scenario.Parse([]byte(p.YAML), name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return s
 }
 
@@ -34,9 +33,8 @@ func bashN(t *testing.T, script []byte) {
 	}
 	cmd := exec.Command(bash, "-n")
 	cmd.Stdin = strings.NewReader(string(script))
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("bash -n: %v\n%s\n%s", err, out, script)
-	}
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "bash -n:\n%s\n%s", out, script)
 }
 
 func TestEveryPresetExports(t *testing.T) {
@@ -44,26 +42,19 @@ func TestEveryPresetExports(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s := preset(t, name)
 			m, err := Manifests(s)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			// The manifests read back into the same objects.
 			back, err := scenario.Parse(m, "export.yaml")
-			if err != nil {
-				t.Fatalf("exported manifests do not parse: %v\n%s", err, m)
-			}
-			if len(back.Nodes) != len(s.Nodes) || len(back.Pods) != len(s.Pods) || len(back.Deployments) != len(s.Deployments) || len(back.ReplicaSets) != len(s.ReplicaSets) {
-				t.Errorf("objects changed: %d/%d nodes, %d/%d pods", len(back.Nodes), len(s.Nodes), len(back.Pods), len(s.Pods))
-			}
+			require.NoError(t, err, "exported manifests do not parse:\n%s", m)
+			assert.Len(t, back.Pods, len(s.Pods), "pods")
+			assert.Len(t, back.Deployments, len(s.Deployments), "deployments")
+			assert.Len(t, back.ReplicaSets, len(s.ReplicaSets), "replica sets")
+			require.Len(t, back.Nodes, len(s.Nodes), "nodes")
 			for i, n := range s.Nodes {
-				if n.Status.Allocatable[core.ResourceCPU].String() != back.Nodes[i].Status.Allocatable[core.ResourceCPU].String() {
-					t.Errorf("node %s allocatable cpu lost", n.Name)
-				}
+				assert.Equal(t, n.Status.Allocatable[core.ResourceCPU].String(), back.Nodes[i].Status.Allocatable[core.ResourceCPU].String(), "node %s allocatable cpu lost", n.Name)
 			}
 			sc, err := Script(s)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			bashN(t, sc)
 		})
 	}
@@ -72,9 +63,7 @@ func TestEveryPresetExports(t *testing.T) {
 func TestManifestsContent(t *testing.T) {
 	s := preset(t, "animated-card")
 	m, err := Manifests(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	text := string(m)
 	for _, want := range []string{
 		"# Objects of the playground scenario animated-card: Taints and tolerations in six steps\n",
@@ -83,21 +72,16 @@ func TestManifestsContent(t *testing.T) {
 		"# Created at t=20s by the step `create pod db-1`.\napiVersion: v1\nkind: Pod\n",
 		"  allocatable:\n    cpu: \"4\"\n",
 	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("manifests lack %q:\n%s", want, text)
-		}
+		assert.Contains(t, text, want, "manifests lack it")
 	}
-	if strings.Contains(text, "status: {}") || strings.Contains(text, "phase:") {
-		t.Errorf("pod status kept:\n%s", text)
-	}
+	assert.NotContains(t, text, "status: {}", "pod status kept")
+	assert.NotContains(t, text, "phase:", "pod status kept")
 }
 
 func TestScriptContent(t *testing.T) {
 	s := preset(t, "animated-card")
 	sc, err := Script(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	text := string(sc)
 	for _, want := range []string{
 		"#!/usr/bin/env bash\n",
@@ -111,15 +95,12 @@ func TestScriptContent(t *testing.T) {
 		"if [ \"$CLUSTER\" = kind ]; then docker stop node-1; else kubectl patch node node-1 --subresource=status --type=strategic -p '{\"status\":{\"conditions\":[{\"reason\":\"PlaygroundScript\",\"status\":\"Unknown\",\"type\":\"Ready\"}]}}'; fi\n",
 		"# The scenario runs until t=360s.\nsleep 300\n",
 	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("script lacks %q", want)
-		}
+		assert.True(t, strings.Contains(text, want), "script lacks %q", want)
 	}
 	// db-1 and web-2 come with their steps, not at t=0.
 	head, _, _ := strings.Cut(text, "# Step 1")
-	if strings.Contains(head, "name: db-1") || !strings.Contains(head, "name: web-1") {
-		t.Errorf("t=0 block:\n%s", head)
-	}
+	assert.NotContains(t, head, "name: db-1", "t=0 block")
+	assert.Contains(t, head, "name: web-1", "t=0 block")
 }
 
 // hostile builds a scenario (bypassing Parse's validation, as a caller
@@ -159,30 +140,23 @@ func TestHostileScriptRuns(t *testing.T) {
 		t.Skip("no bash")
 	}
 	sc, err := Script(hostile())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	bashN(t, sc)
 	dir := t.TempDir()
 	log := filepath.Join(dir, "log")
 	stub := "#!/bin/sh\n{ echo \"$(basename \"$0\")\"; for a in \"$@\"; do echo \"  [$a]\"; done; case \"$*\" in *' -f -'*) cat ;; esac; } >> " + log + "\n"
 	for _, name := range []string{"kubectl", "docker", "sleep"} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(stub), 0o755); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(stub), 0o755))
 	}
 	for _, mode := range []string{"kwok", "kind"} {
 		_ = os.Remove(log)
 		cmd := exec.Command(bash, "-s")
 		cmd.Stdin = strings.NewReader(string(sc))
 		cmd.Env = []string{"PATH=" + dir + ":/usr/bin:/bin", "CLUSTER=" + mode, "HOME=" + dir, "USER=t"}
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%s: script failed: %v\n%s", mode, err, out)
-		}
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s: script failed:\n%s", mode, out)
 		got, err := os.ReadFile(log)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		g := string(got)
 		for _, want := range []string{
 			"kubectl\n  [label]\n  [nodes]\n  [n1]\n  [x';]\n  [touch]\n  [/tmp/pwned-$USER;]\n  [echo]\n  [']\n",
@@ -190,20 +164,15 @@ func TestHostileScriptRuns(t *testing.T) {
 			"  image: PLAYGROUND_EOF\n",
 			"PLAYGROUND_EOF\n\tPLAYGROUND_EOF_1\n",
 		} {
-			if !strings.Contains(g, want) {
-				t.Errorf("%s: calls lack %q:\n%s", mode, want, g)
-			}
+			assert.Contains(t, g, want, "%s: calls lack it", mode)
 		}
-		if mode == "kind" && !strings.Contains(g, "docker\n  [stop]\n  [n1]\n") {
-			t.Errorf("kind: no docker stop:\n%s", g)
-		}
-		if mode == "kind" && !strings.Contains(g, "  [taint]\n  [node]\n  [n1'$(id)]\n  [k=x'; touch /tmp/pwned-$USER; echo ':NoExecute]\n") {
-			t.Errorf("kind: taint not literal:\n%s", g)
+		if mode == "kind" {
+			assert.Contains(t, g, "docker\n  [stop]\n  [n1]\n", "kind: no docker stop")
+			assert.Contains(t, g, "  [taint]\n  [node]\n  [n1'$(id)]\n  [k=x'; touch /tmp/pwned-$USER; echo ':NoExecute]\n", "kind: taint not literal")
 		}
 	}
-	if _, err := os.Stat("/tmp/pwned"); err == nil {
-		t.Fatal("the script ran a command from the scenario")
-	}
+	_, err = os.Stat("/tmp/pwned")
+	require.Error(t, err, "the script ran a command from the scenario")
 }
 
 func TestQuote(t *testing.T) {
@@ -216,19 +185,17 @@ func TestQuote(t *testing.T) {
 		"$(id)":                    "'$(id)'",
 		"app!=web":                 "'app!=web'",
 	} {
-		if got := Quote(in); got != want {
-			t.Errorf("Quote(%q) = %s, want %s", in, got, want)
-		}
+		t.Run(in, func(t *testing.T) {
+			assert.Equal(t, want, Quote(in))
+		})
 	}
 }
 
 func TestNil(t *testing.T) {
-	if _, err := Script(nil); err == nil {
-		t.Error("Script(nil)")
-	}
-	if _, err := Manifests(nil); err == nil {
-		t.Error("Manifests(nil)")
-	}
+	_, err := Script(nil)
+	assert.Error(t, err, "Script(nil)")
+	_, err = Manifests(nil)
+	assert.Error(t, err, "Manifests(nil)")
 }
 
 func FuzzExport(f *testing.F) {
@@ -243,12 +210,10 @@ func FuzzExport(f *testing.F) {
 		}
 		a, err1 := Script(s)
 		b, err2 := Script(s)
-		if (err1 == nil) != (err2 == nil) || string(a) != string(b) {
-			t.Fatal("Script is not deterministic")
-		}
-		if _, err := Manifests(s); err != nil {
-			t.Fatalf("Manifests: %v", err)
-		}
+		require.Equal(t, err1 == nil, err2 == nil, "Script is not deterministic")
+		require.Equal(t, string(a), string(b), "Script is not deterministic")
+		_, err = Manifests(s)
+		require.NoError(t, err, "Manifests")
 	})
 }
 
@@ -256,26 +221,20 @@ func FuzzExport(f *testing.F) {
 // bash accepts.
 func TestEveryShippedScenarioFile(t *testing.T) {
 	files, err := filepath.Glob("../../presets/scenarios/*.yaml")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no scenario files: %v", err)
-	}
+	require.NoError(t, err)
+	require.NotEmpty(t, files, "no scenario files")
 	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := scenario.Parse(b, filepath.Base(f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := Script(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bashN(t, sc)
-		if _, err := Manifests(s); err != nil {
-			t.Fatal(err)
-		}
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			b, err := os.ReadFile(f)
+			require.NoError(t, err)
+			s, err := scenario.Parse(b, filepath.Base(f))
+			require.NoError(t, err)
+			sc, err := Script(s)
+			require.NoError(t, err)
+			bashN(t, sc)
+			_, err = Manifests(s)
+			require.NoError(t, err)
+		})
 	}
 }
 
@@ -300,23 +259,14 @@ metadata:
   ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: web, controller: true}]
 spec: {containers: [{name: c}]}
 `), "x.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	m, err := Manifests(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	text := string(m)
-	if !strings.Contains(text, "---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n---\n") {
-		t.Errorf("no Namespace shop first:\n%s", text)
-	}
-	if strings.Contains(text, "ownerReferences") || strings.Contains(text, "uid") {
-		t.Errorf("server-set metadata kept:\n%s", text)
-	}
-	if strings.Index(text, "kind: Namespace") > strings.Index(text, "kind: ReplicaSet") {
-		t.Error("the namespace must come before the objects in it")
-	}
+	assert.Contains(t, text, "---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n---\n", "no Namespace shop first")
+	assert.NotContains(t, text, "ownerReferences", "server-set metadata kept")
+	assert.NotContains(t, text, "uid", "server-set metadata kept")
+	assert.LessOrEqual(t, strings.Index(text, "kind: Namespace"), strings.Index(text, "kind: ReplicaSet"), "the namespace must come before the objects in it")
 }
 
 func TestWaitKeepsTimes(t *testing.T) {
@@ -329,16 +279,10 @@ steps:
 kind: Node
 metadata: {name: n1}
 `), "w.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	sc, err := Script(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	_, steps, _ := strings.Cut(string(sc), "# Step 1")
 	want := " at t=10s: wait 30s\nsleep 10\n# Nothing to run: the simulation shows the cluster again after this wait.\n\n# Step 2 at t=20s: kubectl cordon n1\nsleep 10\nkubectl cordon n1\n\n# The scenario runs until t=40s.\nsleep 20\n\nkubectl get pods -A -o wide\n"
-	if steps != want {
-		t.Errorf("got\n%s\nwant\n%s", steps, want)
-	}
+	assert.Equal(t, want, steps)
 }

@@ -16,7 +16,17 @@ import (
 	"github.com/taints-playground/playground/core/scenario"
 )
 
-// Version is the newest link format this package writes and reads.
+// Version is the newest link format this package writes and reads. A link
+// of format 1 is
+//
+//	1.<payload>
+//
+// "1." is the link's version; <payload> is base64url without padding of
+// the format byte (1 again), a form byte ('y' for YAML text, 'c' for the
+// compact form, see compact.go) and raw DEFLATE (compress/flate, level 9)
+// compressed with the format's preset dictionary (flate.NewWriterDict,
+// dict1.go). The dictionary is part of the format: it never changes within
+// a format version, so a link made today decodes to the same text forever.
 const Version = 1
 
 // MaxDecodedBytes caps the scenario text a link may decode to (1 MiB).
@@ -34,10 +44,16 @@ const FragmentKey = "s"
 var ErrNoScenario = errors.New("share link: the address carries no scenario")
 
 // Encode returns the link for a scenario file: "1." + base64url of the
-// format byte and the compressed text. When the file parses it also tries
-// the canonical compact form and keeps whichever link is shorter (ties go
-// to the file as written, comments and all). A file that does not parse
-// is still encoded as written, so a draft can be shared.
+// format byte and the compressed text (see Version). It writes the
+// shortest of three equivalent texts: the file exactly as given (form 'y',
+// comments kept); when the file parses, its canonical form (form 'y': the
+// scenario re-written by Canonical, so managedFields, ignored status
+// fields and comments cost nothing); and the compact form (form 'c': the
+// canonical text with repeated documents written as copy and repeat
+// directives, kept only when it expands back byte for byte). Ties go to
+// the file as written. A file that does not parse is still encoded as
+// written, so a draft can be shared. Decode returns YAML text that
+// scenario.Parse reads into the scenario the link was made from.
 func Encode(yaml []byte) (string, error) {
 	s, err := scenario.Parse(yaml, "")
 	if err != nil {
@@ -136,6 +152,11 @@ func encodeText(text []byte, form byte) (string, error) {
 // ("1.…"), the fragment with or without '#' ("#s=1.…&lang=hi"), a whole
 // address, or a format-0 link ("#s=" + base64url of raw DEFLATE). It
 // returns ErrNoScenario when a fragment or address has no "s=" parameter.
+//
+// Links are hostile input. Decode never panics, refuses links longer than
+// MaxLinkChars before decoding, and stops inflating at MaxDecodedBytes
+// (io.LimitReader), so a decompression bomb costs at most 1 MiB. Errors
+// start with "share link: " and say what is wrong and where.
 func Decode(link string) (text []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -245,7 +266,17 @@ func truncate(s string, n int) string {
 
 // migrate reads the payload of a link of the given format into scenario
 // text of the current format: the format's own decoder, then every text
-// migration from that format to Version in order.
+// migration from that format to Version in order. Every decoded payload
+// goes through it.
+//
+// Format 0 is the playground's first link form, "#s=" + base64url of raw
+// DEFLATE of the YAML with no version and no dictionary; a link without
+// "N." is read as format 0, so links shared before versioning keep
+// working. A future format adds a decoder and, when the scenario file
+// changes, a text migration from the previous format; old decoders and
+// dictionaries are never edited. Stored links of every released format
+// (core/scenario/testdata/links) are decoded by the tests and compared
+// with the scenario they must give.
 func migrate(version int, payload []byte) ([]byte, error) {
 	if version < 0 || version >= len(decoders) {
 		return nil, fmt.Errorf("share link: version %d is newer than this playground understands (%d)", version, Version)

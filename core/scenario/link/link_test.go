@@ -13,6 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core/presets"
 	"github.com/taints-playground/playground/core/scenario"
 )
@@ -26,9 +29,7 @@ const linksDir = "../testdata/links"
 func regionalNetwork(t testing.TB) []byte {
 	t.Helper()
 	p, ok := presets.Get("regional-network")
-	if !ok {
-		t.Fatal("no regional-network preset")
-	}
+	require.True(t, ok, "no regional-network preset")
 	return []byte(p.YAML)
 }
 
@@ -37,9 +38,7 @@ func regionalNetwork(t testing.TB) []byte {
 func regionalFixture(t testing.TB) []byte {
 	t.Helper()
 	b, err := os.ReadFile("testdata/regional-network.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return b
 }
 
@@ -67,9 +66,7 @@ func samples(t testing.TB) map[string][]byte {
 func parsed(t testing.TB, text []byte) string {
 	t.Helper()
 	s, err := scenario.Parse(text, "x")
-	if err != nil {
-		t.Fatalf("parse: %v\n%s", err, text)
-	}
+	require.NoError(t, err, "parse:\n%s", text)
 	// apiVersion is implied by the kind (Parse accepts only that one), and
 	// the canonical form leaves it out.
 	for _, o := range s.Nodes {
@@ -97,9 +94,7 @@ func parsed(t testing.TB, text []byte) string {
 		o.APIVersion = ""
 	}
 	j, err := json.Marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return string(j)
 }
 
@@ -107,34 +102,23 @@ func TestRoundTripSamples(t *testing.T) {
 	for name, y := range samples(t) {
 		t.Run(name, func(t *testing.T) {
 			l, err := Encode(y)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.HasPrefix(l, "1.") {
-				t.Fatalf("link %q lacks the version prefix", l[:10])
-			}
+			require.NoError(t, err)
+			require.True(t, strings.HasPrefix(l, "1."), "link %.10q lacks the version prefix", l)
 			back, err := Decode(l)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got, want := parsed(t, back), parsed(t, y); got != want {
-				t.Fatalf("scenario changed through the link:\n got %s\nwant %s", got, want)
-			}
+			require.NoError(t, err)
+			require.Equal(t, parsed(t, y), parsed(t, back), "scenario changed through the link")
 			// The fragment and a whole address decode the same.
 			for _, in := range []string{"#" + Fragment(l), Fragment(l) + "&lang=hi", "https://example.org/play#lang=en&" + Fragment(l)} {
 				b2, err := Decode(in)
-				if err != nil || !bytes.Equal(b2, back) {
-					t.Fatalf("Decode(%.40q…) = %v", in, err)
-				}
+				require.NoError(t, err, "Decode(%.40q…)", in)
+				require.Equal(t, back, b2, "Decode(%.40q…)", in)
 			}
 			// Verbatim keeps the text byte for byte.
 			v, err := EncodeVerbatim(y)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if b3, err := Decode(v); err != nil || !bytes.Equal(b3, y) {
-				t.Fatalf("verbatim round trip: %v", err)
-			}
+			require.NoError(t, err)
+			b3, err := Decode(v)
+			require.NoError(t, err, "verbatim round trip")
+			require.Equal(t, y, b3, "verbatim round trip")
 		})
 	}
 }
@@ -153,20 +137,16 @@ func TestLinkLengths(t *testing.T) {
 		v, _ := EncodeVerbatim(y)
 		legacy := legacyLink(y)
 		t.Logf("%-26s yaml %5d B  link %5d chars  verbatim %5d  format-0 %5d", n, len(y), len(l), len(v), len(legacy))
-		if len(l) >= len(legacy) {
-			t.Errorf("%s: link %d chars is not shorter than the format-0 link (%d)", n, len(l), len(legacy))
-		}
+		assert.Less(t, len(l), len(legacy), "%s: the link is not shorter than the format-0 link", n)
 	}
 	// The issue's bound is for the lesson's preset: under 600 characters.
 	// The wordier fixture's 700 guards against regressions (its objects
 	// alone take about 430 characters, its description and caption the
 	// rest).
-	if l, _ := Encode(regionalNetwork(t)); len(l) >= 600 {
-		t.Errorf("regional-network link is %d characters, want under 600", len(l))
-	}
-	if l, _ := Encode(regionalFixture(t)); len(l) > 700 {
-		t.Errorf("regional-network fixture link is %d characters, want at most 700", len(l))
-	}
+	l, _ := Encode(regionalNetwork(t))
+	assert.Less(t, len(l), 600, "regional-network link characters")
+	l, _ = Encode(regionalFixture(t))
+	assert.LessOrEqual(t, len(l), 700, "regional-network fixture link characters")
 }
 
 func BenchmarkEncodeRegional(b *testing.B) {
@@ -201,21 +181,16 @@ func TestWrappedLink(t *testing.T) {
 	l, _ := Encode(y)
 	wrapped := "  " + l[:40] + "\r\n" + l[40:80] + "\n  " + l[80:] + "\n"
 	got, err := Decode(wrapped)
-	if err != nil || parsed(t, got) != parsed(t, y) {
-		t.Fatalf("wrapped link: %v", err)
-	}
+	require.NoError(t, err, "wrapped link")
+	require.Equal(t, parsed(t, y), parsed(t, got), "wrapped link")
 }
 
 func TestLegacyFormat0(t *testing.T) {
 	y := samples(t)["gpu-node"]
 	for _, in := range []string{legacyLink(y), "#s=" + legacyLink(y), "s=" + legacyLink(y) + "=="} {
 		got, err := Decode(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, y) {
-			t.Fatal("format-0 link does not decode to its text")
-		}
+		require.NoError(t, err)
+		require.Equal(t, y, got, "format-0 link does not decode to its text")
 	}
 }
 
@@ -226,39 +201,26 @@ func TestStoredLinks(t *testing.T) {
 		writeSamples(t)
 	}
 	files, err := filepath.Glob(filepath.Join(linksDir, "*.link"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) < 6 {
-		t.Fatalf("%d stored links, want at least 6", len(files))
-	}
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(files), 6, "stored links")
 	versions := map[string]int{}
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".link")
 		t.Run(name, func(t *testing.T) {
 			l, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			want, err := os.ReadFile(strings.TrimSuffix(f, ".link") + ".yaml")
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			got, err := Decode(strings.TrimSpace(string(l)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Fatalf("stored link decodes to\n%s\nwant\n%s", got, want)
-			}
+			require.NoError(t, err)
+			require.Equal(t, string(want), string(got), "the stored link's text")
 			parsed(t, got)
 			v, _, _ := strings.Cut(name, "-")
 			versions[v]++
 		})
 	}
-	if versions["v0"] == 0 || versions["v1"] == 0 {
-		t.Errorf("stored links by format: %v; want format 0 and 1", versions)
-	}
+	assert.NotZero(t, versions["v0"], "stored links by format: %v; want format 0 and 1", versions)
+	assert.NotZero(t, versions["v1"], "stored links by format: %v; want format 0 and 1", versions)
 }
 
 func writeSamples(t *testing.T) {
@@ -267,22 +229,14 @@ func writeSamples(t *testing.T) {
 		if _, err := os.Stat(p + ".link"); err == nil {
 			return
 		}
-		if err := os.WriteFile(p+".link", []byte(link+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p+".yaml", text, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(p+".link", []byte(link+"\n"), 0o644))
+		require.NoError(t, os.WriteFile(p+".yaml", text, 0o644))
 	}
 	for name, y := range samples(t) {
 		l, err := Encode(y)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		text, err := Decode(l)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		write("v1-"+name, l, text)
 	}
 	y := samples(t)["docs-three-taints"]
@@ -318,19 +272,17 @@ func TestErrors(t *testing.T) {
 		{"1." + base64.RawURLEncoding.EncodeToString([]byte{2, 'y', 0}), "share link: the link says version 1 but its data is format 2"},
 		{"1." + base64.RawURLEncoding.EncodeToString([]byte{1, 'z', 0}), `share link: unknown form 'z' in a version 1 link`},
 	} {
-		_, err := Decode(tc.in)
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("Decode(%.30q…) = %v\nwant %s", tc.in, err, tc.want)
-		}
+		t.Run(tc.want, func(t *testing.T) {
+			_, err := Decode(tc.in)
+			assert.EqualError(t, err, tc.want, "Decode(%.30q…)", tc.in)
+		})
 	}
 }
 
 func TestCompactDirectivesHostile(t *testing.T) {
 	enc := func(text string) string {
 		l, err := encodeText([]byte(text), formCompact)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return l
 	}
 	big := "kind: Pod\nmetadata:\n  name: p1\n" + strings.Repeat("x", 4000) + "\n"
@@ -345,40 +297,29 @@ func TestCompactDirectivesHostile(t *testing.T) {
 		{big + "---\n%[\"+\",10000]", "share link: decoded scenario exceeds 1 MiB"},
 		{"a\n---\n%[\"c\",0,\"a\",\"" + strings.Repeat("b", 60000) + "\"]\n---\n%[\"c\",1,\"b\",\"" + strings.Repeat("c", 60000) + "\"]", "share link: document 3: decoded scenario exceeds 1 MiB"},
 	} {
-		_, err := Decode(enc(tc.in))
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("%.40q: %v\nwant %s", tc.in, err, tc.want)
-		}
+		t.Run(tc.want, func(t *testing.T) {
+			_, err := Decode(enc(tc.in))
+			assert.EqualError(t, err, tc.want, "%.40q", tc.in)
+		})
 	}
 }
 
 func TestCompactForm(t *testing.T) {
 	y := regionalFixture(t)
 	s, err := scenario.Parse(y, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	c, err := Canonical(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	compact := string(compactDocs(c))
-	if n := strings.Count(compact, "kind: Pod\n"); n != 2 {
-		t.Errorf("compact form writes %d pods out, want 2 (the rest are copies)", n)
-	}
-	if !strings.Contains(compact, `%["+",8]`) {
-		t.Errorf("compact form lacks the run of 8 reading-collector copies:\n%s", compact)
-	}
+	assert.Equal(t, 2, strings.Count(compact, "kind: Pod\n"), "pods the compact form writes out (the rest are copies)")
+	assert.Contains(t, compact, `%["+",8]`, "the run of 8 reading-collector copies")
 	back, err := expandDocs([]byte(compact))
-	if err != nil || !bytes.Equal(back, c) {
-		t.Fatalf("expand: %v", err)
-	}
-	if n, _ := nextName("d09"); n != "d10" {
-		t.Errorf("nextName(d09) = %q", n)
-	}
-	if n, _ := nextName("web-099"); n != "web-100" {
-		t.Errorf("nextName(web-099) = %q", n)
-	}
+	require.NoError(t, err, "expand")
+	require.Equal(t, string(c), string(back), "expand")
+	n, _ := nextName("d09")
+	assert.Equal(t, "d10", n, "nextName(d09)")
+	n, _ = nextName("web-099")
+	assert.Equal(t, "web-100", n, "nextName(web-099)")
 }
 
 // TestRoundTripRandom varies the presets: renamed and added nodes and pods,
@@ -405,45 +346,33 @@ func TestRoundTripRandom(t *testing.T) {
 		}
 		text := []byte(y + "\n" + extra.String())
 		l, err := Encode(text)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		back, err := Decode(l)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, want := parsed(t, back), parsed(t, text); got != want {
-			t.Fatalf("variation %d changed:\n got %s\nwant %s", i, got, want)
-		}
+		require.NoError(t, err)
+		require.Equal(t, parsed(t, text), parsed(t, back), "variation %d changed", i)
 	}
 }
 
 func TestEncodeLimits(t *testing.T) {
-	if _, err := Encode(bytes.Repeat([]byte("a"), MaxDecodedBytes+1)); err == nil || err.Error() != "share link: the scenario is 1048577 bytes, over the limit of 1 MiB" {
-		t.Errorf("oversized: %v", err)
-	}
-	if _, err := Encode([]byte{0xff, 0xfe}); err == nil || err.Error() != "share link: the scenario is not UTF-8 text" {
-		t.Errorf("not UTF-8: %v", err)
-	}
+	_, err := Encode(bytes.Repeat([]byte("a"), MaxDecodedBytes+1))
+	assert.EqualError(t, err, "share link: the scenario is 1048577 bytes, over the limit of 1 MiB", "oversized")
+	_, err = Encode([]byte{0xff, 0xfe})
+	assert.EqualError(t, err, "share link: the scenario is not UTF-8 text", "not UTF-8")
 	// Incompressible text over the link cap.
 	rng := rand.New(rand.NewSource(1))
 	var b strings.Builder
 	for b.Len() < 120000 {
 		b.WriteByte(byte('a' + rng.Intn(26)))
 	}
-	_, err := Encode([]byte(b.String()))
-	if err == nil || !strings.Contains(err.Error(), "over the limit of 65536") {
-		t.Errorf("long link: %v", err)
-	}
+	_, err = Encode([]byte(b.String()))
+	assert.ErrorContains(t, err, "over the limit of 65536", "long link")
 	// A draft that does not parse is still shared, as written.
 	draft := []byte("kind: Pod\nmetadata: {name: half-typed\n")
 	l, err := Encode(draft)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if back, err := Decode(l); err != nil || !bytes.Equal(back, draft) {
-		t.Errorf("draft: %v", err)
-	}
+	require.NoError(t, err)
+	back, err := Decode(l)
+	assert.NoError(t, err, "draft")
+	assert.Equal(t, draft, back, "draft")
 }
 
 func FuzzDecode(f *testing.F) {
@@ -459,14 +388,12 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		text, err := Decode(in)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "share link: ") && err != ErrNoScenario {
-				t.Fatalf("error without prefix: %v", err)
+			if err != ErrNoScenario {
+				require.True(t, strings.HasPrefix(err.Error(), "share link: "), "error without prefix: %v", err)
 			}
 			return
 		}
-		if len(text) > MaxDecodedBytes {
-			t.Fatalf("decoded %d bytes", len(text))
-		}
+		require.LessOrEqual(t, len(text), MaxDecodedBytes, "decoded bytes")
 	})
 }
 
@@ -492,22 +419,16 @@ kind: Node
 metadata: {name: n-3}
 `)
 	l, err := Encode(y)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	back, err := Decode(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := parsed(t, back), parsed(t, y); got != want {
-		t.Fatalf("changed:\n%s\n%s", got, want)
-	}
-	s, _ := scenario.Parse(y, "")
+	require.NoError(t, err)
+	require.Equal(t, parsed(t, y), parsed(t, back), "changed")
+	s, err := scenario.Parse(y, "")
+	require.NoError(t, err)
 	for _, l := range canonicalLinks(s) {
 		b, err := Decode(l)
-		if err != nil || parsed(t, b) != parsed(t, y) {
-			t.Fatalf("canonical link %q: %v", l[:12], err)
-		}
+		require.NoError(t, err, "canonical link %.12q", l)
+		require.Equal(t, parsed(t, y), parsed(t, b), "canonical link %.12q", l)
 	}
 }
 
@@ -519,14 +440,11 @@ func TestCompactUnicode(t *testing.T) {
 	}
 	y := []byte(b.String())
 	s, err := scenario.Parse(y, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, l := range canonicalLinks(s) {
 		back, err := Decode(l)
-		if err != nil || parsed(t, back) != parsed(t, y) {
-			t.Fatalf("link %.12q…: %v", l, err)
-		}
+		require.NoError(t, err, "link %.12q…", l)
+		require.Equal(t, parsed(t, y), parsed(t, back), "link %.12q…", l)
 	}
 }
 
@@ -543,25 +461,14 @@ func FuzzRoundTrip(f *testing.F) {
 			return
 		}
 		back, err := Decode(l)
-		if err != nil {
-			t.Fatalf("Decode(Encode(x)): %v", err)
-		}
-		s1, err1 := scenario.Parse([]byte(in), "x")
-		if err1 != nil {
-			if string(back) != in {
-				t.Fatal("a file that does not parse came back changed")
-			}
+		require.NoError(t, err, "Decode(Encode(x))")
+		if _, err := scenario.Parse([]byte(in), "x"); err != nil {
+			require.Equal(t, in, string(back), "a file that does not parse came back changed")
 			return
 		}
-		s2, err2 := scenario.Parse(back, "x")
-		if err2 != nil {
-			t.Fatalf("decoded text does not parse: %v\n%s", err2, back)
-		}
-		_ = s1
-		_ = s2
-		if parsed(t, back) != parsed(t, []byte(in)) {
-			t.Fatalf("scenario changed:\n%s\n---- became ----\n%s", in, back)
-		}
+		_, err = scenario.Parse(back, "x")
+		require.NoError(t, err, "decoded text does not parse:\n%s", back)
+		require.Equal(t, parsed(t, []byte(in)), parsed(t, back), "scenario changed")
 	})
 }
 
@@ -570,15 +477,11 @@ func FuzzRoundTrip(f *testing.F) {
 func TestEncodeParsedUnparsed(t *testing.T) {
 	draft := []byte("kind: Scenario\nname: draft\nsteps: [\n")
 	want, err := Encode(draft)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	got, err := EncodeParsed(draft, nil)
-	if err != nil || got != want {
-		t.Fatalf("EncodeParsed(draft, nil) = %q, %v; want %q", got, err, want)
-	}
+	require.NoError(t, err, "EncodeParsed(draft, nil)")
+	require.Equal(t, want, got, "EncodeParsed(draft, nil)")
 	back, err := Decode(got)
-	if err != nil || string(back) != string(draft) {
-		t.Fatalf("decoded %q, %v", back, err)
-	}
+	require.NoError(t, err)
+	require.Equal(t, string(draft), string(back))
 }

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core/presets"
 	"github.com/taints-playground/playground/core/scenario"
 )
@@ -12,9 +15,7 @@ import (
 func read(t *testing.T, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile("testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return b
 }
 
@@ -38,23 +39,20 @@ type want struct {
 
 func check(t *testing.T, got []Finding, wants []want) {
 	t.Helper()
-	if len(got) != len(wants) {
-		t.Fatalf("%d findings, want %d:\n%s", len(got), len(wants), dump(got))
-	}
+	require.Len(t, got, len(wants), "findings:\n%s", dump(got))
 	for i, w := range wants {
 		g := got[i]
-		if g.Severity != w.sev || g.Code != w.code || g.Document != w.doc || g.Object != w.object || g.Path != w.path || !strings.Contains(g.Message, w.inMessage) || g.Fix == "" {
-			t.Errorf("finding %d:\n got %s [%s %s %d %s %s]\nwant %+v", i, g, g.Severity, g.Code, g.Document, g.Object, g.Path, w)
-		}
+		assert.Equal(t, w, want{g.Severity, g.Code, g.Document, g.Object, g.Path, w.inMessage}, "finding %d: %s", i, g)
+		assert.Contains(t, g.Message, w.inMessage, "finding %d: message", i)
+		assert.NotEmpty(t, g.Fix, "finding %d: fix", i)
 	}
 }
 
 // The kubectl output parses as a scenario too (the playground imports it).
 func TestKubectlGetNodesList(t *testing.T) {
 	data := read(t, "kubectl-get-nodes.yaml")
-	if _, err := scenario.Parse(data, "nodes.yaml"); err != nil {
-		t.Fatalf("scenario.Parse: %v", err)
-	}
+	_, err := scenario.Parse(data, "nodes.yaml")
+	require.NoError(t, err, "scenario.Parse")
 	check(t, Lint(data), []want{
 		{Warning, "master-key", 1, "Node/kind-worker", "items[1].spec.taints[1].key", "old control-plane taint"},
 		{Info, "taint-tolerated-by-none", 1, "Node/kind-control-plane", "items[0].spec.taints[0]", "no pod in the file tolerates node-role.kubernetes.io/control-plane:NoSchedule on node kind-control-plane"},
@@ -83,19 +81,13 @@ func TestMistakes(t *testing.T) {
 		{Info, "toleration-matches-nothing", 4, "Pod/bad-fields", "spec.tolerations[2]", "key node-role.kubernetes.io/master, Exists, effect NoSchedule"},
 		{Info, "toleration-matches-nothing", 4, "Pod/bad-fields", "spec.tolerations[4]", "A toleration permits, it does not attract"},
 	})
-	if f := got[3]; f.Fix != "move it to spec.template.spec.tolerations" {
-		t.Errorf("fix: %q", f.Fix)
-	}
-	if f := got[7]; f.Fix != "write effect: NoSchedule" {
-		t.Errorf("fix: %q", f.Fix)
-	}
+	assert.Equal(t, "move it to spec.template.spec.tolerations", got[3].Fix, "fix")
+	assert.Equal(t, "write effect: NoSchedule", got[7].Fix, "fix")
 	// The API server really rejects what Lint calls an error: with strict
 	// field validation already while decoding the Deployment whose
 	// tolerations sit under spec (a field Deployment does not have).
 	_, err := scenario.Parse(read(t, "mistakes.yaml"), "m.yaml")
-	if err == nil || !strings.Contains(err.Error(), `strict decoding error: unknown field "spec.tolerations"`) {
-		t.Errorf("scenario.Parse: %v", err)
-	}
+	assert.ErrorContains(t, err, `strict decoding error: unknown field "spec.tolerations"`, "scenario.Parse")
 }
 
 func TestStepsAndManifests(t *testing.T) {
@@ -139,11 +131,11 @@ spec:
 
 func TestPresetsHaveNoErrors(t *testing.T) {
 	for _, p := range presets.List() {
-		for _, f := range Lint([]byte(p.YAML)) {
-			if f.Severity == Error {
-				t.Errorf("%s: %s", p.Name, f)
+		t.Run(p.Name, func(t *testing.T) {
+			for _, f := range Lint([]byte(p.YAML)) {
+				assert.NotEqual(t, Error, f.Severity, "%s", f)
 			}
-		}
+		})
 	}
 }
 
@@ -152,9 +144,9 @@ func TestHostileInput(t *testing.T) {
 		_ = Lint([]byte(in))
 	}
 	got := Lint([]byte("kind: Pod\nmetadata: {name: x\n"))
-	if len(got) != 1 || got[0].Code != "invalid-yaml" || got[0].Document != 1 {
-		t.Errorf("invalid YAML: %s", dump(got))
-	}
+	require.Len(t, got, 1, "invalid YAML: %s", dump(got))
+	assert.Equal(t, "invalid-yaml", got[0].Code, "invalid YAML")
+	assert.Equal(t, 1, got[0].Document, "invalid YAML")
 }
 
 func FuzzLint(f *testing.F) {
@@ -164,9 +156,8 @@ func FuzzLint(f *testing.F) {
 	f.Add("kind: Pod\nspec:\n  tolerations: [{operator: exists, value: x, tolerationSeconds: 1}]\n  containers: [{tolerations: []}]")
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, fd := range Lint([]byte(in)) {
-			if fd.Message == "" || fd.Severity == "" {
-				t.Fatalf("empty finding %+v", fd)
-			}
+			require.NotEmpty(t, fd.Message, "empty finding %+v", fd)
+			require.NotEmpty(t, fd.Severity, "empty finding %+v", fd)
 		}
 	})
 }
@@ -175,9 +166,8 @@ func FuzzLint(f *testing.F) {
 // tolerationSeconds) and plenty of status: none of it is a finding.
 func TestKubectlGetPodsList(t *testing.T) {
 	data := append(append(read(t, "kubectl-get-nodes.yaml"), []byte("---\n")...), read(t, "kubectl-get-pods.yaml")...)
-	if _, err := scenario.Parse(data, "cluster.yaml"); err != nil {
-		t.Fatalf("scenario.Parse: %v", err)
-	}
+	_, err := scenario.Parse(data, "cluster.yaml")
+	require.NoError(t, err, "scenario.Parse")
 	check(t, Lint(data), []want{
 		{Warning, "master-key", 1, "Node/kind-worker", "items[1].spec.taints[1].key", "old control-plane taint"},
 		{Info, "taint-tolerated-by-none", 1, "Node/kind-control-plane", "items[0].spec.taints[0]", "control-plane"},
@@ -234,7 +224,5 @@ spec:
 		{Info, "toleration-matches-nothing", 3, "DaemonSet/agent", "spec.template.spec.tolerations[0]", "key pool, Exists, every effect"},
 		{Error, "nodeSelector-misplaced", 4, "CronJob/nightly", "spec.jobTemplate.spec.template.nodeSelector", "pod template (outside its spec)"},
 	})
-	if f := Lint(data)[0]; f.Fix != "write the effect as NoSchedule" {
-		t.Errorf("fix %q", f.Fix)
-	}
+	assert.Equal(t, "write the effect as NoSchedule", Lint(data)[0].Fix, "fix")
 }

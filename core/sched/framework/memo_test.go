@@ -3,6 +3,9 @@ package framework
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core"
 )
 
@@ -12,25 +15,21 @@ import (
 func TestPodMemo(t *testing.T) {
 	a, b, c := podReq("a", "1", ""), podReq("b", "1", ""), podReq("c", "1", "")
 	k, k2 := NewMemoKey(), NewMemoKey()
-	if k == k2 {
-		t.Fatal("NewMemoKey repeated a key")
-	}
+	require.NotEqual(t, k, k2, "NewMemoKey repeated a key")
 	n := NewNodeInfo(nodeWith("4", "8Gi"), a, b)
-	if _, ok := n.Memo(k); ok {
-		t.Fatal("a new NodeInfo has a memo")
-	}
+	_, ok := n.Memo(k)
+	require.False(t, ok, "a new NodeInfo has a memo")
 	n.SetMemo(k, 1)
 	n.SetMemo(k2, 2)
-	if v, ok := n.Memo(k); !ok || v != 1 {
-		t.Fatal("memo lost with the same pods")
-	}
-	if v, ok := n.Memo(k2); !ok || v != 2 {
-		t.Fatal("second key lost")
-	}
+	v, ok := n.Memo(k)
+	require.True(t, ok, "memo lost with the same pods")
+	require.Equal(t, int64(1), v, "memo with the same pods")
+	v, ok = n.Memo(k2)
+	require.True(t, ok, "second key lost")
+	require.Equal(t, int64(2), v, "second key")
 	same := *n
-	if _, ok := same.Memo(k); !ok {
-		t.Fatal("a copy with the same pods does not share the memo")
-	}
+	_, ok = same.Memo(k)
+	require.True(t, ok, "a copy with the same pods does not share the memo")
 	steps := []struct {
 		name string
 		do   func(*NodeInfo)
@@ -43,32 +42,31 @@ func TestPodMemo(t *testing.T) {
 		{"Invalidate", func(n *NodeInfo) { n.Invalidate() }},
 	}
 	for _, s := range steps {
-		n.SetMemo(k, 1)
-		s.do(n)
-		if _, ok := n.Memo(k); ok {
-			t.Errorf("%s: memo kept", s.name)
-		}
+		t.Run(s.name, func(t *testing.T) {
+			n.SetMemo(k, 1)
+			s.do(n)
+			_, ok := n.Memo(k)
+			assert.False(t, ok, "memo kept")
+		})
 	}
 	orig := NewNodeInfo(nodeWith("4", "8Gi"), a)
 	orig.SetMemo(k, 1)
 	cp := *orig
 	cp.AddPod(b)
 	cp.SetMemo(k, 2)
-	if v, _ := orig.Memo(k); v != 1 {
-		t.Errorf("the copy's memo reached the original: %d", v)
-	}
+	v, _ = orig.Memo(k)
+	assert.Equal(t, int64(1), v, "the copy's memo reached the original")
 	// Past maxMemo values the memo starts over; the last one is kept.
 	var last MemoKey
 	for i := 0; i <= maxMemo; i++ {
 		last = NewMemoKey()
 		orig.SetMemo(last, int64(i))
 	}
-	if v, ok := orig.Memo(last); !ok || v != maxMemo {
-		t.Errorf("last value after overflow: %d %v", v, ok)
-	}
+	v, ok = orig.Memo(last)
+	assert.True(t, ok, "last value after overflow kept")
+	assert.Equal(t, int64(maxMemo), v, "last value after overflow")
 	var nilInfo *NodeInfo
 	nilInfo.SetMemo(k, 1)
-	if _, ok := nilInfo.Memo(k); ok {
-		t.Error("nil NodeInfo has a memo")
-	}
+	_, ok = nilInfo.Memo(k)
+	assert.False(t, ok, "nil NodeInfo has a memo")
 }

@@ -3,6 +3,9 @@ package framework
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core"
 )
 
@@ -33,16 +36,16 @@ func TestNodeInfoSums(t *testing.T) {
 	check := func(name string, n *NodeInfo, cpu, mem, nzCPU, nzMem, pods int64) {
 		t.Helper()
 		r := n.Resources()
-		if r.Requested.MilliCPU != cpu || r.Requested.Memory != mem || r.NonZeroMilliCPU != nzCPU || r.NonZeroMemory != nzMem || r.NumPods != pods {
-			t.Errorf("%s: got cpu %d mem %d nz %d/%d pods %d; want %d %d %d/%d %d", name, r.Requested.MilliCPU, r.Requested.Memory, r.NonZeroMilliCPU, r.NonZeroMemory, r.NumPods, cpu, mem, nzCPU, nzMem, pods)
-		}
-		if r.Allocatable.MilliCPU != 4000 || r.Allocatable.Memory != 8<<30 || r.Allocatable.AllowedPodNumber != 110 {
-			t.Errorf("%s: allocatable %+v", name, r.Allocatable)
-		}
+		assert.Equal(t, [5]int64{cpu, mem, nzCPU, nzMem, pods},
+			[5]int64{r.Requested.MilliCPU, r.Requested.Memory, r.NonZeroMilliCPU, r.NonZeroMemory, r.NumPods},
+			"%s: requested cpu, memory, non-zero cpu, non-zero memory, pods", name)
+		assert.Equal(t, [3]int64{4000, 8 << 30, 110},
+			[3]int64{r.Allocatable.MilliCPU, r.Allocatable.Memory, r.Allocatable.AllowedPodNumber},
+			"%s: allocatable cpu, memory, pods", name)
 		fresh := computeNode(&NodeInfo{Node: n.Node, Pods: n.Pods})
-		if fresh.Requested.MilliCPU != r.Requested.MilliCPU || fresh.NonZeroMemory != r.NonZeroMemory || fresh.NumPods != r.NumPods {
-			t.Errorf("%s: cached sums differ from recomputed", name)
-		}
+		assert.Equal(t, [3]int64{fresh.Requested.MilliCPU, fresh.NonZeroMemory, fresh.NumPods},
+			[3]int64{r.Requested.MilliCPU, r.NonZeroMemory, r.NumPods},
+			"%s: cached sums (cpu, non-zero memory, pods) differ from recomputed", name)
 	}
 	const mi = 1 << 20
 	n := NewNodeInfo(node, a, done)
@@ -51,13 +54,9 @@ func TestNodeInfoSums(t *testing.T) {
 	check("add b", n, 500, 1<<30, 600, 1<<30+200*mi, 2)
 	n.AddPod(c)
 	check("add c", n, 1500, 1<<30, 1600, 1<<30+400*mi, 3)
-	if !n.RemovePod(podReq("b", "9", "")) { // same namespace/name
-		t.Fatal("RemovePod(b) = false")
-	}
+	require.True(t, n.RemovePod(podReq("b", "9", "")), "RemovePod(b)") // same namespace/name
 	check("remove b", n, 1500, 1<<30, 1500, 1<<30+200*mi, 2)
-	if n.RemovePod(podReq("zz", "", "")) {
-		t.Error("RemovePod(unknown) = true")
-	}
+	assert.False(t, n.RemovePod(podReq("zz", "", "")), "RemovePod(unknown)")
 	lit := &NodeInfo{Node: node, Pods: []*core.Pod{a}}
 	check("literal", lit, 500, 1<<30, 500, 1<<30, 1)
 	lit.Pods = append(lit.Pods, c)
@@ -70,11 +69,7 @@ func TestNodeInfoSums(t *testing.T) {
 	check("clone add", cl, 1500, 1<<30, 1600, 1<<30+400*mi, 3)
 	check("original after clone add", lit, 500, 1<<30, 600, 1<<30+200*mi, 2)
 	var nilInfo *NodeInfo
-	if r := nilInfo.Resources(); r.NumPods != 0 {
-		t.Error("nil NodeInfo has pods")
-	}
+	assert.Zero(t, nilInfo.Resources().NumPods, "nil NodeInfo has pods")
 	nilInfo.AddPod(a)
-	if nilInfo.RemovePod(a) {
-		t.Error("nil RemovePod = true")
-	}
+	assert.False(t, nilInfo.RemovePod(a), "nil RemovePod")
 }

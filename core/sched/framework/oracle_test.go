@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	upstream "k8s.io/component-helpers/resource"
@@ -65,26 +66,22 @@ func TestPodRequestsAgainstComponentHelpers(t *testing.T) {
 			if nm {
 				opts.NonMissingContainerRequests = nonMissing
 			}
-			want := upstream.PodRequests(vpod, opts)
-			got := PodRequests(pod, nm)
-			if len(got) != len(want) {
-				t.Fatalf("case %d nonMissing=%v: got %v, want %v", i, nm, got, want)
-			}
-			for name, q := range want {
+			want := map[core.ResourceName]int64{}
+			for name, q := range upstream.PodRequests(vpod, opts) {
 				w := q.Value()
 				if name == v1.ResourceCPU {
 					w = q.MilliValue()
 				}
-				if got[core.ResourceName(name)] != w {
-					t.Fatalf("case %d nonMissing=%v: %s = %d, want %d", i, nm, name, got[core.ResourceName(name)], w)
-				}
+				want[core.ResourceName(name)] = w
 			}
+			got := PodRequests(pod, nm)
+			require.Equal(t, want, got, "case %d nonMissing=%v", i, nm)
 			res := ComputePodResource(pod)
-			if !nm && res.Requests.MilliCPU != got[core.ResourceCPU] {
-				t.Fatalf("case %d: ComputePodResource cpu %d, PodRequests %d", i, res.Requests.MilliCPU, got[core.ResourceCPU])
-			}
-			if nm && (res.NonZeroMilliCPU != got[core.ResourceCPU] || res.NonZeroMemory != got[core.ResourceMemory]) {
-				t.Fatalf("case %d: non-zero %d/%d, PodRequests %v", i, res.NonZeroMilliCPU, res.NonZeroMemory, got)
+			if !nm {
+				require.Equal(t, got[core.ResourceCPU], res.Requests.MilliCPU, "case %d: ComputePodResource cpu", i)
+			} else {
+				require.Equal(t, got[core.ResourceCPU], res.NonZeroMilliCPU, "case %d: ComputePodResource non-zero cpu", i)
+				require.Equal(t, got[core.ResourceMemory], res.NonZeroMemory, "case %d: ComputePodResource non-zero memory", i)
 			}
 		}
 	}

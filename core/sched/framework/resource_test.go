@@ -1,9 +1,12 @@
 package framework
 
 import (
+	"fmt"
 	"math/rand"
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core"
 )
@@ -89,20 +92,10 @@ func TestPodRequests(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := PodRequests(&core.Pod{Spec: tc.spec}, tc.nonMissing)
-			if len(got) != len(tc.want) {
-				t.Fatalf("got %v, want %v", got, tc.want)
-			}
-			for k, v := range tc.want {
-				if got[k] != v {
-					t.Errorf("%s = %d, want %d (all %v)", k, got[k], v, got)
-				}
-			}
+			assert.Equal(t, tc.want, PodRequests(&core.Pod{Spec: tc.spec}, tc.nonMissing))
 		})
 	}
-	if got := PodRequests(nil, true); len(got) != 0 {
-		t.Errorf("nil pod: %v", got)
-	}
+	assert.Empty(t, PodRequests(nil, true), "nil pod")
 }
 
 func TestIsScalarResourceName(t *testing.T) {
@@ -120,9 +113,9 @@ func TestIsScalarResourceName(t *testing.T) {
 		"bad_prefix!/x":           false,
 	}
 	for name, want := range tests {
-		if got := IsScalarResourceName(name); got != want {
-			t.Errorf("IsScalarResourceName(%q) = %v, want %v", name, got, want)
-		}
+		t.Run(string(name), func(t *testing.T) {
+			assert.Equal(t, want, IsScalarResourceName(name))
+		})
 	}
 }
 
@@ -136,31 +129,24 @@ func TestComputeNodeResources(t *testing.T) {
 	}}
 	st := NewCycleState()
 	nr := st.NodeResources(ni)
-	if nr.Allocatable.MilliCPU != 4000 || nr.Allocatable.Memory != 8<<30 || nr.Allocatable.AllowedPodNumber != 110 || nr.Allocatable.Scalar["nvidia.com/gpu"] != 4 {
-		t.Errorf("allocatable %+v", nr.Allocatable)
-	}
-	if _, ok := nr.Allocatable.Scalar["bogus"]; ok {
-		t.Errorf("non-scalar name kept: %+v", nr.Allocatable.Scalar)
-	}
-	if nr.NumPods != 2 || nr.Requested.MilliCPU != 1000 || nr.Requested.Memory != 0 || nr.Requested.Scalar["nvidia.com/gpu"] != 1 {
-		t.Errorf("requested %+v pods %d", nr.Requested, nr.NumPods)
-	}
-	if nr.NonZeroMilliCPU != 1100 || nr.NonZeroMemory != 2*DefaultMemoryRequest {
-		t.Errorf("non-zero cpu %d mem %d", nr.NonZeroMilliCPU, nr.NonZeroMemory)
-	}
-	if st.NodeResources(ni) != nr {
-		t.Errorf("not memoized")
-	}
+	assert.Equal(t, int64(4000), nr.Allocatable.MilliCPU, "allocatable cpu")
+	assert.Equal(t, int64(8<<30), nr.Allocatable.Memory, "allocatable memory")
+	assert.Equal(t, int64(110), nr.Allocatable.AllowedPodNumber, "allocatable pods")
+	assert.Equal(t, int64(4), nr.Allocatable.Scalar["nvidia.com/gpu"], "allocatable gpus")
+	assert.NotContains(t, nr.Allocatable.Scalar, core.ResourceName("bogus"), "non-scalar name kept")
+	assert.Equal(t, int64(2), nr.NumPods, "pods")
+	assert.Equal(t, int64(1000), nr.Requested.MilliCPU, "requested cpu")
+	assert.Zero(t, nr.Requested.Memory, "requested memory")
+	assert.Equal(t, int64(1), nr.Requested.Scalar["nvidia.com/gpu"], "requested gpus")
+	assert.Equal(t, int64(1100), nr.NonZeroMilliCPU, "non-zero cpu")
+	assert.Equal(t, 2*DefaultMemoryRequest, nr.NonZeroMemory, "non-zero memory")
+	assert.Same(t, nr, st.NodeResources(ni), "not memoized")
 	// A change NodeInfo cannot notice (a middle pod's requests in place)
 	// shows only after ForgetNode.
 	ni.Pods[1].Spec.Containers[0].Resources.Requests = rl("cpu", "500m")
-	if got := st.NodeResources(ni).Requested.MilliCPU; got != 1000 {
-		t.Errorf("before ForgetNode: requested cpu %d, want the memo's 1000", got)
-	}
+	assert.Equal(t, int64(1000), st.NodeResources(ni).Requested.MilliCPU, "before ForgetNode: requested cpu, the memo's")
 	st.ForgetNode(ni)
-	if got := st.NodeResources(ni).Requested.MilliCPU; got != 1500 {
-		t.Errorf("ForgetNode kept the memo: requested cpu %d, want 1500", got)
-	}
+	assert.Equal(t, int64(1500), st.NodeResources(ni).Requested.MilliCPU, "ForgetNode kept the memo: requested cpu")
 }
 
 func TestDefaultNormalizeScore(t *testing.T) {
@@ -180,14 +166,11 @@ func TestDefaultNormalizeScore(t *testing.T) {
 		{nil, true, nil},
 	}
 	for _, tc := range tests {
-		got := append([]int64(nil), tc.in...)
-		DefaultNormalizeScore(MaxNodeScore, tc.reverse, got)
-		for i := range tc.want {
-			if got[i] != tc.want[i] {
-				t.Errorf("normalize(%v, reverse=%v) = %v, want %v", tc.in, tc.reverse, got, tc.want)
-				break
-			}
-		}
+		t.Run(fmt.Sprintf("%v reverse=%v", tc.in, tc.reverse), func(t *testing.T) {
+			got := append([]int64(nil), tc.in...)
+			assert.Nil(t, DefaultNormalizeScore(MaxNodeScore, tc.reverse, got))
+			assert.Equal(t, tc.want, got)
+		})
 	}
 }
 
@@ -197,30 +180,30 @@ func TestNames(t *testing.T) {
 		"-bad": false, "Good.Name_1": true, "UPPER.example.com/x": false, "": false,
 	}
 	for s, want := range q {
-		if got := IsQualifiedName(s); got != want {
-			t.Errorf("IsQualifiedName(%q) = %v, want %v", s, got, want)
-		}
+		t.Run("IsQualifiedName/"+s, func(t *testing.T) {
+			assert.Equal(t, want, IsQualifiedName(s))
+		})
 	}
 	v := map[string]bool{"": true, "ssd": true, "a_b.c-d": true, "-x": false, "x y": false, "1": true}
 	for s, want := range v {
-		if got := IsValidLabelValue(s); got != want {
-			t.Errorf("IsValidLabelValue(%q) = %v, want %v", s, got, want)
-		}
+		t.Run("IsValidLabelValue/"+s, func(t *testing.T) {
+			assert.Equal(t, want, IsValidLabelValue(s))
+		})
 	}
 }
 
 func TestStatus(t *testing.T) {
 	var nilStatus *Status
-	if !nilStatus.IsSuccess() || nilStatus.IsRejected() || nilStatus.Message() != "" || nilStatus.GetCode() != Success {
-		t.Errorf("nil status helpers")
-	}
+	assert.True(t, nilStatus.IsSuccess(), "nil status IsSuccess")
+	assert.False(t, nilStatus.IsRejected(), "nil status IsRejected")
+	assert.Empty(t, nilStatus.Message(), "nil status Message")
+	assert.Equal(t, Success, nilStatus.GetCode(), "nil status GetCode")
 	s := NewStatus(Unschedulable, "Insufficient cpu", "Insufficient memory").WithPlugin("NodeResourcesFit")
-	if s.Message() != "Insufficient cpu, Insufficient memory" || !s.IsRejected() || s.Plugin != "NodeResourcesFit" {
-		t.Errorf("status %+v", s)
-	}
-	if Skip.String() != "Skip" || UnschedulableAndUnresolvable.String() != "UnschedulableAndUnresolvable" {
-		t.Errorf("code strings")
-	}
+	assert.Equal(t, "Insufficient cpu, Insufficient memory", s.Message())
+	assert.True(t, s.IsRejected(), "IsRejected")
+	assert.Equal(t, "NodeResourcesFit", s.Plugin)
+	assert.Equal(t, "Skip", Skip.String())
+	assert.Equal(t, "UnschedulableAndUnresolvable", UnschedulableAndUnresolvable.String())
 }
 
 // TestComputePodResourceMatchesPodRequests checks the single-pass
@@ -256,9 +239,9 @@ func TestComputePodResourceMatchesPodRequests(t *testing.T) {
 		got := ComputePodResource(p)
 		want := ResourceFromUnits(PodRequests(p, false))
 		non0 := PodRequests(p, true)
-		if !reflect.DeepEqual(got.Requests, want) || got.NonZeroMilliCPU != non0[core.ResourceCPU] || got.NonZeroMemory != non0[core.ResourceMemory] {
-			t.Fatalf("case %d: got %+v, want %+v / %v\nspec %+v", i, got, want, non0, p.Spec)
-		}
+		require.Equal(t, want, got.Requests, "case %d: requests\nspec %+v", i, p.Spec)
+		require.Equal(t, non0[core.ResourceCPU], got.NonZeroMilliCPU, "case %d: non-zero cpu\nspec %+v", i, p.Spec)
+		require.Equal(t, non0[core.ResourceMemory], got.NonZeroMemory, "case %d: non-zero memory\nspec %+v", i, p.Spec)
 	}
 }
 
@@ -267,7 +250,5 @@ func TestComputePodResourceMatchesPodRequests(t *testing.T) {
 // containers asking 1500m bytes of memory count 4 bytes, not 3.
 func TestPodRequestsRoundsPerContainer(t *testing.T) {
 	p := &core.Pod{Spec: core.PodSpec{Containers: []core.Container{ctr(rl("memory", "1500m")), ctr(rl("memory", "1500m"))}}}
-	if got := PodRequests(p, false)[core.ResourceMemory]; got != 4 {
-		t.Errorf("memory = %d, want 4", got)
-	}
+	assert.Equal(t, int64(4), PodRequests(p, false)[core.ResourceMemory], "memory")
 }

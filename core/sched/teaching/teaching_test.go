@@ -1,8 +1,9 @@
 package teaching
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched"
@@ -29,12 +30,11 @@ func TestFirstFit(t *testing.T) {
 	n1, n2, n3 := node("n1", "1"), node("n2", "1"), node("n3", "4")
 	n1.AddPod(pod("big", "900m"))
 	r := Schedule(pod("p", "200m"), []*sched.NodeInfo{n1, n2, n3}, sched.Options{})
-	if r.NodeName != "n2" || !reflect.DeepEqual(r.Feasible, []string{"n2", "n3"}) || r.Rejected["n1"] == nil {
-		t.Errorf("result = %+v, want n2 with n1 rejected for cpu", r)
-	}
-	if d := sched.Schedule(pod("p", "200m"), []*sched.NodeInfo{n1, n2, n3}, sched.Options{}); d.NodeName != "n3" {
-		t.Errorf("default profile chose %q, want n3 (LeastAllocated)", d.NodeName)
-	}
+	assert.Equal(t, "n2", r.NodeName)
+	assert.Equal(t, []string{"n2", "n3"}, r.Feasible)
+	assert.NotNil(t, r.Rejected["n1"], "n1 rejected for cpu")
+	d := sched.Schedule(pod("p", "200m"), []*sched.NodeInfo{n1, n2, n3}, sched.Options{})
+	assert.Equal(t, "n3", d.NodeName, "default profile (LeastAllocated)")
 }
 
 // TestPreferNoScheduleLastResort: an untolerated PreferNoSchedule node is
@@ -43,19 +43,14 @@ func TestFirstFit(t *testing.T) {
 func TestPreferNoScheduleLastResort(t *testing.T) {
 	soft := core.Taint{Key: "batch", Value: "true", Effect: core.TaintEffectPreferNoSchedule}
 	n1, n2 := node("n1", "1", soft), node("n2", "1")
-	if r := Schedule(pod("p", "500m"), []*sched.NodeInfo{n1, n2}, sched.Options{}); r.NodeName != "n2" {
-		t.Errorf("chose %q, want n2", r.NodeName)
-	}
-	if r := Schedule(pod("p", "500m", core.Toleration{Key: "batch", Operator: core.TolerationOpExists}), []*sched.NodeInfo{n1, n2}, sched.Options{}); r.NodeName != "n1" {
-		t.Errorf("tolerating pod chose %q, want n1", r.NodeName)
-	}
+	assert.Equal(t, "n2", Schedule(pod("p", "500m"), []*sched.NodeInfo{n1, n2}, sched.Options{}).NodeName)
+	tolerating := pod("p", "500m", core.Toleration{Key: "batch", Operator: core.TolerationOpExists})
+	assert.Equal(t, "n1", Schedule(tolerating, []*sched.NodeInfo{n1, n2}, sched.Options{}).NodeName, "tolerating pod")
 	n2.AddPod(pod("big", "800m"))
-	if r := Schedule(pod("p", "500m"), []*sched.NodeInfo{n1, n2}, sched.Options{}); r.NodeName != "n1" {
-		t.Errorf("chose %q, want the last resort n1", r.NodeName)
-	}
-	if !Deprioritized(pod("p", "1m"), n1.Node, false) || Deprioritized(pod("p", "1m"), n2.Node, false) || Deprioritized(nil, nil, false) {
-		t.Error("Deprioritized")
-	}
+	assert.Equal(t, "n1", Schedule(pod("p", "500m"), []*sched.NodeInfo{n1, n2}, sched.Options{}).NodeName, "the last resort")
+	assert.True(t, Deprioritized(pod("p", "1m"), n1.Node, false), "Deprioritized on the tainted node")
+	assert.False(t, Deprioritized(pod("p", "1m"), n2.Node, false), "Deprioritized on the untainted node")
+	assert.False(t, Deprioritized(nil, nil, false), "Deprioritized(nil, nil)")
 }
 
 // TestUnschedulable: the FailedScheduling text is upstream's histogram of
@@ -67,19 +62,14 @@ func TestUnschedulable(t *testing.T) {
 	nodes := []*sched.NodeInfo{node("n1", "1", hard), node("n2", "1"), nil, node("n2", "8")}
 	r := Schedule(pod("p", "2"), nodes, sched.Options{})
 	const want = "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s)."
-	if r.NodeName != "" || r.Message != want || r.ConditionMessage != want || r.NumAllNodes != 2 {
-		t.Errorf("result = %+v, want message %q", r, want)
-	}
+	assert.Empty(t, r.NodeName)
+	assert.Equal(t, want, r.Message)
+	assert.Equal(t, want, r.ConditionMessage)
+	assert.Equal(t, 2, r.NumAllNodes)
 	p := pod("p", "1m")
 	p.Spec.NodeSelector = map[string]string{"pool": "batch"}
 	r = Schedule(p, nodes, sched.Options{})
-	if want := "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated taint(s)."; r.Message != want {
-		t.Errorf("message = %q, want %q", r.Message, want)
-	}
-	if r := Schedule(nil, nil, sched.Options{}); r.Message != sched.ErrNoNodesAvailable {
-		t.Errorf("no nodes: %+v", r)
-	}
-	if r := Schedule(nil, nodes, sched.Options{}); r.NodeName != "n2" {
-		t.Errorf("nil pod: %+v", r)
-	}
+	assert.Equal(t, "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated taint(s).", r.Message)
+	assert.Equal(t, sched.ErrNoNodesAvailable, Schedule(nil, nil, sched.Options{}).Message, "no nodes")
+	assert.Equal(t, "n2", Schedule(nil, nodes, sched.Options{}).NodeName, "nil pod")
 }

@@ -3,6 +3,9 @@ package balancedallocation
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
 	tu "github.com/taints-playground/playground/core/sched/internal/testutil"
@@ -39,59 +42,46 @@ func TestScore(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			pl := New()
 			st := framework.NewCycleState()
-			if s := pl.PreScore(st, tc.pod, []*framework.NodeInfo{tc.node}); s != nil {
-				t.Fatalf("PreScore %+v", s)
-			}
+			require.Nil(t, pl.PreScore(st, tc.pod, []*framework.NodeInfo{tc.node}), "PreScore")
 			got, s := pl.Score(st, tc.pod, tc.node)
-			if s != nil || got != tc.want {
-				t.Fatalf("Score = %d (%+v), want %d", got, s, tc.want)
-			}
-			if again, _ := pl.Score(framework.NewCycleState(), tc.pod, tc.node); again != tc.want {
-				t.Fatalf("stateless Score = %d", again)
-			}
+			require.Nil(t, s, "Score status")
+			require.Equal(t, tc.want, got, "Score")
+			again, _ := pl.Score(framework.NewCycleState(), tc.pod, tc.node)
+			require.Equal(t, tc.want, again, "stateless Score")
 		})
 	}
 }
 
 func TestPreScoreSkipsBestEffort(t *testing.T) {
 	pl := New()
-	if s := pl.PreScore(framework.NewCycleState(), tu.MakePod("be", "", "").P, nil); !s.IsSkip() {
-		t.Errorf("BestEffort PreScore = %+v, want Skip", s)
-	}
-	if s := pl.PreScore(framework.NewCycleState(), tu.MakePod("b", "1m", "").P, nil); s != nil {
-		t.Errorf("Burstable PreScore = %+v, want nil", s)
-	}
+	assert.True(t, pl.PreScore(framework.NewCycleState(), tu.MakePod("be", "", "").P, nil).IsSkip(), "BestEffort PreScore must Skip")
+	assert.Nil(t, pl.PreScore(framework.NewCycleState(), tu.MakePod("b", "1m", "").P, nil), "Burstable PreScore")
 	// Extended resources alone still count as BestEffort for this plugin.
-	if s := pl.PreScore(framework.NewCycleState(), tu.MakePod("g", "", "").Req("nvidia.com/gpu", "1").P, nil); !s.IsSkip() {
-		t.Errorf("gpu-only PreScore = %+v, want Skip", s)
-	}
+	assert.True(t, pl.PreScore(framework.NewCycleState(), tu.MakePod("g", "", "").Req("nvidia.com/gpu", "1").P, nil).IsSkip(), "gpu-only PreScore must Skip")
 }
 
 func TestFormulaPieces(t *testing.T) {
-	// (0.6, 0.7): std 0.05 → 95; (0.2, 0.6): std 0.2 → 80.
-	if got := BalanceScore([]int64{6000, 7 << 30}, []int64{10000, 10 << 30}); got != 95 {
-		t.Errorf("BalanceScore(0.6,0.7) = %d", got)
+	tests := []struct {
+		name                   string
+		requested, allocatable []int64
+		want                   int64
+	}{
+		// (0.6, 0.7): std 0.05 → 95; (0.2, 0.6): std 0.2 → 80.
+		{"BalanceScore(0.6,0.7)", []int64{6000, 7 << 30}, []int64{10000, 10 << 30}, 95},
+		{"BalanceScore(0.2,0.6)", []int64{2000, 6 << 30}, []int64{10000, 10 << 30}, 80},
+		// Population std for three resources: fractions 0, 0.5, 1 → std 0.408 → 59.
+		{"three resources", []int64{0, 5, 10}, []int64{10, 10, 10}, 59},
+		{"capped fraction", []int64{5, 20}, []int64{10, 10}, 75},
+		{"zero allocatable skipped", []int64{5, 5}, []int64{0, 10}, 100},
 	}
-	if got := BalanceScore([]int64{2000, 6 << 30}, []int64{10000, 10 << 30}); got != 80 {
-		t.Errorf("BalanceScore(0.2,0.6) = %d", got)
-	}
-	// Population std for three resources: fractions 0, 0.5, 1 → std 0.408 → 59.
-	if got := BalanceScore([]int64{0, 5, 10}, []int64{10, 10, 10}); got != 59 {
-		t.Errorf("three resources = %d", got)
-	}
-	if got := BalanceScore([]int64{5, 20}, []int64{10, 10}); got != 75 {
-		t.Errorf("capped fraction = %d", got)
-	}
-	if got := BalanceScore([]int64{5, 5}, []int64{0, 10}); got != 100 {
-		t.Errorf("zero allocatable skipped = %d", got)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, BalanceScore(tc.requested, tc.allocatable))
+		})
 	}
 	// The lowest score: the pod moves a perfectly balanced node to the
 	// worst balance.
-	if got := ChangeScore(50, 100); got != 50 {
-		t.Errorf("ChangeScore(50,100) = %d", got)
-	}
+	assert.Equal(t, int64(50), ChangeScore(50, 100), "ChangeScore(50,100)")
 	// Integer division truncates: 50 + 9/2 = 54.
-	if got := ChangeScore(59, 100); got != 54 {
-		t.Errorf("ChangeScore(59,100) = %d, want 54", got)
-	}
+	assert.Equal(t, int64(54), ChangeScore(59, 100), "ChangeScore(59,100)")
 }

@@ -3,6 +3,9 @@ package nodeaffinity
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
 	tu "github.com/taints-playground/playground/core/sched/internal/testutil"
@@ -59,18 +62,17 @@ func TestFilter(t *testing.T) {
 			st := framework.NewCycleState()
 			_, s := pl.PreFilter(st, tc.pod, nil)
 			if s.IsSkip() {
-				if !tc.match {
-					t.Fatalf("PreFilter skipped a constrained pod")
-				}
+				require.True(t, tc.match, "PreFilter skipped a constrained pod")
 				return
 			}
 			got := pl.Filter(st, tc.pod, tc.node)
-			if tc.match && got != nil {
-				t.Fatalf("Filter = %+v, want success", got)
+			if tc.match {
+				require.Nil(t, got, "want success")
+				return
 			}
-			if !tc.match && (got == nil || got.Code != framework.UnschedulableAndUnresolvable || got.Message() != ErrReasonPod) {
-				t.Fatalf("Filter = %+v, want rejection", got)
-			}
+			require.NotNil(t, got, "want rejection")
+			assert.Equal(t, framework.UnschedulableAndUnresolvable, got.Code)
+			assert.Equal(t, ErrReasonPod, got.Message())
 		})
 	}
 }
@@ -98,34 +100,25 @@ func TestPreFilter(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			r, s := New().PreFilter(framework.NewCycleState(), tc.pod, nil)
-			if tc.wantSkip != s.IsSkip() {
-				t.Fatalf("skip = %v, want %v", s.IsSkip(), tc.wantSkip)
-			}
+			require.Equal(t, tc.wantSkip, s.IsSkip(), "skip")
 			if tc.wantMsg != "" {
-				if s == nil || s.Code != framework.UnschedulableAndUnresolvable || s.Message() != tc.wantMsg {
-					t.Fatalf("status %+v, want %q", s, tc.wantMsg)
-				}
+				require.NotNil(t, s, "want %q", tc.wantMsg)
+				assert.Equal(t, framework.UnschedulableAndUnresolvable, s.Code)
+				assert.Equal(t, tc.wantMsg, s.Message())
 				return
 			}
 			if tc.wantSkip {
 				return
 			}
-			if s != nil {
-				t.Fatalf("status %+v", s)
-			}
+			require.Nil(t, s)
 			if tc.wantNames == nil {
-				if !r.AllNodes() {
-					t.Fatalf("result %v, want all nodes", r.NodeNames)
-				}
+				require.True(t, r.AllNodes(), "result %+v, want all nodes", r)
 				return
 			}
-			if r.AllNodes() || len(r.NodeNames) != len(tc.wantNames) {
-				t.Fatalf("result %+v, want %v", r, tc.wantNames)
-			}
+			require.False(t, r.AllNodes(), "want %v", tc.wantNames)
+			require.Len(t, r.NodeNames, len(tc.wantNames))
 			for _, n := range tc.wantNames {
-				if !r.NodeNames[n] {
-					t.Fatalf("result %v lacks %s", r.NodeNames, n)
-				}
+				assert.True(t, r.NodeNames[n], "result %v lacks %s", r.NodeNames, n)
 			}
 		})
 	}
@@ -155,28 +148,17 @@ func TestScore(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			pl := New()
 			st := framework.NewCycleState()
-			if s := pl.PreScore(st, pod, tc.nodes); s != nil {
-				t.Fatalf("PreScore %+v", s)
-			}
+			require.Nil(t, pl.PreScore(st, pod, tc.nodes), "PreScore")
 			var got []int64
 			for _, n := range tc.nodes {
 				v, _ := pl.Score(st, pod, n)
 				got = append(got, v)
 			}
-			for i := range got {
-				if got[i] != tc.wantRaw[i] {
-					t.Fatalf("raw %v, want %v", got, tc.wantRaw)
-				}
-			}
+			require.Equal(t, tc.wantRaw, got, "raw")
 			pl.NormalizeScore(st, pod, got)
-			for i := range got {
-				if got[i] != tc.wantNorm[i] {
-					t.Fatalf("normalized %v, want %v", got, tc.wantNorm)
-				}
-			}
+			require.Equal(t, tc.wantNorm, got, "normalized")
 		})
 	}
-	if s := New().PreScore(framework.NewCycleState(), tu.MakePod("p", "", "").P, nil); !s.IsSkip() {
-		t.Errorf("PreScore without preferred terms = %+v, want Skip", s)
-	}
+	s := New().PreScore(framework.NewCycleState(), tu.MakePod("p", "", "").P, nil)
+	assert.True(t, s.IsSkip(), "PreScore without preferred terms = %+v, want Skip", s)
 }

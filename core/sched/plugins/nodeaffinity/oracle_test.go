@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	v1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	upstream "k8s.io/component-helpers/scheduling/corev1/nodeaffinity"
@@ -99,13 +100,9 @@ func TestDifferentialAgainstComponentHelpers(t *testing.T) {
 		ours := GetRequiredNodeAffinity(pod)
 		theirs := upstream.GetRequiredNodeAffinity(v1pod)
 		want, _ := theirs.Match(v1node)
-		if got := ours.Match(node); got != want {
-			t.Fatalf("case %d: required Match = %v, upstream %v\nnode %+v\npod %+v", i, got, want, node, pod.Spec)
-		}
+		require.Equal(t, want, ours.Match(node), "case %d: required Match\nnode %+v\npod %+v", i, node, pod.Spec)
 		if up, err := upstream.NewPreferredSchedulingTerms(v1prefs); err == nil {
-			if got, want := NewPreferredSchedulingTerms(prefs).Score(node), up.Score(v1node); got != want {
-				t.Fatalf("case %d: preferred Score = %d, upstream %d\nnode %+v\nterms %+v", i, got, want, node, prefs)
-			}
+			require.Equal(t, up.Score(v1node), NewPreferredSchedulingTerms(prefs).Score(node), "case %d: preferred Score\nnode %+v\nterms %+v", i, node, prefs)
 		}
 	}
 }

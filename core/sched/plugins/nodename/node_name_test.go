@@ -3,6 +3,9 @@ package nodename
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
 )
@@ -22,15 +25,16 @@ func TestFilter(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			pod := &core.Pod{Spec: core.PodSpec{NodeName: tc.nodeName}}
 			got := New().Filter(nil, pod, node)
-			if (got == nil) != (tc.want == nil) || (got != nil && (got.Code != tc.want.Code || got.Message() != tc.want.Message())) {
-				t.Errorf("Filter = %+v, want %+v", got, tc.want)
+			if tc.want == nil {
+				assert.Nil(t, got)
+				return
 			}
+			require.NotNil(t, got)
+			assert.Equal(t, tc.want.Code, got.Code)
+			assert.Equal(t, tc.want.Message(), got.Message())
 		})
 	}
-	if s := New().Filter(nil, nil, node); s != nil {
-		t.Errorf("nil pod: %+v", s)
-	}
-	if ErrReason != "node(s) didn't match the requested node name" || New().Name() != "NodeName" {
-		t.Errorf("constants changed")
-	}
+	assert.Nil(t, New().Filter(nil, nil, node), "nil pod")
+	assert.Equal(t, "node(s) didn't match the requested node name", ErrReason)
+	assert.Equal(t, "NodeName", New().Name())
 }

@@ -1,8 +1,10 @@
 package noderesources
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
@@ -58,20 +60,16 @@ func TestFilter(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			pl := New()
 			st := framework.NewCycleState()
-			if _, s := pl.PreFilter(st, tc.pod, nil); s != nil {
-				t.Fatalf("PreFilter %+v", s)
-			}
+			_, s := pl.PreFilter(st, tc.pod, nil)
+			require.Nil(t, s, "PreFilter")
 			got := pl.Filter(st, tc.pod, tc.node)
-			if got.GetCode() != tc.wantCode {
-				t.Fatalf("code %v, want %v (%+v)", got.GetCode(), tc.wantCode, got)
-			}
-			if got != nil && !reflect.DeepEqual(got.Reasons, tc.want) {
-				t.Fatalf("reasons %q, want %q", got.Reasons, tc.want)
+			require.Equal(t, tc.wantCode, got.GetCode(), "code (%+v)", got)
+			if got != nil {
+				require.Equal(t, tc.want, got.Reasons, "reasons")
 			}
 			// Without PreFilter state the verdict is the same.
-			if again := pl.Filter(framework.NewCycleState(), tc.pod, tc.node); again.GetCode() != tc.wantCode {
-				t.Fatalf("stateless code %v", again.GetCode())
-			}
+			again := pl.Filter(framework.NewCycleState(), tc.pod, tc.node)
+			require.Equal(t, tc.wantCode, again.GetCode(), "stateless code")
 		})
 	}
 }
@@ -82,9 +80,7 @@ func TestFitsDetails(t *testing.T) {
 	req := framework.ResourceFromUnits(framework.PodRequests(tu.MakePod("p", "1000m", "1Gi").P, false))
 	got := Fits(&req, st.NodeResources(node))
 	want := []InsufficientResource{{ResourceName: core.ResourceCPU, Reason: ReasonInsufficientCPU, Requested: 1000, Used: 3500, Capacity: 4000}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("Fits = %+v, want %+v", got, want)
-	}
+	assert.Equal(t, want, got, "Fits")
 }
 
 // TestLeastAllocatedScore covers SCHEDULER.md §1.5 (43 and 78) and the
@@ -109,16 +105,13 @@ func TestLeastAllocatedScore(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			pl := New()
 			st := framework.NewCycleState()
-			if s := pl.PreScore(st, tc.pod, []*framework.NodeInfo{tc.node}); s != nil {
-				t.Fatalf("PreScore %+v", s)
-			}
+			require.Nil(t, pl.PreScore(st, tc.pod, []*framework.NodeInfo{tc.node}), "PreScore")
 			got, s := pl.Score(st, tc.pod, tc.node)
-			if s != nil || got != tc.want {
-				t.Fatalf("Score = %d (%+v), want %d", got, s, tc.want)
-			}
+			require.Nil(t, s, "Score status")
+			require.Equal(t, tc.want, got, "Score")
 		})
 	}
-	if LeastRequestedScore(5, 0) != 0 || LeastRequestedScore(3, 2) != 0 || LeastRequestedScore(1, 4) != 75 {
-		t.Errorf("LeastRequestedScore edge cases")
-	}
+	assert.Equal(t, int64(0), LeastRequestedScore(5, 0), "LeastRequestedScore(5, 0)")
+	assert.Equal(t, int64(0), LeastRequestedScore(3, 2), "LeastRequestedScore(3, 2)")
+	assert.Equal(t, int64(75), LeastRequestedScore(1, 4), "LeastRequestedScore(1, 4)")
 }

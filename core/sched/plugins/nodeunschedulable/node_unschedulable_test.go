@@ -3,6 +3,9 @@ package nodeunschedulable
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
 )
@@ -38,16 +41,15 @@ func TestFilter(t *testing.T) {
 			}}}
 			pod := &core.Pod{Spec: core.PodSpec{Tolerations: tc.tolerations}}
 			got := New(tc.gate).Filter(nil, pod, node)
-			if tc.wantReject {
-				if got == nil || got.Code != framework.UnschedulableAndUnresolvable || got.Message() != "node(s) were unschedulable" {
-					t.Fatalf("Filter = %+v, want rejection", got)
-				}
-			} else if got != nil {
-				t.Fatalf("Filter = %+v, want success", got)
+			if !tc.wantReject {
+				require.Nil(t, got, "want success")
+				return
 			}
+			require.NotNil(t, got, "want rejection")
+			assert.Equal(t, framework.UnschedulableAndUnresolvable, got.Code)
+			assert.Equal(t, "node(s) were unschedulable", got.Message())
 		})
 	}
-	if New(false).Filter(nil, nil, nil) != nil || New(false).Filter(nil, nil, &framework.NodeInfo{}) != nil {
-		t.Errorf("nil inputs must pass")
-	}
+	assert.Nil(t, New(false).Filter(nil, nil, nil), "nil node must pass")
+	assert.Nil(t, New(false).Filter(nil, nil, &framework.NodeInfo{}), "node without a Node must pass")
 }

@@ -5,6 +5,9 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
 )
@@ -89,9 +92,8 @@ func TestMemoizedCountsMatchFresh(t *testing.T) {
 			copies[j] = &framework.NodeInfo{Node: n.Node, Pods: append([]*core.Pod(nil), n.Pods...)}
 		}
 		want, ok2 := scores(fresh, pod, copies)
-		if ok1 != ok2 || fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Fatalf("step %d: memoized scores %v (%v), fresh %v (%v)", step, got, ok1, want, ok2)
-		}
+		require.Equal(t, ok2, ok1, "step %d: memoized PreScore ran", step)
+		require.Equal(t, want, got, "step %d: memoized scores", step)
 	}
 }
 
@@ -109,25 +111,15 @@ func TestZoneCounts(t *testing.T) {
 		if _, ok := want[zone]; !ok {
 			want[zone] = 0
 		}
-		if j, ok := z.find(zone); ok {
-			z.counts[j] += int64(i)
-			want[zone] += int64(i)
-		} else {
-			t.Fatalf("zone %q not found after add", zone)
-		}
-		if z.len() != len(want) {
-			t.Fatalf("after %d adds: %d zones, want %d", i+1, z.len(), len(want))
-		}
+		j, ok := z.find(zone)
+		require.True(t, ok, "zone %q not found after add", zone)
+		z.counts[j] += int64(i)
+		want[zone] += int64(i)
+		require.Equal(t, len(want), z.len(), "after %d adds: zones", i+1)
 		for k, v := range want {
-			if got := z.get(k); got != v {
-				t.Fatalf("after %d adds: get(%q) = %d, want %d", i+1, k, got, v)
-			}
+			require.Equal(t, v, z.get(k), "after %d adds: get(%q)", i+1, k)
 		}
-		if got := z.get("absent"); got != 0 {
-			t.Fatalf("get(absent) = %d", got)
-		}
+		require.Zero(t, z.get("absent"), "get(absent)")
 	}
-	if z.index == nil {
-		t.Errorf("%d zones and no index", z.len())
-	}
+	assert.NotNil(t, z.index, "%d zones and no index", z.len())
 }

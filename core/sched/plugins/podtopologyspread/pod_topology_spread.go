@@ -32,7 +32,12 @@ type Constraint struct {
 }
 
 // SystemDefaultConstraints are the constraints applied to controller-owned
-// pods, in upstream order (hostname, then zone).
+// pods, in upstream order (hostname, then zone):
+//
+//	kubernetes.io/hostname       maxSkew 3  ScheduleAnyway
+//	topology.kubernetes.io/zone  maxSkew 5  ScheduleAnyway
+//
+// Being ScheduleAnyway they never filter; they score.
 var SystemDefaultConstraints = []Constraint{
 	{TopologyKey: LabelHostname, MaxSkew: 3},
 	{TopologyKey: LabelTopologyZone, MaxSkew: 5},
@@ -70,6 +75,17 @@ func (pl *PodTopologySpread) SetSnapshot(all []*framework.NodeInfo) { pl.all = a
 // system default constraints use for pod, and whether the pod gets them at
 // all: it must have a controller ownerReference of kind ReplicaSet,
 // StatefulSet or ReplicationController and at least one label.
+//
+// Upstream applies the defaults to a pod selected by a Service,
+// ReplicationController, ReplicaSet or StatefulSet (helper.DefaultSelector
+// merges those objects' selectors). The playground has no such objects, so
+// the owner reference stands for them (Services are not modelled) and the
+// owner's selector is approximated by the pod's own labels, all of them,
+// as equality requirements. For pods created from one template that is
+// exactly the set of its siblings; in particular the pod-template-hash
+// label is kept, because a Deployment's ReplicaSet selector includes it. A
+// pod without labels has an empty selector and, as upstream, the plugin
+// Skips.
 func DefaultSelector(pod *core.Pod) (map[string]string, bool) {
 	if pod == nil || len(pod.Labels) == 0 {
 		return nil, false
@@ -190,9 +206,19 @@ func matching(node *framework.NodeInfo, s *preScoreState) int64 {
 func topologyNormalizingWeight(size int) float64 { return math.Log(float64(size + 2)) }
 
 // PreScore Skips pods without system default constraints (see
-// DefaultSelector) and an empty snapshot; otherwise it counts matching pods
-// per zone over the snapshot's nodes that satisfy the pod's required node
-// affinity (NodeAffinityPolicy Honor) and stores the weights.
+// DefaultSelector) and an empty snapshot; otherwise it counts, over every
+// node of the snapshot that satisfies the pod's nodeSelector and required
+// node affinity (NodeAffinityPolicy Honor), the matching pods (same
+// namespace, selector matches, terminal pods not counted) per zone value
+// among the scored nodes (nodes without a zone label form the zone ""),
+// and stores the weights log(size+2): size is the number of scored nodes
+// for hostname and of distinct zone values for zone.
+//
+// A node's count of pods matching a selector is memoized on its NodeInfo
+// (NodeInfo.Memo, one key per selector and namespace), so a node's pods
+// are counted once per selector while they stay the same rather than in
+// every cycle (a new NodeInfo, AddPod or RemovePod starts a new memo); the
+// scores are those of a fresh count.
 func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *core.Pod, nodes []*framework.NodeInfo) *framework.Status {
 	all := pl.all
 	if all == nil {
@@ -234,8 +260,11 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *core.Pod
 	return nil
 }
 
-// Score is round(Σ count·weight + maxSkew-1) over the constraints whose
-// topology key the node carries.
+// Score is round(Σ count·weight + maxSkew-1), in float64, over the
+// constraints whose topology key the node carries; the hostname count is
+// the node's own, the zone count its zone's. Nodes missing a topology
+// label are not ignored with system defaults (requireAllTopologies is
+// false): they just get no credit for that key.
 func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *core.Pod, node *framework.NodeInfo) (int64, *framework.Status) {
 	if node == nil || node.Node == nil {
 		return 0, nil

@@ -1,8 +1,10 @@
 package podtopologyspread
 
 import (
-	"reflect"
+	"fmt"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 
 	"github.com/taints-playground/playground/core"
 )
@@ -18,11 +20,11 @@ func TestNormalizeScore(t *testing.T) {
 		{[]int64{10, 0}, []int64{0, 100}},
 		{nil, nil},
 	} {
-		got := append([]int64(nil), tc.in...)
-		pl.NormalizeScore(nil, nil, got)
-		if !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("NormalizeScore(%v) = %v, want %v", tc.in, got, tc.want)
-		}
+		t.Run(fmt.Sprint(tc.in), func(t *testing.T) {
+			got := append([]int64(nil), tc.in...)
+			pl.NormalizeScore(nil, nil, got)
+			assert.Equal(t, tc.want, got)
+		})
 	}
 }
 
@@ -32,9 +34,9 @@ func TestDefaultSelector(t *testing.T) {
 		return &core.Pod{ObjectMeta: core.ObjectMeta{Labels: labels, OwnerReferences: refs}}
 	}
 	l := map[string]string{"app": "web", "pod-template-hash": "abc"}
-	if sel, ok := DefaultSelector(pod(l, core.OwnerReference{Kind: "ReplicaSet", Controller: &yes})); !ok || !reflect.DeepEqual(sel, l) {
-		t.Errorf("ReplicaSet pod: %v %v", sel, ok)
-	}
+	sel, ok := DefaultSelector(pod(l, core.OwnerReference{Kind: "ReplicaSet", Controller: &yes}))
+	assert.True(t, ok, "ReplicaSet pod")
+	assert.Equal(t, l, sel, "ReplicaSet pod")
 	for name, p := range map[string]*core.Pod{
 		"nil":            nil,
 		"no owner":       pod(l),
@@ -43,8 +45,9 @@ func TestDefaultSelector(t *testing.T) {
 		"DaemonSet":      pod(l, core.OwnerReference{Kind: "DaemonSet", Controller: &yes}),
 		"no labels":      pod(nil, core.OwnerReference{Kind: "ReplicaSet", Controller: &yes}),
 	} {
-		if _, ok := DefaultSelector(p); ok {
-			t.Errorf("%s: got default constraints", name)
-		}
+		t.Run(name, func(t *testing.T) {
+			_, ok := DefaultSelector(p)
+			assert.False(t, ok, "got default constraints")
+		})
 	}
 }

@@ -2,25 +2,52 @@ package tainttoleration
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"path/filepath"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
 )
 
-// The vectors in testdata/ come from the shared conformance set: every
-// expected value was produced by the real k8s v1.37.2 plugin.
+// The scheduler_filter.json and scheduler_score.json vectors of the shared
+// conformance set (core/testdata/conformance, schemas in its README) run
+// here, against the real plugin; package core's TestConformance checks the
+// other files and leaves these two to this package. Every expected value
+// was produced by the real k8s v1.37.2 plugin.
 
-func load(t *testing.T, file string, v any) {
+// conformanceDir is CONFORMANCE_DIR when set (as for package core's
+// TestConformance; a relative path is relative to this package's
+// directory), else core/testdata/conformance.
+func conformanceDir() string {
+	if dir := os.Getenv("CONFORMANCE_DIR"); dir != "" {
+		return dir
+	}
+	return filepath.Join("..", "..", "..", "testdata", "conformance")
+}
+
+func loadVectors(t *testing.T, file string, v any) {
 	t.Helper()
-	b, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
+	b, err := os.ReadFile(filepath.Join(conformanceDir(), file))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, v), "%s: not a JSON array of vectors", file)
+}
+
+// runVectors runs check for every vector as a subtest named after it and
+// prints the same summary line as package core's TestConformance.
+func runVectors(t *testing.T, file string, names []string, check func(t *testing.T, i int)) {
+	t.Helper()
+	failed := 0
+	for i, name := range names {
+		if !t.Run(name, func(t *testing.T) { check(t, i) }) {
+			failed++
+		}
 	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatal(err)
-	}
+	fmt.Printf("conformance: %d vectors checked, %d failed (%s, against the TaintToleration plugin)\n", len(names), failed, file)
 }
 
 func TestConformanceFilter(t *testing.T) {
@@ -31,23 +58,22 @@ func TestConformanceFilter(t *testing.T) {
 		Gate        bool              `json:"comparisonOperatorsEnabled"`
 		WantStatus  string            `json:"wantStatus"`
 	}
-	load(t, "testdata/scheduler_filter.json", &cases)
-	if len(cases) != 27 {
-		t.Fatalf("%d vectors, want 27", len(cases))
+	loadVectors(t, "scheduler_filter.json", &cases)
+	require.Len(t, cases, 27)
+	names := make([]string, len(cases))
+	for i, tc := range cases {
+		names[i] = tc.Name
 	}
-	for _, tc := range cases {
-		t.Run(tc.Name, func(t *testing.T) {
-			s := New(tc.Gate).Filter(framework.NewCycleState(), &core.Pod{Spec: core.PodSpec{Tolerations: tc.Tolerations}},
-				&framework.NodeInfo{Node: &core.Node{Spec: core.NodeSpec{Taints: tc.Taints}}})
-			got := ""
-			if s != nil {
-				got = s.Code.String() + ": " + s.Message()
-			}
-			if got != tc.WantStatus {
-				t.Errorf("status %q, want %q", got, tc.WantStatus)
-			}
-		})
-	}
+	runVectors(t, "scheduler_filter.json", names, func(t *testing.T, i int) {
+		tc := cases[i]
+		s := New(tc.Gate).Filter(framework.NewCycleState(), &core.Pod{Spec: core.PodSpec{Tolerations: tc.Tolerations}},
+			&framework.NodeInfo{Node: &core.Node{Spec: core.NodeSpec{Taints: tc.Taints}}})
+		got := ""
+		if s != nil {
+			got = s.Code.String() + ": " + s.Message()
+		}
+		assert.Equal(t, tc.WantStatus, got, "status")
+	})
 }
 
 func TestConformanceScore(t *testing.T) {
@@ -65,33 +91,34 @@ func TestConformanceScore(t *testing.T) {
 			Score int64  `json:"score"`
 		} `json:"wantScores"`
 	}
-	load(t, "testdata/scheduler_score.json", &cases)
-	if len(cases) != 14 {
-		t.Fatalf("%d vectors, want 14", len(cases))
+	loadVectors(t, "scheduler_score.json", &cases)
+	require.Len(t, cases, 14)
+	names := make([]string, len(cases))
+	for i, tc := range cases {
+		names[i] = tc.Name
 	}
-	for _, tc := range cases {
-		t.Run(tc.Name, func(t *testing.T) {
-			pl := New(tc.Gate)
-			pod := &core.Pod{Spec: core.PodSpec{Tolerations: tc.Tolerations}}
-			st := framework.NewCycleState()
-			var nodes []*framework.NodeInfo
-			for _, n := range tc.Nodes {
-				nodes = append(nodes, &framework.NodeInfo{Node: &core.Node{ObjectMeta: core.ObjectMeta{Name: n.Name}, Spec: core.NodeSpec{Taints: n.Taints}}})
-			}
-			pl.PreScore(st, pod, nodes)
-			scores := make([]int64, len(nodes))
-			for i, n := range nodes {
-				scores[i], _ = pl.Score(st, pod, n)
-				if scores[i] != tc.WantScores[i].Raw {
-					t.Errorf("%s raw %d, want %d", n.Name(), scores[i], tc.WantScores[i].Raw)
-				}
-			}
-			pl.NormalizeScore(st, pod, scores)
-			for i := range scores {
-				if scores[i] != tc.WantScores[i].Score || tc.WantScores[i].Name != nodes[i].Name() {
-					t.Errorf("%s score %d, want %s %d", nodes[i].Name(), scores[i], tc.WantScores[i].Name, tc.WantScores[i].Score)
-				}
-			}
-		})
-	}
+	runVectors(t, "scheduler_score.json", names, func(t *testing.T, i int) {
+		tc := cases[i]
+		require.Len(t, tc.WantScores, len(tc.Nodes), "the vector has a score per node")
+		pl := New(tc.Gate)
+		pod := &core.Pod{Spec: core.PodSpec{Tolerations: tc.Tolerations}}
+		st := framework.NewCycleState()
+		var nodes []*framework.NodeInfo
+		for _, n := range tc.Nodes {
+			nodes = append(nodes, &framework.NodeInfo{Node: &core.Node{ObjectMeta: core.ObjectMeta{Name: n.Name}, Spec: core.NodeSpec{Taints: n.Taints}}})
+		}
+		require.Nil(t, pl.PreScore(st, pod, nodes))
+		scores := make([]int64, len(nodes))
+		for i, n := range nodes {
+			var s *framework.Status
+			scores[i], s = pl.Score(st, pod, n)
+			require.Nil(t, s)
+			assert.Equal(t, tc.WantScores[i].Name, n.Name(), "node %d name", i)
+			assert.Equal(t, tc.WantScores[i].Raw, scores[i], "node %s raw", n.Name())
+		}
+		require.Nil(t, pl.NormalizeScore(st, pod, scores))
+		for i, n := range nodes {
+			assert.Equal(t, tc.WantScores[i].Score, scores[i], "node %s score", n.Name())
+		}
+	})
 }

@@ -3,6 +3,9 @@ package tainttoleration
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
 )
@@ -43,13 +46,13 @@ func TestFilter(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := New(tc.gate).Filter(nil, &core.Pod{Spec: core.PodSpec{Tolerations: tc.tolerations}}, node(tc.taints...))
-			if tc.wantReject {
-				if got == nil || got.Code != framework.UnschedulableAndUnresolvable || len(got.Reasons) != 1 || got.Reasons[0] != "node(s) had untolerated taint(s)" {
-					t.Fatalf("Filter = %+v, want rejection", got)
-				}
-			} else if got != nil {
-				t.Fatalf("Filter = %+v, want success", got)
+			if !tc.wantReject {
+				require.Nil(t, got, "want success")
+				return
 			}
+			require.NotNil(t, got, "want rejection")
+			assert.Equal(t, framework.UnschedulableAndUnresolvable, got.Code)
+			assert.Equal(t, []string{"node(s) had untolerated taint(s)"}, got.Reasons)
 		})
 	}
 }
@@ -80,32 +83,59 @@ func TestScore(t *testing.T) {
 			pl := New(false)
 			pod := &core.Pod{Spec: core.PodSpec{Tolerations: tc.tolerations}}
 			st := framework.NewCycleState()
-			if s := pl.PreScore(st, pod, nodes); s != nil {
-				t.Fatalf("PreScore = %+v", s)
-			}
+			require.Nil(t, pl.PreScore(st, pod, nodes), "PreScore")
 			var raw []int64
 			for _, n := range nodes {
 				v, s := pl.Score(st, pod, n)
-				if s != nil {
-					t.Fatalf("Score status %+v", s)
-				}
+				require.Nil(t, s, "Score status")
 				raw = append(raw, v)
 			}
-			for i := range raw {
-				if raw[i] != tc.wantRaw[i] {
-					t.Fatalf("raw = %v, want %v", raw, tc.wantRaw)
-				}
-			}
+			require.Equal(t, tc.wantRaw, raw, "raw")
 			pl.NormalizeScore(st, pod, raw)
-			for i := range raw {
-				if raw[i] != tc.wantNorm[i] {
-					t.Fatalf("normalized = %v, want %v", raw, tc.wantNorm)
-				}
-			}
+			require.Equal(t, tc.wantNorm, raw, "normalized")
 			// Score without PreScore state gives the same raw value.
-			if v, _ := pl.Score(framework.NewCycleState(), pod, nodes[0]); v != tc.wantRaw[0] {
-				t.Errorf("stateless Score = %d, want %d", v, tc.wantRaw[0])
-			}
+			v, _ := pl.Score(framework.NewCycleState(), pod, nodes[0])
+			assert.Equal(t, tc.wantRaw[0], v, "stateless Score")
 		})
 	}
+}
+
+// FuzzNoPanic: the plugin never panics, whatever the taints and
+// tolerations (it runs in wasm), with the gate on or off and with either
+// Filter reason; raw scores are counts and normalize into [0, 100].
+func FuzzNoPanic(f *testing.F) {
+	f.Add("k", "Gt", "-5", "NoSchedule", int64(5), true)
+	f.Add("", "", "", "", int64(-1), false)
+	f.Add("a/b/c", "Exists", "1e3", "PreferNoSchedule", int64(18446744073/2), true)
+	f.Fuzz(func(t *testing.T, key, op, value, effect string, secs int64, gate bool) {
+		taints := []core.Taint{
+			{Key: key, Value: value, Effect: core.TaintEffect(effect)},
+			{Key: key, Value: value, Effect: core.TaintEffectPreferNoSchedule},
+			{Key: value, Effect: core.TaintEffectNoSchedule},
+			{Key: key, Value: op, Effect: core.TaintEffectNoExecute},
+		}
+		tols := []core.Toleration{
+			{Key: key, Operator: core.TolerationOperator(op), Value: value, Effect: core.TaintEffect(value), TolerationSeconds: &secs},
+			{Key: key, Operator: core.TolerationOperator(op), Value: value, Effect: core.TaintEffect(effect)},
+		}
+		pod := &core.Pod{Spec: core.PodSpec{Tolerations: tols}}
+		nodes := []*framework.NodeInfo{node(taints...), node(taints[1:]...), node(), {}}
+		for _, pl := range []*TaintToleration{New(gate), NewForVersion(gate, core.Version{Minor: 34})} {
+			st := framework.NewCycleState()
+			for _, n := range nodes {
+				pl.Filter(st, pod, n)
+			}
+			pl.Filter(nil, nil, nodes[0])
+			pl.PreScore(st, pod, nodes)
+			scores := make([]int64, len(nodes))
+			for i, n := range nodes {
+				scores[i], _ = pl.Score(st, pod, n)
+			}
+			pl.NormalizeScore(st, pod, scores)
+			for _, s := range scores {
+				require.True(t, s >= 0 && s <= framework.MaxNodeScore, "normalized scores %v outside [0, %d]", scores, framework.MaxNodeScore)
+			}
+			pl.NormalizeScore(st, pod, []int64{secs, 0, 1})
+		}
+	})
 }
