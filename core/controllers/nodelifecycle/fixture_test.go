@@ -7,6 +7,7 @@ import (
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/clock"
+	"github.com/taints-playground/playground/core/clock/clocktest"
 	"github.com/taints-playground/playground/core/controllers"
 	"github.com/taints-playground/playground/core/store"
 )
@@ -67,14 +68,7 @@ func sec(n int) time.Duration { return time.Duration(n) * time.Second }
 
 // advance fires every timer due up to to, in order, and leaves the clock
 // at to.
-func (f *fixture) advance(to time.Duration) {
-	for t := f.env.Clock.Peek(); t != nil && t.At <= to; t = f.env.Clock.Peek() {
-		f.env.Clock.Pop()
-		f.env.Clock.Set(t.At)
-		t.Fire()
-	}
-	f.env.Clock.Set(to)
-}
+func (f *fixture) advance(to time.Duration) { clocktest.Advance(f.env.Clock, to, nil) }
 
 // report is the kubelet posting its node's status with set applied, and
 // the controller's immediate reaction, as one change (the simulator's

@@ -12,6 +12,7 @@ import (
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/admission"
 	"github.com/taints-playground/playground/core/clock"
+	"github.com/taints-playground/playground/core/clock/clocktest"
 	"github.com/taints-playground/playground/core/controllers"
 	"github.com/taints-playground/playground/core/store"
 )
@@ -47,15 +48,7 @@ func (f *fixture) settle() {
 }
 
 // advance fires every timer due up to to, settling after each.
-func (f *fixture) advance(to time.Duration) {
-	for t := f.env.Clock.Peek(); t != nil && t.At <= to; t = f.env.Clock.Peek() {
-		f.env.Clock.Pop()
-		f.env.Clock.Set(t.At)
-		t.Fire()
-		f.settle()
-	}
-	f.env.Clock.Set(to)
-}
+func (f *fixture) advance(to time.Duration) { clocktest.Advance(f.env.Clock, to, f.settle) }
 
 // replicaSet stores a ReplicaSet web with this many replicas and settles.
 func (f *fixture) replicaSet(replicas int32, edit ...func(rs *core.ReplicaSet)) *store.ReplicaSet {

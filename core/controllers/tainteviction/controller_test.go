@@ -9,6 +9,7 @@ import (
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/clock"
+	"github.com/taints-playground/playground/core/clock/clocktest"
 	"github.com/taints-playground/playground/core/controllers"
 	"github.com/taints-playground/playground/core/store"
 )
@@ -55,14 +56,7 @@ func (f *fixture) setTaints(taints ...core.Taint) {
 
 // advance fires every timer due up to to, in order, and leaves the clock
 // at to.
-func (f *fixture) advance(to time.Duration) {
-	for t := f.env.Clock.Peek(); t != nil && t.At <= to; t = f.env.Clock.Peek() {
-		f.env.Clock.Pop()
-		f.env.Clock.Set(t.At)
-		t.Fire()
-	}
-	f.env.Clock.Set(to)
-}
+func (f *fixture) advance(to time.Duration) { clocktest.Advance(f.env.Clock, to, nil) }
 
 // messages lists the controller's events as "object: message".
 func (f *fixture) messages() []string {

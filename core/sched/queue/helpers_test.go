@@ -9,6 +9,7 @@ import (
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/admission"
 	"github.com/taints-playground/playground/core/clock"
+	"github.com/taints-playground/playground/core/clock/clocktest"
 	"github.com/taints-playground/playground/core/controllers"
 	"github.com/taints-playground/playground/core/sched"
 	"github.com/taints-playground/playground/core/sched/internal/testutil"
@@ -77,17 +78,7 @@ func (f *fixture) running(p *testutil.Pod, node string) *store.Pod {
 
 // advance fires every timer due up to and including to, in order, and
 // leaves the clock at to.
-func (f *fixture) advance(to time.Duration) {
-	clk := f.env.Clock
-	for t := clk.Peek(); t != nil && t.At <= to; t = clk.Peek() {
-		clk.Pop()
-		clk.Set(t.At)
-		if t.Fire != nil {
-			t.Fire()
-		}
-	}
-	clk.Set(to)
-}
+func (f *fixture) advance(to time.Duration) { clocktest.Advance(f.env.Clock, to, nil) }
 
 // fail records a failed attempt rejected by the named plugins on n1.
 func (f *fixture) fail(p *store.Pod, plugins ...string) {
