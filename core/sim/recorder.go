@@ -53,7 +53,8 @@ type recorder struct {
 
 // verifyFrames makes every frame recompute each state from scratch and
 // compare it (reflect.DeepEqual) with the one the frame holds, shared or
-// not; Run also runs the scenario a second time without detail, so that
+// not, and check that no pod record changed without a store write; Run
+// also runs the scenario a second time without detail, so that
 // states are shared and checked in every frame. A mismatch panics, which
 // Run reports as an error ("simulation failed: frame state mismatch …"),
 // and is counted in verifyMismatches. The core/sim tests turn it on
@@ -372,6 +373,9 @@ func sameNodeInputs(ns *NodeState, n *core.Node) bool {
 // verifyStates recomputes every state of the frame and compares it with
 // the one the frame holds (verifyFrames).
 func (s *simulator) verifyStates(f *Frame) {
+	if err := s.st.CheckUnwritten(); err != nil {
+		s.verifyFailed(f, "the store", err.Error(), "")
+	}
 	states, _ := s.nlc.ZoneStates()
 	queued := s.nlc.Queued()
 	for i, n := range s.st.Nodes() {

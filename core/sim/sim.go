@@ -114,6 +114,9 @@ type simulator struct {
 // queue last.
 func newSimulator(s *scenario.Scenario) *simulator {
 	sm := &simulator{scen: s, st: store.New(), clk: clock.New()}
+	if verifyFrames {
+		sm.st.CheckWrites()
+	}
 	adm := s.Options.Admission
 	nr, ur := adm.DefaultTolerationSeconds()
 	sm.env = &controllers.Env{

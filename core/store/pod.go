@@ -85,6 +85,9 @@ type Pod struct {
 	Eviction *Eviction
 
 	rv uint64
+	// written is the record as its last write left it, kept when the
+	// store checks writes (Store.CheckWrites).
+	written *Pod
 	// req caches Requests for reqFor.
 	req    map[core.ResourceName]int64
 	reqFor *core.Pod

@@ -11,6 +11,8 @@
 package store
 
 import (
+	"fmt"
+	"reflect"
 	"sort"
 
 	"github.com/taints-playground/playground/core"
@@ -35,6 +37,8 @@ type Store struct {
 	live     int
 
 	events []core.Event
+	// checkWrites keeps each pod record's last written state (CheckWrites).
+	checkWrites bool
 
 	workloads
 }
@@ -197,6 +201,7 @@ func (s *Store) AddPod(p *Pod, by string) {
 	}
 	k := podName{p.Object.Namespace, p.Object.Name}
 	s.byName[k] = append(s.byName[k], p)
+	s.keep(p)
 	if p.Node != "" {
 		s.onNode[p.Node] = append(s.onNode[p.Node], p)
 	}
@@ -212,6 +217,7 @@ func (s *Store) UpdatePod(p *Pod, by string, mutate func(*Pod)) {
 	mutate(p)
 	s.rv++
 	p.rv = s.rv
+	s.keep(p)
 	if p.Deleted && !old.Deleted {
 		s.live--
 	}
@@ -219,6 +225,36 @@ func (s *Store) UpdatePod(p *Pod, by string, mutate func(*Pod)) {
 		s.onNode[p.Node] = append(s.onNode[p.Node], p)
 	}
 	s.notifyPod(PodEvent{Created: old.Reserved && !p.Reserved, Old: old, New: *p, Pod: p, By: by})
+}
+
+// CheckWrites makes the store keep each pod record as its last write left
+// it, so that CheckUnwritten can find a record changed without UpdatePod
+// (the simulator's tests turn it on).
+func (s *Store) CheckWrites() { s.checkWrites = true }
+
+func (s *Store) keep(p *Pod) {
+	if s.checkWrites {
+		cp := *p
+		cp.written, cp.req, cp.reqFor = nil, nil, nil
+		p.written = &cp
+	}
+}
+
+// CheckUnwritten reports the first pod record whose fields differ from
+// what its last write left (a change that bypassed UpdatePod, which no
+// watcher saw). It needs CheckWrites.
+func (s *Store) CheckUnwritten() error {
+	for _, p := range s.pods {
+		if p.written == nil {
+			continue
+		}
+		cp := *p
+		cp.written, cp.req, cp.reqFor = nil, nil, nil
+		if !reflect.DeepEqual(&cp, p.written) {
+			return fmt.Errorf("pod %s was changed outside Store.UpdatePod", p.Ref())
+		}
+	}
+	return nil
 }
 
 func (s *Store) notifyPod(ev PodEvent) {

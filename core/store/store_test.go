@@ -361,3 +361,18 @@ func TestIndexIsCreationOrder(t *testing.T) {
 	}
 	assert.Len(t, s.Pods(), 3)
 }
+
+func TestCheckUnwrittenFindsChangesOutsideUpdatePod(t *testing.T) {
+	st := New()
+	st.CheckWrites()
+	p := &Pod{Object: &core.Pod{}}
+	p.Object.Namespace, p.Object.Name = "default", "web"
+	st.AddPod(p, "")
+	require.NoError(t, st.CheckUnwritten())
+	st.UpdatePod(p, "", func(p *Pod) { p.Phase = PhaseRunning })
+	require.NoError(t, st.CheckUnwritten())
+	_ = p.Requests() // caches are not writes
+	require.NoError(t, st.CheckUnwritten())
+	p.Node = "n1" // bypasses the store: no watcher saw it
+	assert.EqualError(t, st.CheckUnwritten(), "pod default/web was changed outside Store.UpdatePod")
+}
