@@ -20,7 +20,7 @@ VERSION   ?= $(or $(COMMIT_REF),$(shell git rev-parse --short=12 HEAD 2>/dev/nul
 CHROMIUM  ?= $(shell command -v chromium 2>/dev/null || command -v chromium-browser 2>/dev/null || command -v google-chrome 2>/dev/null)
 E2E_TIMEOUT ?= 10m
 
-.PHONY: all run dist serve wasm test vet fmt-check test-go test-wasm e2e axe fuzz fuzz-long fuzz-short fuzz-decoders bench clean
+.PHONY: all run dist serve wasm test vet fmt-check test-go test-wasm e2e axe fuzz fuzz-long fuzz-short fuzz-decoders identity bench clean
 
 all: dist
 
@@ -123,6 +123,15 @@ fuzz-decoders:
 	  echo ">> $$pkg $$f ($(FUZZDECODERTIME))"; \
 	  $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZDECODERTIME) $$pkg; \
 	done
+
+## identity: prove that the work tree simulates exactly as BASE does:
+## cmd/sim --json --detail, every frame and the on-demand answers for the
+## presets, testdata scenarios, bench clusters and IDENTITY_N random
+## scenarios, compared byte for byte (cmd/simcheck). Never part of make test.
+IDENTITY_N ?= 2000
+identity:
+	@test -n "$(BASE)" || { echo "usage: make identity BASE=<commit> [IDENTITY_N=2000]"; exit 2; }
+	bash cmd/simcheck/identity.sh $(BASE) $(IDENTITY_N)
 
 ## bench: the engine benchmarks (natively and js/wasm in Node), the site's
 ## transfer sizes and the page timings in headless Chromium; writes

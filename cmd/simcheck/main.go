@@ -5,6 +5,9 @@
 //	simcheck record -sim BIN -out DIR [-n 2000]   record the corpus into DIR
 //	simcheck compare DIR1 DIR2                     count identical and differing files
 //
+// `make identity BASE=REV` (identity.sh) does both for a base revision and
+// the work tree.
+//
 // The corpus is every preset and lesson, every scenario file under the
 // repository's testdata folders (-root, default "."), two generated
 // benchmark clusters (bench.Storm, bench.Cluster), and -n random
