@@ -220,9 +220,10 @@ func (q *Queue) hint(plugin string, p *store.Pod, ev *clusterEvent) bool {
 		}
 		return ev.before == nil || !q.affinityMatches(p, ev.before)
 	case pluginNodeResourcesFit:
-		// Any deletion of a scheduled pod may help
-		// (isSchedulableAfterAssignedPodDelete); a node change only when
-		// allocatable grew (not produced by any step command).
+		// Queue for every event it registered for: any deletion of a
+		// scheduled pod (isSchedulableAfterAssignedPodDelete) and any node
+		// added. Upstream's isSchedulableAfterNodeChange also checks that
+		// the pod fits the new node; the simulation does not (yet).
 		return true
 	}
 	return true
