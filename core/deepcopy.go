@@ -50,6 +50,7 @@ func (n *Node) DeepCopy() *Node {
 		c.LastHeartbeatTime = copyTime(c.LastHeartbeatTime)
 		c.LastTransitionTime = copyTime(c.LastTransitionTime)
 	})
+	out.Status.Images = copyEach(n.Status.Images, func(i *ContainerImage) { i.Names = copySlice(i.Names) })
 	return out
 }
 
@@ -118,6 +119,15 @@ func copySpec(s *PodSpec) PodSpec {
 		v.HostPath = copyPtr(v.HostPath)
 	})
 	out.TerminationGracePeriodSeconds = copyPtr(s.TerminationGracePeriodSeconds)
+	out.TopologySpreadConstraints = copyEach(s.TopologySpreadConstraints, func(c *TopologySpreadConstraint) {
+		c.LabelSelector = copySelector(c.LabelSelector)
+		c.MinDomains = copyPtr(c.MinDomains)
+		c.NodeAffinityPolicy = copyPtr(c.NodeAffinityPolicy)
+		c.NodeTaintsPolicy = copyPtr(c.NodeTaintsPolicy)
+		c.MatchLabelKeys = copySlice(c.MatchLabelKeys)
+	})
+	out.SchedulingGates = copySlice(s.SchedulingGates)
+	out.RuntimeClassName = copyPtr(s.RuntimeClassName)
 	return out
 }
 
@@ -151,7 +161,36 @@ func copyAffinity(a *Affinity) *Affinity {
 		out.NodeAffinity.PreferredDuringSchedulingIgnoredDuringExecution = copyEach(na.PreferredDuringSchedulingIgnoredDuringExecution,
 			func(p *PreferredSchedulingTerm) { p.Preference = copyTerm(p.Preference) })
 	}
+	if pa := a.PodAffinity; pa != nil {
+		out.PodAffinity = &PodAffinity{
+			RequiredDuringSchedulingIgnoredDuringExecution:  copyPodAffinityTerms(pa.RequiredDuringSchedulingIgnoredDuringExecution),
+			PreferredDuringSchedulingIgnoredDuringExecution: copyWeightedTerms(pa.PreferredDuringSchedulingIgnoredDuringExecution),
+		}
+	}
+	if pa := a.PodAntiAffinity; pa != nil {
+		out.PodAntiAffinity = &PodAntiAffinity{
+			RequiredDuringSchedulingIgnoredDuringExecution:  copyPodAffinityTerms(pa.RequiredDuringSchedulingIgnoredDuringExecution),
+			PreferredDuringSchedulingIgnoredDuringExecution: copyWeightedTerms(pa.PreferredDuringSchedulingIgnoredDuringExecution),
+		}
+	}
 	return out
+}
+
+func copyPodAffinityTerms(ts []PodAffinityTerm) []PodAffinityTerm {
+	return copyEach(ts, copyPodAffinityTerm)
+}
+
+func copyWeightedTerms(ts []WeightedPodAffinityTerm) []WeightedPodAffinityTerm {
+	return copyEach(ts, func(w *WeightedPodAffinityTerm) { copyPodAffinityTerm(&w.PodAffinityTerm) })
+}
+
+// copyPodAffinityTerm replaces t's mutable parts with copies.
+func copyPodAffinityTerm(t *PodAffinityTerm) {
+	t.LabelSelector = copySelector(t.LabelSelector)
+	t.NamespaceSelector = copySelector(t.NamespaceSelector)
+	t.Namespaces = copySlice(t.Namespaces)
+	t.MatchLabelKeys = copySlice(t.MatchLabelKeys)
+	t.MismatchLabelKeys = copySlice(t.MismatchLabelKeys)
 }
 
 // copyTerms copies a nodeSelectorTerms list, which JSON always writes.
@@ -243,4 +282,15 @@ func copyTime(t *Time) *Time {
 		return nil
 	}
 	return &Time{Time: t.UTC().Truncate(time.Second)}
+}
+
+// copySelector copies a label selector (nil stays nil).
+func copySelector(s *LabelSelector) *LabelSelector {
+	if s == nil {
+		return nil
+	}
+	return &LabelSelector{
+		MatchLabels:      copyStrings(s.MatchLabels),
+		MatchExpressions: copyEach(s.MatchExpressions, func(r *LabelSelectorRequirement) { r.Values = copySlice(r.Values) }),
+	}
 }

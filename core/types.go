@@ -213,6 +213,14 @@ type NodeStatus struct {
 	Capacity    ResourceList    `json:"capacity,omitempty"`
 	Allocatable ResourceList    `json:"allocatable,omitempty"`
 	Conditions  []NodeCondition `json:"conditions,omitempty"`
+	// Images are the container images present on the node (ImageLocality).
+	Images []ContainerImage `json:"images,omitempty"`
+}
+
+// ContainerImage is one image on a node: its names and size.
+type ContainerImage struct {
+	Names     []string `json:"names,omitempty"`
+	SizeBytes int64    `json:"sizeBytes,omitempty"`
 }
 
 // Node is a worker in the cluster (core/v1 Node).
@@ -267,9 +275,11 @@ type NodeAffinity struct {
 	PreferredDuringSchedulingIgnoredDuringExecution []PreferredSchedulingTerm `json:"preferredDuringSchedulingIgnoredDuringExecution,omitempty"`
 }
 
-// Affinity holds the pod's scheduling constraints; only node affinity is simulated.
+// Affinity holds the pod's scheduling constraints.
 type Affinity struct {
-	NodeAffinity *NodeAffinity `json:"nodeAffinity,omitempty"`
+	NodeAffinity    *NodeAffinity    `json:"nodeAffinity,omitempty"`
+	PodAffinity     *PodAffinity     `json:"podAffinity,omitempty"`
+	PodAntiAffinity *PodAntiAffinity `json:"podAntiAffinity,omitempty"`
 }
 
 // ResourceRequirements are a container's requests and limits.
@@ -284,6 +294,7 @@ type ContainerPort struct {
 	ContainerPort int32  `json:"containerPort"`
 	HostPort      int32  `json:"hostPort,omitempty"`
 	Protocol      string `json:"protocol,omitempty"`
+	HostIP        string `json:"hostIP,omitempty"`
 }
 
 // Container is the subset of core/v1 Container the playground reads.
@@ -309,6 +320,12 @@ type PodSpec struct {
 	PreemptionPolicy  *string           `json:"preemptionPolicy,omitempty"`
 	SchedulerName     string            `json:"schedulerName,omitempty"`
 	HostNetwork       bool              `json:"hostNetwork,omitempty"`
+	// TopologySpreadConstraints are the pod's own spreading rules.
+	TopologySpreadConstraints []TopologySpreadConstraint `json:"topologySpreadConstraints,omitempty"`
+	// SchedulingGates keep the pod out of scheduling while any is listed.
+	SchedulingGates []PodSchedulingGate `json:"schedulingGates,omitempty"`
+	// RuntimeClassName names the RuntimeClass admission merges in.
+	RuntimeClassName *string `json:"runtimeClassName,omitempty"`
 	// Volumes matter to `kubectl drain` only (emptyDir is local storage).
 	Volumes []Volume `json:"volumes,omitempty"`
 	// TerminationGracePeriodSeconds is read but not simulated (deletion is
