@@ -20,7 +20,7 @@ VERSION   ?= $(or $(COMMIT_REF),$(shell git rev-parse --short=12 HEAD 2>/dev/nul
 CHROMIUM  ?= $(shell command -v chromium 2>/dev/null || command -v chromium-browser 2>/dev/null || command -v google-chrome 2>/dev/null)
 E2E_TIMEOUT ?= 10m
 
-.PHONY: all run dist serve wasm test vet fmt-check test-go test-wasm e2e axe fuzz fuzz-long fuzz-short fuzz-decoders identity bench clean
+.PHONY: all run dist serve wasm test vet fmt-check test-go test-upstream test-wasm e2e axe fuzz fuzz-long fuzz-short fuzz-decoders identity bench clean
 
 all: dist
 
@@ -43,7 +43,7 @@ serve:
 	$(GO) build -buildvcs=false -o bin/serve ./cmd/serve
 	./bin/serve -addr $(ADDR) -dir $(DIST)
 
-test: vet fmt-check test-go test-wasm fuzz-short e2e
+test: vet fmt-check test-go test-upstream test-wasm fuzz-short e2e
 	@echo ">> all tests passed"
 
 vet:
@@ -56,6 +56,12 @@ fmt-check:
 
 test-go:
 	$(GO) test ./...
+
+# test-upstream: the differential tests against the real Kubernetes code, a
+# module of its own (test/upstream/go.mod) so k8s.io/kubernetes never
+# reaches the product's go.mod or the wasm binary.
+test-upstream:
+	cd test/upstream && $(GO) vet ./... && $(GO) test ./...
 
 ## test-wasm: the core packages compiled to js/wasm and run under Node.
 test-wasm:
