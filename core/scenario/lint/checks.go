@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/controllers/daemonset"
 	"github.com/taints-playground/playground/core/sched/plugins/nodeaffinity"
 )
 
@@ -253,6 +254,11 @@ func (l *linter) checkCluster() {
 		if !ok {
 			continue
 		}
+		if o.kind == "DaemonSet" {
+			// The DaemonSet controller adds the node-condition and
+			// unschedulable tolerations to every pod it creates.
+			spec.Tolerations = daemonset.DaemonSetTolerations(spec.Tolerations, spec.HostNetwork)
+		}
 		pods = append(pods, podAt{o, strings.Join(at, "."), core.Pod{Spec: spec}})
 	}
 	if len(nodes) == 0 {
@@ -315,7 +321,7 @@ func (l *linter) checkCluster() {
 		default:
 			msg += ": the scheduler avoids the node for every pod of this file while others have room"
 		}
-		fix := "if the node is set aside for some pods, give them a matching toleration (and a nodeSelector to bring them there)"
+		fix := taintFix(ta.taint, ta.node, ta.obj != nil && ta.obj.raw != nil && get(ta.obj.raw, "spec", "unschedulable") == true)
 		if ta.obj == nil {
 			f := Finding{Severity: Info, Code: "taint-tolerated-by-none", Document: ta.doc, Line: ta.line, Object: "Scenario", Path: ta.path, Message: msg + " (added by this step)", Fix: fix}
 			l.findings = append(l.findings, f)
@@ -352,4 +358,34 @@ func describeToleration(t *core.Toleration) string {
 		s += ", every effect"
 	}
 	return s
+}
+
+// taintFix is the advice for a taint no pod tolerates. The taints the
+// control plane manages are not fixed with tolerations: the unschedulable
+// taint follows spec.unschedulable (kubectl cordon; the node lifecycle
+// controller's taintNodeByCondition keeps the two in step), and the
+// condition taints follow the node's conditions (doNoScheduleTaintingPass
+// and the NoExecute taints of the node lifecycle controller). Only the
+// DaemonSet controller's pods tolerate them, by design.
+func taintFix(t core.Taint, node string, cordoned bool) string {
+	switch {
+	case t.Key == core.TaintNodeUnschedulable && cordoned:
+		return fmt.Sprintf("the node is cordoned (spec.unschedulable: true) and the control plane keeps this taint in step with it: to let pods schedule there, uncordon it (kubectl uncordon %s), which removes the taint. DaemonSet pods tolerate it already; do not add this toleration to other pods", node)
+	case t.Key == core.TaintNodeUnschedulable:
+		return fmt.Sprintf("this is the cordon taint: the control plane adds and removes it with spec.unschedulable (kubectl cordon / kubectl uncordon %s). DaemonSet pods tolerate it already; do not add this toleration to other pods", node)
+	case managedConditionTaint(t.Key):
+		return "the node lifecycle controller adds this taint from the node's conditions and removes it when the node is healthy again: fix the node's condition rather than adding tolerations. DaemonSet pods tolerate it already"
+	}
+	return "if the node is set aside for some pods, give them a matching toleration (and a nodeSelector to bring them there)"
+}
+
+// managedConditionTaint reports whether key is one of the taints the node
+// lifecycle controller derives from node conditions.
+func managedConditionTaint(key string) bool {
+	switch key {
+	case core.TaintNodeNotReady, core.TaintNodeUnreachable, core.TaintNodeMemoryPressure,
+		core.TaintNodeDiskPressure, core.TaintNodePIDPressure, core.TaintNodeNetworkUnavailable:
+		return true
+	}
+	return false
 }
