@@ -51,6 +51,7 @@ func (n *Node) DeepCopy() *Node {
 		c.LastTransitionTime = copyTime(c.LastTransitionTime)
 	})
 	out.Status.Images = copyEach(n.Status.Images, func(i *ContainerImage) { i.Names = copySlice(i.Names) })
+	out.NotModelled = copySlice(n.NotModelled)
 	return out
 }
 
@@ -128,6 +129,7 @@ func copySpec(s *PodSpec) PodSpec {
 	})
 	out.SchedulingGates = copySlice(s.SchedulingGates)
 	out.RuntimeClassName = copyPtr(s.RuntimeClassName)
+	out.NotModelled = copySlice(s.NotModelled)
 	return out
 }
 

@@ -229,6 +229,11 @@ type Node struct {
 	ObjectMeta `json:"metadata,omitempty"`
 	Spec       NodeSpec   `json:"spec,omitempty"`
 	Status     NodeStatus `json:"status,omitempty"`
+
+	// NotModelled lists the fields of the manifest this node came from
+	// that upstream acts on and the playground does not model (set by
+	// scenario.Parse; not an API field).
+	NotModelled []Gap `json:"-"`
 }
 
 // NodeSelectorOperator is the operator of a node selector requirement:
@@ -331,6 +336,12 @@ type PodSpec struct {
 	// TerminationGracePeriodSeconds is read but not simulated (deletion is
 	// immediate on the virtual clock).
 	TerminationGracePeriodSeconds *int64 `json:"terminationGracePeriodSeconds,omitempty"`
+
+	// NotModelled lists the fields of the manifest this spec came from
+	// that upstream acts on and the playground does not model (set by
+	// scenario.Parse, paths relative to the object; not an API field).
+	// Pods a controller creates from a template carry the template's.
+	NotModelled []Gap `json:"-"`
 }
 
 // Volume is the subset of core/v1 Volume the playground reads.

@@ -58,3 +58,20 @@ const (
 type PodSchedulingGate struct {
 	Name string `json:"name"`
 }
+
+// Gap is a field of a manifest that changes what Kubernetes does with the
+// object (where it schedules, whether it is evicted, how it terminates)
+// but that the playground does not model. scenario.Parse reads such
+// fields and records them, so they are flagged on the board, in Check and
+// in cmd/sim, never silently dropped.
+type Gap struct {
+	// Path is the field's path in the object, as the API server writes
+	// it (spec.volumes[0].persistentVolumeClaim).
+	Path string `json:"path"`
+	// Why says what upstream does with the field.
+	Why string `json:"why"`
+	// Timing says the gap changes when things end, not where pods run
+	// (terminationGracePeriodSeconds, which every real pod carries): the
+	// board shows it in the why panel, not as a badge on every pod.
+	Timing bool `json:"timing,omitempty"`
+}

@@ -121,25 +121,27 @@ type Messages struct {
 
 	// Timeline bar, countdowns, badges (issue 4) and the why view's
 	// detail (issue 3).
-	Speed, SpeedHint             string
-	Scrub, ScrubValue            string
-	NextEvent, PrevEvent         string
-	NextEventHint, PrevEventHint string
-	ClockAt                      string
-	EvictIn                      string
-	Terminating                  string
-	OwnerTitle                   string
-	TolAddedBy, TolByUser        string
-	SrcDefaultTolSeconds         string
-	SrcDaemonSet                 string
-	SrcPodTolRestriction         string
-	ZoneLabel, ZoneTitle         string
-	ZoneUnlabelled               string
-	NoExecuteQueued              string
-	NoExecuteQueuedTitle         string
-	NodeFilter, NodeFilterHint   string
-	NodesShown, MoreNodes        string
-	MoreNodesCounts, ShowMore    string
+	Speed, SpeedHint              string
+	Scrub, ScrubValue             string
+	NextEvent, PrevEvent          string
+	NextEventHint, PrevEventHint  string
+	ClockAt                       string
+	EvictIn                       string
+	Terminating                   string
+	NotModelled, NotModelledTitle string
+	WhyNotModelled                string
+	OwnerTitle                    string
+	TolAddedBy, TolByUser         string
+	SrcDefaultTolSeconds          string
+	SrcDaemonSet                  string
+	SrcPodTolRestriction          string
+	ZoneLabel, ZoneTitle          string
+	ZoneUnlabelled                string
+	NoExecuteQueued               string
+	NoExecuteQueuedTitle          string
+	NodeFilter, NodeFilterHint    string
+	NodesShown, MoreNodes         string
+	MoreNodesCounts, ShowMore     string
 	// Long lists (event log, Pending and Evicted lanes, timeline) show a
 	// window of their items: "showing N of M", a filter and paging.
 	EventsShown, EventFilter     string
@@ -379,6 +381,9 @@ var English = Messages{
 	ClockAt:              "t=%s",
 	EvictIn:              "evicted in %s unless the taint goes",
 	Terminating:          "Terminating: its kubelet is unreachable",
+	NotModelled:          "not modelled",
+	WhyNotModelled:       "Not modelled here: upstream acts on these fields of the pod's manifest, this simulation does not",
+	NotModelledTitle:     "Not modelled here; upstream acts on these fields:\n%s",
 	OwnerTitle:           "Controlled by %s",
 	TolAddedBy:           "added by %s",
 	TolByUser:            "from the pod spec",

@@ -101,6 +101,9 @@ func nodeBadges(n *sim.NodeState) []app.UI {
 				app.Text(label),
 			))
 	}
+	if gaps := GapsText(n.NotModelled, true); gaps != "" {
+		out = append(out, notModelledBadge(gaps))
+	}
 	if n.NoExecuteQueued {
 		out = append(out, app.Span().Class("badge badge-queued").Title(English.NoExecuteQueuedTitle).Text(English.NoExecuteQueued))
 	}
@@ -287,6 +290,9 @@ func podChip(p PodView) app.UI {
 	}
 	if p.Note != "" {
 		body = append(body, app.Span().Class("pod-note").Text(p.Note))
+	}
+	if p.NotModelled != "" {
+		body = append(body, notModelledBadge(p.NotModelled))
 	}
 	if p.Terminating {
 		classes += " is-terminating"
@@ -635,5 +641,16 @@ func (p *Playground) renderNodeFilter(f *sim.Frame, groups PodGroups) app.UI {
 				}),
 		),
 		app.Span().Class("small muted nodes-count").Aria("live", "polite").Text(NodesCountText(min(matched, limit), matched, total, filtered)),
+	)
+}
+
+// notModelledBadge marks a pod or node whose manifest has fields upstream
+// acts on and the playground does not model; gaps lists them, one per
+// line, for the tooltip and screen readers.
+func notModelledBadge(gaps string) app.UI {
+	title := fmt.Sprintf(English.NotModelledTitle, gaps)
+	return app.Span().Class("badge badge-not-modelled").Title(title).Aria("label", title).Body(
+		app.Span().Class("icon icon-alert").Aria("hidden", "true"),
+		app.Text(English.NotModelled),
 	)
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sim"
 )
 
@@ -34,6 +35,10 @@ type PodView struct {
 	RingLeft    float64
 	SecondsOut  int
 	Terminating bool
+	// NotModelled lists, one per line, the fields of the pod's manifest
+	// upstream acts on and the playground does not model (the timing-only
+	// ones aside, which the why panel lists); "" when none.
+	NotModelled string
 }
 
 // NewPodView trims a PodState for display.
@@ -56,6 +61,7 @@ func NewPodView(p *sim.PodState, selected string) PodView {
 	v.Priority = p.Priority
 	v.Owner = p.Owner
 	v.Terminating = p.Terminating
+	v.NotModelled = GapsText(p.NotModelled, false)
 	if len(p.TolerationSources) > 0 {
 		v.TolSources = make([]string, len(p.Tolerations))
 		copy(v.TolSources, p.TolerationSources)
@@ -239,4 +245,20 @@ func laneWindow(pods []*sim.PodState, limit int, selected string) []*sim.PodStat
 		}
 	}
 	return out
+}
+
+// GapsText lists gaps one per line, "path: why"; withTiming includes the
+// gaps that only change when things end.
+func GapsText(gaps []core.Gap, withTiming bool) string {
+	var b strings.Builder
+	for _, g := range gaps {
+		if g.Timing && !withTiming {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(g.Path + ": " + g.Why)
+	}
+	return b.String()
 }

@@ -61,6 +61,16 @@ func (w *WhyPanel) Render() app.UI {
 		(p.FailedSchedulingMessage == "" || !strings.Contains(p.Why.Summary, p.FailedSchedulingMessage)) {
 		body = append(body, app.P().Class("why-summary").Text(p.Why.Summary))
 	}
+	if len(p.NotModelled) > 0 {
+		items := make([]app.UI, 0, len(p.NotModelled))
+		for _, g := range p.NotModelled {
+			items = append(items, app.Li().Body(app.Code().Text(g.Path), app.Text(": "+g.Why)))
+		}
+		body = append(body, app.Div().Class("why-not-modelled").Body(
+			app.H3().Text(English.WhyNotModelled),
+			app.Ul().Body(items...),
+		))
+	}
 	if hints := w.missingTolerations(); len(hints) > 0 {
 		body = append(body, app.Div().Class("why-hints").Body(
 			app.H3().Text(English.WhyMissing),

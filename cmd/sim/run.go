@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 	"text/tabwriter"
 
@@ -201,6 +202,9 @@ type Output struct {
 	// Steps are the step commands in the order they ran, with what they
 	// printed (kubectl describe, get, taint … output or error text).
 	Steps []OutputStep `json:"steps,omitempty"`
+	// NotModelled lists the fields of the scenario's objects that upstream
+	// acts on and the playground does not model.
+	NotModelled []scenario.ObjectGap `json:"notModelled,omitempty"`
 }
 
 // OutputStep is one step command and its output.
@@ -266,7 +270,7 @@ type OutputEvent struct {
 // Summarize reduces a simulation result to the --json document: the last
 // frame's pods and nodes, and every event.
 func Summarize(res *sim.Result) Output {
-	out := Output{Pods: []OutputPod{}, Nodes: []OutputNode{}, Events: []OutputEvent{}}
+	out := Output{Pods: []OutputPod{}, Nodes: []OutputNode{}, Events: []OutputEvent{}, NotModelled: res.NotModelled}
 	for i := range res.Frames {
 		if f := &res.Frames[i]; f.Step != "" {
 			out.Steps = append(out.Steps, OutputStep{At: f.At, Run: f.Step, Output: f.Output, Failed: f.StepFailed()})
@@ -380,6 +384,7 @@ func printBoard(w io.Writer, res *sim.Result) {
 		}
 	}
 	tw.Flush()
+	printNotModelled(w, res)
 	var pending, evicted []*sim.PodState
 	for _, p := range last.Pods {
 		switch p.Phase {
@@ -468,3 +473,43 @@ func flagValue(args []string, i *int, name string) (v string, ok bool) {
 	*i++
 	return args[*i], true
 }
+
+// printNotModelled writes the NOT MODELLED section: the fields of the
+// scenario's objects that upstream acts on and the playground does not,
+// one line per field (list indices folded, so a field every pod of a real
+// dump carries is one line) with up to three of the objects carrying it.
+func printNotModelled(w io.Writer, res *sim.Result) {
+	if len(res.NotModelled) == 0 {
+		return
+	}
+	type group struct {
+		path, why string
+		objects   []string
+	}
+	var groups []*group
+	byKey := map[string]*group{}
+	for _, g := range res.NotModelled {
+		path := listIndex.ReplaceAllString(g.Path, "[]")
+		key := path + "\x00" + g.Why
+		gr := byKey[key]
+		if gr == nil {
+			gr = &group{path: path, why: g.Why}
+			byKey[key] = gr
+			groups = append(groups, gr)
+		}
+		if n := len(gr.objects); n == 0 || gr.objects[n-1] != g.Object {
+			gr.objects = append(gr.objects, g.Object)
+		}
+	}
+	fmt.Fprintln(w, "\nNOT MODELLED (upstream acts on these fields; this simulation does not)")
+	for _, gr := range groups {
+		objs := strings.Join(gr.objects[:min(3, len(gr.objects))], ", ")
+		if more := len(gr.objects) - 3; more > 0 {
+			objs += fmt.Sprintf(" and %d more", more)
+		}
+		fmt.Fprintf(w, "  %s (%s): %s\n", gr.path, objs, gr.why)
+	}
+}
+
+// listIndex matches a list index in a field path ([0], [12]).
+var listIndex = regexp.MustCompile(`\[[0-9]+\]`)

@@ -203,6 +203,7 @@ func (p *parser) parse(data []byte) (*Scenario, error) {
 	s.PodDisruptionBudgets = p.objs.PodDisruptionBudgets
 	s.PriorityClasses = p.objs.PriorityClasses
 	s.Namespaces = p.objs.Namespaces
+	s.NotModelled = p.objs.NotModelled
 	if err := s.CheckCaps(); err != nil {
 		return nil, &Error{File: p.file, Message: err.Error()}
 	}
@@ -330,9 +331,12 @@ func (p *parser) object(d document, prefix string, tm typeMeta, data []byte, tre
 		if err := json.Unmarshal(data, &n); err != nil {
 			return p.errf(d, "%sNode in version \"v1\" cannot be handled as a Node: %s", prefix, err)
 		}
-		if msg := unknownFields("Node", data, tree); msg != "" {
+		msg, gaps := unknownFields("Node", data, tree)
+		if msg != "" {
 			return p.errf(d, "%sNode in version \"v1\" cannot be handled as a Node: %s", prefix, msg)
 		}
+		n.NotModelled = gaps
+		p.recordGaps("Node/"+n.Name, gaps)
 		p.nodes = append(p.nodes, &n)
 		p.nodeRefs = append(p.nodeRefs, objectRef{doc: d, item: prefix})
 	case "Pod":
@@ -340,12 +344,15 @@ func (p *parser) object(d document, prefix string, tm typeMeta, data []byte, tre
 		if err := json.Unmarshal(data, &pod); err != nil {
 			return p.errf(d, "%sPod in version \"v1\" cannot be handled as a Pod: %s", prefix, err)
 		}
-		if msg := unknownFields("Pod", data, tree); msg != "" {
+		msg, gaps := unknownFields("Pod", data, tree)
+		if msg != "" {
 			return p.errf(d, "%sPod in version \"v1\" cannot be handled as a Pod: %s", prefix, msg)
 		}
 		if pod.Namespace == "" {
 			pod.Namespace = DefaultNamespace
 		}
+		pod.Spec.NotModelled = gaps
+		p.recordGaps("Pod/"+pod.Namespace+"/"+pod.Name, gaps)
 		p.pods = append(p.pods, &pod)
 		p.podRefs = append(p.podRefs, objectRef{doc: d, item: prefix})
 	}

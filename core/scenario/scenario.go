@@ -66,6 +66,9 @@ type Objects struct {
 	PodDisruptionBudgets []*core.PodDisruptionBudget
 	PriorityClasses      []*core.PriorityClass
 	Namespaces           []*core.Namespace
+	// NotModelled lists, in document order, the fields of these objects
+	// that upstream acts on and the playground does not model.
+	NotModelled []ObjectGap
 }
 
 // Step is one timeline entry: at virtual time At, run the command Run.

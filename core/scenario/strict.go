@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/taints-playground/playground/core"
 )
 
 // Strict decoding as the API server does it with field validation Strict
@@ -20,49 +22,58 @@ import (
 // fieldschema.go, generated from k8s.io/api by a test.
 
 // unknownFields returns the strict decoding error text for kind's JSON
-// document ("" when every field is known, or when the kind has no schema).
-// tree is data decoded into a generic value, or nil to decode it here.
-func unknownFields(kind string, data []byte, tree any) string {
+// document ("" when every field is known, or when the kind has no schema)
+// and the fields upstream acts on that the playground does not model
+// (notModelled). tree is data decoded into a generic value, or nil to
+// decode it here.
+func unknownFields(kind string, data []byte, tree any) (string, []core.Gap) {
 	root, ok := fieldSchemaRoots[kind]
 	if !ok {
-		return ""
+		return "", nil
 	}
 	v := tree
 	if v == nil {
 		if err := json.Unmarshal(data, &v); err != nil {
-			return ""
+			return "", nil
 		}
 	}
-	var unknown []string
-	walkSchema(v, root, "", &unknown)
-	if len(unknown) == 0 {
-		return ""
+	var w fieldWalk
+	w.walk(v, root, "")
+	if len(w.unknown) == 0 {
+		sort.Slice(w.gaps, func(i, j int) bool { return w.gaps[i].Path < w.gaps[j].Path })
+		return "", w.gaps
 	}
-	sort.Strings(unknown)
-	parts := make([]string, len(unknown))
-	for i, u := range unknown {
+	sort.Strings(w.unknown)
+	parts := make([]string, len(w.unknown))
+	for i, u := range w.unknown {
 		parts[i] = "unknown field " + strconv.Quote(u)
 	}
-	return "strict decoding error: " + strings.Join(parts, ", ")
+	return "strict decoding error: " + strings.Join(parts, ", "), nil
 }
 
-// walkSchema checks v against the schema type typ; path is the field
-// path so far, written like the API server's (spec.containers[0].name).
-func walkSchema(v any, typ, path string, unknown *[]string) {
+// fieldWalk collects what walk finds: unknown fields and gaps.
+type fieldWalk struct {
+	unknown []string
+	gaps    []core.Gap
+}
+
+// walk checks v against the schema type typ; path is the field path so
+// far, written like the API server's (spec.containers[0].name).
+func (w *fieldWalk) walk(v any, typ, path string) {
 	switch {
 	case typ == "":
 		return
 	case strings.HasPrefix(typ, "[]"):
 		if list, ok := v.([]any); ok {
 			for i, e := range list {
-				walkSchema(e, typ[2:], path+"["+strconv.Itoa(i)+"]", unknown)
+				w.walk(e, typ[2:], path+"["+strconv.Itoa(i)+"]")
 			}
 		}
 		return
 	case strings.HasPrefix(typ, "map:"):
 		if m, ok := v.(map[string]any); ok {
 			for k, e := range m {
-				walkSchema(e, typ[4:], path+"["+k+"]", unknown)
+				w.walk(e, typ[4:], path+"["+k+"]")
 			}
 		}
 		return
@@ -72,6 +83,7 @@ func walkSchema(v any, typ, path string, unknown *[]string) {
 		return
 	}
 	fields := fieldSchemaTypes()[typ]
+	gaps := notModelled[typ]
 	for k, e := range m {
 		p := k
 		if path != "" {
@@ -79,10 +91,13 @@ func walkSchema(v any, typ, path string, unknown *[]string) {
 		}
 		ft, known := fields[k]
 		if !known {
-			*unknown = append(*unknown, p)
+			w.unknown = append(w.unknown, p)
 			continue
 		}
-		walkSchema(e, ft, p, unknown)
+		if why, ok := gaps[k]; ok && isSet(e) {
+			w.gaps = append(w.gaps, core.Gap{Path: p, Why: why, Timing: why == whyGrace})
+		}
+		w.walk(e, ft, p)
 	}
 }
 

@@ -76,7 +76,8 @@ func (p *parser) workload(d document, prefix string, tm typeMeta, apiVersion str
 		}
 		return m.Namespace
 	}
-	if msg := unknownFields(tm.Kind, data, tree); msg != "" {
+	msg, gaps := unknownFields(tm.Kind, data, tree)
+	if msg != "" {
 		return p.errf(d, "%s%s in version %q cannot be handled as a %s: %s", prefix, tm.Kind, apiVersion, tm.Kind, msg)
 	}
 	var ref string
@@ -87,6 +88,7 @@ func (p *parser) workload(d document, prefix string, tm typeMeta, apiVersion str
 			return fail(err)
 		}
 		ref = "Deployment/" + ns(&o.ObjectMeta) + "/" + o.Name
+		o.Spec.Template.Spec.NotModelled = gaps
 		p.objs.Deployments = append(p.objs.Deployments, &o)
 	case "ReplicaSet":
 		var o core.ReplicaSet
@@ -94,6 +96,7 @@ func (p *parser) workload(d document, prefix string, tm typeMeta, apiVersion str
 			return fail(err)
 		}
 		ref = "ReplicaSet/" + ns(&o.ObjectMeta) + "/" + o.Name
+		o.Spec.Template.Spec.NotModelled = gaps
 		p.objs.ReplicaSets = append(p.objs.ReplicaSets, &o)
 	case "DaemonSet":
 		var o core.DaemonSet
@@ -101,6 +104,7 @@ func (p *parser) workload(d document, prefix string, tm typeMeta, apiVersion str
 			return fail(err)
 		}
 		ref = "DaemonSet/" + ns(&o.ObjectMeta) + "/" + o.Name
+		o.Spec.Template.Spec.NotModelled = gaps
 		p.objs.DaemonSets = append(p.objs.DaemonSets, &o)
 	case "PodDisruptionBudget":
 		var o core.PodDisruptionBudget
@@ -125,6 +129,7 @@ func (p *parser) workload(d document, prefix string, tm typeMeta, apiVersion str
 		p.objs.Namespaces = append(p.objs.Namespaces, &o)
 	}
 	p.objs.Order = append(p.objs.Order, ref)
+	p.recordGaps(ref, gaps)
 	p.objRefs = append(p.objRefs, objectRef{doc: d, item: prefix})
 	return nil
 }

@@ -86,6 +86,7 @@ func (s *simulator) nodeState(n *core.Node) NodeState {
 		Taints:        append([]core.Taint{}, n.Spec.Taints...),
 		Unschedulable: n.Spec.Unschedulable,
 		Conditions:    append([]core.NodeCondition(nil), n.Status.Conditions...),
+		NotModelled:   n.NotModelled,
 	}
 	alloc := n.Status.Allocatable
 	if len(alloc) == 0 {
@@ -129,6 +130,7 @@ func (s *simulator) podState(p *store.Pod) PodState {
 		NominatedNodeName:       p.Object.Status.NominatedNodeName,
 		Attempts:                p.Queue.Attempts,
 		Queue:                   p.Queue.State.String(),
+		NotModelled:             p.Object.Spec.NotModelled,
 	}
 	if p.StatusReason != "" {
 		ps.StatusPhase, ps.Reason, ps.Message = string(core.PodFailed), p.StatusReason, p.StatusMessage

@@ -77,7 +77,7 @@ func Run(s *scenario.Scenario) (res *Result, err error) {
 		}
 	}
 	return &Result{Name: s.Name, Title: s.Title, Description: s.Description, Until: s.Until.Seconds(), KubernetesVersion: s.Options.Version().String(),
-		Frames: sm.frames, Events: sm.st.Events(), scen: s}, nil
+		Frames: sm.frames, Events: sm.st.Events(), NotModelled: s.NotModelled, scen: s}, nil
 }
 
 // simulator wires one run: the store, the clock, the components of the

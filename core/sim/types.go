@@ -32,6 +32,9 @@ type NodeState struct {
 	// NoExecuteQueued is set while the node waits in its zone's
 	// rate-limited queue for a NoExecute not-ready/unreachable taint.
 	NoExecuteQueued bool `json:"noExecuteQueued,omitempty"`
+	// NotModelled lists the fields of the node's manifest upstream acts on
+	// and the playground does not model.
+	NotModelled []core.Gap `json:"notModelled,omitempty"`
 }
 
 // PodState is a pod as the board shows it at one moment.
@@ -91,6 +94,10 @@ type PodState struct {
 	Describe string `json:"describe,omitempty"`
 	// Why explains the placement for the "why here / why not here" panel.
 	Why *Explanation `json:"why,omitempty"`
+	// NotModelled lists the fields of the pod's manifest (or its
+	// controller's template) upstream acts on and the playground does not
+	// model.
+	NotModelled []core.Gap `json:"notModelled,omitempty"`
 }
 
 // TaintMatch says whether one node taint is tolerated by the pod and by
@@ -216,6 +223,9 @@ type Result struct {
 	KubernetesVersion string  `json:"kubernetesVersion,omitempty"`
 	Frames            []Frame `json:"frames"`
 	Events            []Event `json:"events"`
+	// NotModelled lists the fields of the scenario's objects that upstream
+	// acts on and the playground does not model.
+	NotModelled []scenario.ObjectGap `json:"notModelled,omitempty"`
 
 	// scen is the scenario simulated, for Explain and DescribeNode.
 	scen *scenario.Scenario

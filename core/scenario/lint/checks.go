@@ -29,6 +29,7 @@ func canonicalCase(s string, want []string) (string, bool) {
 }
 
 func (l *linter) checkObject(o *object) {
+	l.checkNotModelled(o)
 	switch o.kind {
 	case "Node":
 		l.checkNode(o)

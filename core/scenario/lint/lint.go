@@ -97,6 +97,12 @@ type linter struct {
 	stepTaints []nodeTaint
 	stepLabels map[string]map[string]string
 	gate       bool
+	// gapFinding indexes the not-modelled findings by field pattern and
+	// explanation (as gapCount and gapAt do, by order of appearance):
+	// gapAt[i] is the finding's index, gapCount[i] the other objects.
+	gapFinding map[string]int
+	gapCount   []int
+	gapAt      []int
 }
 
 type nodeTaint struct {
@@ -130,6 +136,7 @@ func Lint(data []byte) (out []Finding) {
 	for i := range l.objects {
 		l.checkObject(&l.objects[i])
 	}
+	l.countNotModelled()
 	l.checkCluster()
 	sort.SliceStable(l.findings, func(i, j int) bool { return l.findings[i].Document < l.findings[j].Document })
 	return l.findings
