@@ -45,6 +45,7 @@ for os in native js; do
     EXTRA[$name/$os]=$(field "$line" ns/filter)
   done < <(
     bench ./core/sim 'BenchmarkRunLarge$' 1x $os
+    bench ./core/sim 'BenchmarkRunLargeAffinity$' 1x $os
     bench ./core/sched 'BenchmarkScheduleLargeCluster$' 2000x $os
     bench ./bench 'BenchmarkStorm500$' 1x $os
     bench ./bench 'BenchmarkCluster500Page$' 2x $os
@@ -93,9 +94,10 @@ $GO run ./cmd/benchpage -wasm-packages "$TMP/hello-syms.wasm" > "$TMP/hello-pkgs
   echo
   echo "| Benchmark | Native | wasm (Node) | wasm ÷ native | Native B/op | Native allocs/op | Target |"
   echo "|---|---:|---:|---:|---:|---:|---|"
-  for b in BenchmarkRunLarge BenchmarkStorm500 BenchmarkCluster500Page; do
+  for b in BenchmarkRunLarge BenchmarkRunLargeAffinity BenchmarkStorm500 BenchmarkCluster500Page; do
     case $b in
       BenchmarkRunLarge) what="sim.Run: 5,000 nodes × 10,000 pods, default profile"; target="< 2 s native, wasm ≤ 2.5×";;
+      BenchmarkRunLargeAffinity) what="the same with every pod carrying pod anti-affinity (required or preferred, hostname) or a spread constraint (zone DoNotSchedule, hostname ScheduleAnyway)"; target="beside the plain run";;
       BenchmarkStorm500) what="NoExecute storm: 500 nodes, 2,000 pods, 1 h virtual (bench.Storm)"; target="< 2 s native, wasm ≤ 2.5×";;
       BenchmarkCluster500Page) what="the page benchmark's 500 nodes / 2,000 pods: parse the text and sim.Run (bench.Cluster)"; target="";;
     esac

@@ -7,6 +7,7 @@ import (
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/scenario"
+	"github.com/taints-playground/playground/core/sched/framework"
 )
 
 // benchCluster builds a scenario of n nodes and p pending pods for the
@@ -68,6 +69,44 @@ func benchRun(b *testing.B, s *scenario.Scenario, pods int) {
 // feasible nodes; Why is reduced to summaries above ExplainLimit).
 func BenchmarkRunLarge(b *testing.B) {
 	s := benchCluster(5000, 10000)
+	b.ResetTimer()
+	benchRun(b, s, 10000)
+}
+
+// benchClusterAffinity is benchCluster where every pod has pod
+// anti-affinity or a topology spread constraint over one of 50 services
+// (app=svc-N, 200 pods each): a quarter each with required anti-affinity
+// on kubernetes.io/hostname, preferred anti-affinity on it (weight 100), a
+// DoNotSchedule zone spread (maxSkew 1) and a ScheduleAnyway hostname
+// spread. Nodes carry the hostname label as real nodes do.
+func benchClusterAffinity(n, p int) *scenario.Scenario {
+	s := benchCluster(n, p)
+	for _, node := range s.Nodes {
+		node.Labels[framework.LabelHostname] = node.Name
+	}
+	for i, pod := range s.Pods {
+		app := fmt.Sprintf("svc-%d", i%50)
+		pod.Labels = map[string]string{"app": app}
+		sel := &core.LabelSelector{MatchLabels: map[string]string{"app": app}}
+		term := core.PodAffinityTerm{LabelSelector: sel, TopologyKey: framework.LabelHostname}
+		switch i % 4 {
+		case 0:
+			pod.Spec.Affinity = &core.Affinity{PodAntiAffinity: &core.PodAntiAffinity{RequiredDuringSchedulingIgnoredDuringExecution: []core.PodAffinityTerm{term}}}
+		case 1:
+			pod.Spec.Affinity = &core.Affinity{PodAntiAffinity: &core.PodAntiAffinity{PreferredDuringSchedulingIgnoredDuringExecution: []core.WeightedPodAffinityTerm{{Weight: 100, PodAffinityTerm: term}}}}
+		case 2:
+			pod.Spec.TopologySpreadConstraints = []core.TopologySpreadConstraint{{MaxSkew: 1, TopologyKey: "zone", WhenUnsatisfiable: core.DoNotSchedule, LabelSelector: sel}}
+		case 3:
+			pod.Spec.TopologySpreadConstraints = []core.TopologySpreadConstraint{{MaxSkew: 1, TopologyKey: framework.LabelHostname, WhenUnsatisfiable: core.ScheduleAnyway, LabelSelector: sel}}
+		}
+	}
+	return s
+}
+
+// BenchmarkRunLargeAffinity is BenchmarkRunLarge with every pod carrying
+// pod anti-affinity or a spread constraint (benchClusterAffinity).
+func BenchmarkRunLargeAffinity(b *testing.B) {
+	s := benchClusterAffinity(5000, 10000)
 	b.ResetTimer()
 	benchRun(b, s, 10000)
 }
