@@ -39,11 +39,13 @@ const (
 )
 
 // clusterEvent is one informer event: a node added or updated (before is
-// nil for an add), or a pod bound to a node deleted (pod).
+// nil for an add), or a pod bound to a node deleted (pod, and the node it
+// was bound to: the store keeps the binding beside the object).
 type clusterEvent struct {
 	kind          clusterEventKind
 	before, after *core.Node
 	pod           *core.Pod
+	podNode       string
 }
 
 // nodeChanged records a node add or update.
@@ -65,7 +67,7 @@ func (q *Queue) podChanged(ev store.PodEvent) {
 		if gone == nil {
 			gone = is.Object
 		}
-		q.events = append(q.events, clusterEvent{kind: evAssignedPodDelete, pod: gone})
+		q.events = append(q.events, clusterEvent{kind: evAssignedPodDelete, pod: gone, podNode: was.Node})
 	}
 	if is.Deleted && !was.Deleted && ev.Pod.Queue.State != store.QueueNone {
 		q.set(ev.Pod, func(s *store.QueueStatus) { s.State = store.QueueNone })
@@ -242,7 +244,7 @@ func (q *Queue) hint(plugin string, p *store.Pod, ev *clusterEvent) bool {
 		// Node Add has no hint (Queue); AssignedPod Delete has
 		// isSchedulableAfterAssignedPodDeleted.
 		if ev.kind == evAssignedPodDelete {
-			return q.portsFreed(p, ev.pod)
+			return q.portsFreed(p, ev.pod, ev.podNode)
 		}
 		return true
 	}
@@ -255,11 +257,11 @@ func (q *Queue) hint(plugin string, p *store.Pod, ev *clusterEvent) bool {
 // left a node) and one of its host ports conflicts with one the pod asks
 // for. Host ports are read as NodePorts reads them for the release
 // (sidecars from 1.34).
-func (q *Queue) portsFreed(p *store.Pod, deleted *core.Pod) bool {
+func (q *Queue) portsFreed(p *store.Pod, deleted *core.Pod, node string) bool {
 	if deleted == nil {
 		return true
 	}
-	if deleted.Spec.NodeName == "" && deleted.Status.NominatedNodeName == "" {
+	if node == "" && deleted.Spec.NodeName == "" && deleted.Status.NominatedNodeName == "" {
 		return false
 	}
 	sidecars := q.env.Version.AtLeast(nodeports.SidecarPortsSince)
