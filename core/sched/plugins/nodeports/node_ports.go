@@ -114,7 +114,8 @@ func FitsPorts(want, used []core.ContainerPort) bool {
 }
 
 // fitsNode reports whether none of want conflicts with a host port of the
-// node's active pods (upstream fitsPorts against NodeInfo.UsedPorts).
+// node's active pods (upstream fitsPorts against NodeInfo.UsedPorts). It
+// reads the pods' ports in place, allocating nothing.
 func (pl *NodePorts) fitsNode(want []core.ContainerPort, node *framework.NodeInfo) bool {
 	if node == nil {
 		return true
@@ -123,8 +124,18 @@ func (pl *NodePorts) fitsNode(want []core.ContainerPort, node *framework.NodeInf
 		if p == nil || p.Status.Phase == core.PodSucceeded || p.Status.Phase == core.PodFailed {
 			continue
 		}
-		if !FitsPorts(want, HostPorts(p, pl.sidecars)) {
-			return false
+		if pl.sidecars {
+			for i := range p.Spec.InitContainers {
+				c := &p.Spec.InitContainers[i]
+				if c.RestartPolicy != nil && *c.RestartPolicy == "Always" && !FitsPorts(want, c.Ports) {
+					return false
+				}
+			}
+		}
+		for i := range p.Spec.Containers {
+			if !FitsPorts(want, p.Spec.Containers[i].Ports) {
+				return false
+			}
 		}
 	}
 	return true
