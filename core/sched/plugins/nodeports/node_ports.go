@@ -29,6 +29,10 @@ const (
 type NodePorts struct {
 	// sidecars counts the host ports of restartable init containers.
 	sidecars bool
+	// rejected is the status Filter returned in the cycle of state: the
+	// nodes it rejects in one cycle share it.
+	state    *framework.CycleState
+	rejected *framework.Status
 }
 
 var (
@@ -166,5 +170,8 @@ func (pl *NodePorts) Filter(state *framework.CycleState, pod *core.Pod, node *fr
 	if len(want) == 0 || pl.fitsNode(want, node) {
 		return nil
 	}
-	return framework.NewStatus(framework.Unschedulable, ErrReason)
+	if state == nil || pl.state != state || pl.rejected == nil {
+		pl.state, pl.rejected = state, framework.NewStatus(framework.Unschedulable, ErrReason)
+	}
+	return pl.rejected
 }
