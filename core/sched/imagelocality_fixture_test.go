@@ -103,3 +103,22 @@ func TestImageLocalityRealNodes(t *testing.T) {
 	list[0] = NewNodeInfo(pulled)
 	assert.Equal(t, map[string]int64{a: 25, b: 25, c: 12}, imageLocalityOf(t, Schedule(pod, list, Options{})))
 }
+
+// TestImageCountsFollowTheSnapshot: a repeated node name is left out of
+// the snapshot and of the image counts; appending a node rebuilds them.
+// One 600 MiB image x:1 in a single-image pod: score 100 × (s − 23 MiB) /
+// (1000 MiB − 23 MiB) with s = 600 MiB × (nodes holding it / nodes).
+func TestImageCountsFollowTheSnapshot(t *testing.T) {
+	const size = 600 << 20
+	pod := tu.MakePod("p", "", "").Image("x:1").P
+	plain := func(name string) *NodeInfo { return tu.MakeNode(name, "4", "8Gi").Info() }
+	holder := func(name string) *NodeInfo { return tu.MakeNode(name, "4", "8Gi").Image(size, "x:1").Info() }
+	// n1 holds it, the repeated n2 entry is ignored: 1 of 2 nodes,
+	// s = 300 MiB → 100 × 277 / 977 = 28.
+	snap := NewSnapshot([]*NodeInfo{holder("n1"), plain("n2"), holder("n2")})
+	assert.Equal(t, map[string]int64{"n1": 28, "n2": 0}, imageLocalityOf(t, ScheduleSnapshot(pod, snap, Options{})))
+	// A third node holding it: 2 of 3, s = int64(600 MiB × 0.666…) ≈
+	// 419430400 → 100 × (s − 24117248) / 1024458752 = 38.
+	snap.Set(snap.Len(), holder("n3"))
+	assert.Equal(t, map[string]int64{"n1": 38, "n2": 0, "n3": 38}, imageLocalityOf(t, ScheduleSnapshot(pod, snap, Options{})))
+}
