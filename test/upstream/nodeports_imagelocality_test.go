@@ -12,6 +12,7 @@ import (
 	"github.com/taints-playground/playground/core/sched/plugins/imagelocality"
 	"github.com/taints-playground/playground/core/sched/plugins/nodeports"
 	v1 "k8s.io/api/core/v1"
+	"k8s.io/klog/v2"
 	fwk "k8s.io/kube-scheduler/framework"
 	"k8s.io/kubernetes/pkg/scheduler/backend/cache"
 	upframework "k8s.io/kubernetes/pkg/scheduler/framework"
@@ -110,6 +111,50 @@ func TestNodePortsMatchesUpstream(t *testing.T) {
 		}
 	}
 	require.Greater(t, conflicts, 200, "too few conflicts to be a test")
+}
+
+// TestNodePortsHintMatchesUpstream compares NodePorts' queueing hint for
+// a deleted pod (isSchedulableAfterAssignedPodDeleted) on random pairs of
+// pods, some of the deleted ones unbound or only nominated.
+func TestNodePortsHintMatchesUpstream(t *testing.T) {
+	ctx := context.Background()
+	pl, err := upnp.New(ctx, nil, nil, feature.Features{})
+	require.NoError(t, err)
+	evs, err := pl.(fwk.EnqueueExtensions).EventsToRegister(ctx)
+	require.NoError(t, err)
+	var hint fwk.QueueingHintFn
+	for _, e := range evs {
+		if e.Event.Resource == fwk.AssignedPod && e.Event.ActionType == fwk.Delete {
+			hint = e.QueueingHintFn
+		}
+	}
+	require.NotNil(t, hint, "NodePorts registers AssignedPod Delete with a hint")
+	ours := nodeports.New()
+	r := rand.New(rand.NewPCG(3, 37))
+	queued := 0
+	for i := range 4000 {
+		pod := randPortPod(r, "p")
+		deleted := randPortPod(r, "d")
+		switch r.IntN(4) {
+		case 0:
+		case 1:
+			deleted.Status.NominatedNodeName = "n"
+		default:
+			deleted.Spec.NodeName = "n"
+		}
+		upPod, err := ToV1Pod(pod)
+		require.NoError(t, err)
+		upDeleted, err := ToV1Pod(deleted)
+		require.NoError(t, err)
+		want, err := hint(klog.Background(), upPod, upDeleted, nil)
+		require.NoError(t, err)
+		got := ours.SchedulableAfterPodDeleted(pod, deleted, "")
+		require.Equal(t, want == fwk.Queue, got, "case %d: pod %+v deleted %+v", i, pod.Spec, deleted)
+		if got {
+			queued++
+		}
+	}
+	require.Greater(t, queued, 200, "too few Queue answers to be a test")
 }
 
 func activeV1(pods []*v1.Pod) []*v1.Pod {

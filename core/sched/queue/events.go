@@ -244,32 +244,11 @@ func (q *Queue) hint(plugin string, p *store.Pod, ev *clusterEvent) bool {
 		// Node Add has no hint (Queue); AssignedPod Delete has
 		// isSchedulableAfterAssignedPodDeleted.
 		if ev.kind == evAssignedPodDelete {
-			return q.portsFreed(p, ev.pod, ev.podNode)
+			return nodeports.NewForVersion(q.env.Version).SchedulableAfterPodDeleted(p.Object, ev.pod, ev.podNode)
 		}
 		return true
 	}
 	return true
-}
-
-// portsFreed is NodePorts' isSchedulableAfterAssignedPodDeleted (v1.37.2;
-// isSchedulableAfterPodDeleted before): Queue only when the deleted pod
-// was scheduled (or nominated; the event is only recorded for pods that
-// left a node) and one of its host ports conflicts with one the pod asks
-// for. Host ports are read as NodePorts reads them for the release
-// (sidecars from 1.34).
-func (q *Queue) portsFreed(p *store.Pod, deleted *core.Pod, node string) bool {
-	if deleted == nil {
-		return true
-	}
-	if node == "" && deleted.Spec.NodeName == "" && deleted.Status.NominatedNodeName == "" {
-		return false
-	}
-	sidecars := q.env.Version.AtLeast(nodeports.SidecarPortsSince)
-	used := nodeports.HostPorts(deleted, sidecars)
-	if len(used) == 0 {
-		return false
-	}
-	return !nodeports.FitsPorts(nodeports.HostPorts(p.Object, sidecars), used)
 }
 
 // affinityMatches is NodeAffinity's verdict for the pod on a lone node.

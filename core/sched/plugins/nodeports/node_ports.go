@@ -175,3 +175,23 @@ func (pl *NodePorts) Filter(state *framework.CycleState, pod *core.Pod, node *fr
 	}
 	return pl.rejected
 }
+
+// SchedulableAfterPodDeleted is the queueing hint for a pod this plugin
+// rejected when an assigned pod is deleted (upstream
+// isSchedulableAfterAssignedPodDeleted, v1.37; isSchedulableAfterPodDeleted
+// before): true (Queue) only when the deleted pod was bound to a node or
+// nominated to one (node is its binding when the caller keeps it beside
+// the object) and one of its host ports conflicts with one pod asks for.
+func (pl *NodePorts) SchedulableAfterPodDeleted(pod, deleted *core.Pod, node string) bool {
+	if deleted == nil {
+		return true
+	}
+	if node == "" && deleted.Spec.NodeName == "" && deleted.Status.NominatedNodeName == "" {
+		return false
+	}
+	used := HostPorts(deleted, pl.sidecars)
+	if len(used) == 0 {
+		return false
+	}
+	return !FitsPorts(HostPorts(pod, pl.sidecars), used)
+}
