@@ -141,3 +141,29 @@ func TestHostPorts(t *testing.T) {
 	assert.Equal(t, int32(80), got[1].HostPort)
 	assert.True(t, FitsPorts(got, nil))
 }
+
+// TestSchedulableAfterPodDeleted: Queue only for a deleted pod that was
+// bound (on the object or in the caller's record) or nominated and held a
+// conflicting host port (isSchedulableAfterAssignedPodDeleted).
+func TestSchedulableAfterPodDeleted(t *testing.T) {
+	pod := podWith("TCP/0.0.0.0/80")
+	bound := func(p *core.Pod) *core.Pod { p.Spec.NodeName = "n1"; return p }
+	tests := []struct {
+		name    string
+		deleted *core.Pod
+		node    string
+		want    bool
+	}{
+		{"conflicting port, bound", bound(podWith("TCP/10.0.0.1/80")), "", true},
+		{"conflicting port, binding kept beside the object", podWith("TCP/10.0.0.1/80"), "n1", true},
+		{"conflicting port, unbound", podWith("TCP/10.0.0.1/80"), "", false},
+		{"other protocol", bound(podWith("UDP/0.0.0.0/80")), "", false},
+		{"no host ports", bound(&core.Pod{}), "", false},
+		{"unknown pod", nil, "", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, New().SchedulableAfterPodDeleted(pod, tc.deleted, tc.node))
+		})
+	}
+}
