@@ -1,7 +1,7 @@
 // Package sched is the playground's kube-scheduler: the default profile of
 // Kubernetes 1.26–1.37 (Options.Version, default 1.37) as far as it
-// concerns taints, node affinity and resources, run one pod at a time over
-// a snapshot of nodes.
+// concerns taints, node affinity, resources, host ports and the images
+// nodes already hold, run one pod at a time over a snapshot of nodes.
 //
 // Start with Schedule: one scheduling cycle for one pod over NodeInfos
 // (NewNodeInfo), returning the chosen node or the exact FailedScheduling

@@ -172,6 +172,9 @@ func TestS4(t *testing.T) {
 		{Plugin: "NodeAffinity", Raw: 100, Normalized: 100, Weighted: 200},
 		{Plugin: "NodeResourcesFit", Raw: 90, Normalized: 90, Weighted: 90},
 		{Plugin: "NodeResourcesBalancedAllocation", Raw: 73, Normalized: 73, Weighted: 73},
+		// ImageLocality runs for every pod (no PreScore); no node lists
+		// an image, so it scores 0 everywhere.
+		{Plugin: "ImageLocality", Raw: 0, Normalized: 0, Weighted: 0},
 	}
 	require.NotEmpty(t, r.Scores)
 	assert.Equal(t, wantN1, r.Scores[0].Plugins, "n1 breakdown")
@@ -192,7 +195,7 @@ func TestS4(t *testing.T) {
 	r = Schedule(tu.MakePod("p", "500m", "512Mi").P, nodes(false), Options{})
 	assert.Equal(t, []string{"NodeAffinity", "PodTopologySpread"}, r.SkippedScorePlugins, "skipped")
 	require.NotEmpty(t, r.Scores)
-	assert.Len(t, r.Scores[0].Plugins, 3, "plugins")
+	assert.Len(t, r.Scores[0].Plugins, 4, "plugins")
 }
 
 // TestS5 covers EXAMPLES.md S5: the 1.36+ BalancedAllocation picks n1.

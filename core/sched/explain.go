@@ -8,8 +8,8 @@ import (
 
 // ExplainNode returns every filter plugin's verdict for pod on one node, in
 // Filter order (NodeName, NodeUnschedulable, TaintToleration, NodeAffinity,
-// NodeResourcesFit), not only the first rejecting one that Kubernetes
-// reports. Each entry has Plugin set; passing plugins have Code Success and
+// NodePorts, NodeResourcesFit), not only the first rejecting one that
+// Kubernetes reports. Each entry has Plugin set; passing plugins have Code Success and
 // no reasons.
 //
 // NodeAffinity's entry reflects its PreFilter when that decided the node:

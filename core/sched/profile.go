@@ -4,8 +4,10 @@ import (
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
 	"github.com/taints-playground/playground/core/sched/plugins/balancedallocation"
+	"github.com/taints-playground/playground/core/sched/plugins/imagelocality"
 	"github.com/taints-playground/playground/core/sched/plugins/nodeaffinity"
 	"github.com/taints-playground/playground/core/sched/plugins/nodename"
+	"github.com/taints-playground/playground/core/sched/plugins/nodeports"
 	"github.com/taints-playground/playground/core/sched/plugins/noderesources"
 	"github.com/taints-playground/playground/core/sched/plugins/nodeunschedulable"
 	"github.com/taints-playground/playground/core/sched/plugins/podtopologyspread"
@@ -20,24 +22,25 @@ type weightedScore struct {
 
 // profile is the default profile's plugin set in execution order, one
 // plugin per package under plugins/ (nodename, nodeunschedulable,
-// tainttoleration, nodeaffinity, noderesources, podtopologyspread,
-// balancedallocation):
+// tainttoleration, nodeaffinity, nodeports, noderesources,
+// podtopologyspread, balancedallocation, imagelocality):
 //
 //   - Filter: NodeName, NodeUnschedulable, TaintToleration, NodeAffinity,
-//     NodeResourcesFit (PreFilter: NodeAffinity, NodeResourcesFit);
+//     NodePorts, NodeResourcesFit (PreFilter: NodeAffinity, NodePorts,
+//     NodeResourcesFit; NodePorts skips pods without host ports);
 //   - Score, with weights: TaintToleration 3, NodeAffinity 2,
 //     NodeResourcesFit (LeastAllocated) 1, PodTopologySpread 2 (system
 //     default spreading of controller-owned pods only),
-//     NodeResourcesBalancedAllocation 1. Score plugins whose PreScore skips
-//     are listed in Result.SkippedScorePlugins and absent from
+//     NodeResourcesBalancedAllocation 1, ImageLocality 1 (0 on every node
+//     when no node lists the pod's images). Score plugins whose PreScore
+//     skips are listed in Result.SkippedScorePlugins and absent from
 //     Result.Scores;
 //   - PostFilter: DefaultPreemption (preemption.go).
 //
-// The other default plugins (NodePorts, the volume plugins,
-// InterPodAffinity, DynamicResources, ImageLocality, NodeDeclaredFeatures)
-// filter nothing and score a constant for the pods the playground models
-// (no host ports, volumes, pod affinity, claims or cached images), so they
-// are left out; DynamicResources' PostFilter text is part of the
+// The other default plugins (the volume plugins, InterPodAffinity,
+// DynamicResources, NodeDeclaredFeatures) filter nothing and score a
+// constant for the pods the playground models (no volumes, pod affinity or
+// claims), so they are left out; DynamicResources' PostFilter text is part of the
 // FailedScheduling message in 1.34–1.36 (versions.go).
 type profile struct {
 	version   core.Version
@@ -46,6 +49,7 @@ type profile struct {
 	filter    []framework.FilterPlugin
 	score     []weightedScore
 	spread    *podtopologyspread.PodTopologySpread
+	images    *imagelocality.ImageLocality
 	// nominated indexes Options.NominatedPods by node name.
 	nominated map[string][]*core.Pod
 	// skip[i] says filter[i] is skipped in skipState (set after PreFilter).
@@ -66,6 +70,8 @@ func newProfile(opts Options) *profile {
 	fit := noderesources.New()
 	pts := podtopologyspread.New()
 	ba := balancedallocation.NewForVersion(v)
+	ports := nodeports.NewForVersion(v)
+	il := imagelocality.NewForVersion(v)
 	var nominated map[string][]*core.Pod
 	for _, np := range opts.NominatedPods {
 		if np == nil || np.Status.NominatedNodeName == "" {
@@ -80,26 +86,28 @@ func newProfile(opts Options) *profile {
 		version:   v,
 		behaviour: behaviourOf(v),
 		nominated: nominated,
-		preFilter: []framework.PreFilterPlugin{na, fit},
-		filter:    []framework.FilterPlugin{nn, nu, tt, na, fit},
+		preFilter: []framework.PreFilterPlugin{na, ports, fit},
+		filter:    []framework.FilterPlugin{nn, nu, tt, na, ports, fit},
 		spread:    pts,
+		images:    il,
 		// Score order of the default profile: TaintToleration,
 		// NodeAffinity, NodeResourcesFit, (VolumeBinding),
 		// PodTopologySpread, (InterPodAffinity, DynamicResources),
-		// NodeResourcesBalancedAllocation, (ImageLocality).
+		// NodeResourcesBalancedAllocation, ImageLocality.
 		score: []weightedScore{
 			{tt, tainttoleration.Weight},
 			{na, nodeaffinity.Weight},
 			{fit, noderesources.Weight},
 			{pts, podtopologyspread.Weight},
 			{ba, balancedallocation.Weight},
+			{il, imagelocality.Weight},
 		},
 	}
 }
 
 // FilterPluginNames returns the filter plugins in execution order.
 func FilterPluginNames() []string {
-	return []string{nodename.Name, nodeunschedulable.Name, tainttoleration.Name, nodeaffinity.Name, noderesources.Name}
+	return []string{nodename.Name, nodeunschedulable.Name, tainttoleration.Name, nodeaffinity.Name, nodeports.Name, noderesources.Name}
 }
 
 // PluginWeight is a score plugin and its default-profile weight.
@@ -110,7 +118,8 @@ type PluginWeight struct {
 
 // ScorePluginWeights returns the score plugins in execution order with
 // their default-profile weights (TaintToleration 3, NodeAffinity 2,
-// NodeResourcesFit 1, PodTopologySpread 2, NodeResourcesBalancedAllocation 1).
+// NodeResourcesFit 1, PodTopologySpread 2, NodeResourcesBalancedAllocation 1,
+// ImageLocality 1).
 func ScorePluginWeights() []PluginWeight {
 	return []PluginWeight{
 		{tainttoleration.Name, tainttoleration.Weight},
@@ -118,6 +127,7 @@ func ScorePluginWeights() []PluginWeight {
 		{noderesources.Name, noderesources.Weight},
 		{podtopologyspread.Name, podtopologyspread.Weight},
 		{balancedallocation.Name, balancedallocation.Weight},
+		{imagelocality.Name, imagelocality.Weight},
 	}
 }
 

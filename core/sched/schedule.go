@@ -78,7 +78,9 @@ func Schedule(pod *core.Pod, nodes []*NodeInfo, opts Options) Result {
 
 // schedule is Schedule with the scratch memory c.
 func schedule(pod *core.Pod, nodes []*NodeInfo, opts Options, c *scratch) Result {
-	return scheduleAll(pod, c.snapshot(nodes), opts, c)
+	all := c.snapshot(nodes)
+	c.images = &c.kept
+	return scheduleAll(pod, all, opts, c)
 }
 
 // scheduleAll is one cycle over the snapshot all (no nil entries, no
@@ -97,6 +99,7 @@ func scheduleAll(pod *core.Pod, all []*NodeInfo, opts Options, c *scratch) Resul
 	}
 	p := newProfile(opts)
 	p.spread.SetSnapshot(all)
+	p.images.SetSnapshot(len(all), c.images)
 	state := framework.NewCycleState()
 	diag := &nodeToStatus{}
 

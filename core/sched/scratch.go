@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/sched/plugins/imagelocality"
 )
 
 // scratch is the working memory of one Schedule call that never reaches
@@ -29,6 +30,9 @@ import (
 type scratch struct {
 	// kept is the snapshot of the previous call's node list.
 	kept nodeSnapshot
+	// images counts the cycle's snapshot nodes per image name: kept's or
+	// a Snapshot's (set by the caller of scheduleAll).
+	images imagelocality.Counter
 
 	absent    []*NodeInfo
 	rejected  []rejection
@@ -62,6 +66,7 @@ func (c *scratch) release() {
 	c.absent = c.absent[:0]
 	clear(c.rejected)
 	c.rejected = c.rejected[:0]
+	c.images = nil
 	scratchPool.Put(c)
 }
 
@@ -83,12 +88,31 @@ func (c *scratch) snapshot(nodes []*NodeInfo) []*NodeInfo {
 // nodeSnapshot is a snapshot and the node list it was built from: in is
 // that list, nodes the Node pointer of each entry then (nil for a nil
 // entry), pos the index in out of each entry (-1 when it was left out).
+//
+// images counts out's nodes per image name for ImageLocality; it is built
+// on first use (NumNodes) and kept up to date by set.
 type nodeSnapshot struct {
 	in    []*NodeInfo
 	nodes []*core.Node
 	pos   []int32
 	out   []*NodeInfo
 	table []int32
+
+	images      imagelocality.Index
+	imagesBuilt bool
+}
+
+// NumNodes returns the number of the snapshot's nodes listing the image
+// name (imagelocality.Counter), counting them all on first use.
+func (c *nodeSnapshot) NumNodes(name string) int {
+	if !c.imagesBuilt {
+		c.images.Reset()
+		for _, n := range c.out {
+			c.images.Add(n.Node)
+		}
+		c.imagesBuilt = true
+	}
+	return c.images.NumNodes(name)
 }
 
 // snapshot updates the snapshot to nodes (see scratch.snapshot).
@@ -130,6 +154,10 @@ func (c *nodeSnapshot) set(i int, n *NodeInfo) bool {
 	c.in[i], c.nodes[i] = n, node
 	if p := c.pos[i]; p >= 0 {
 		c.out[p] = n
+		if c.imagesBuilt && node != old {
+			c.images.Remove(old)
+			c.images.Add(node)
+		}
 	}
 	return true
 }
@@ -138,6 +166,7 @@ func (c *nodeSnapshot) set(i int, n *NodeInfo) bool {
 // small open-addressing hash set over NodeInfo.NameHash rather than a Go
 // map.
 func (c *nodeSnapshot) build(nodes []*NodeInfo) {
+	c.imagesBuilt = false
 	c.in = append(c.in[:0], nodes...)
 	c.nodes = resize(c.nodes, len(nodes))
 	c.pos = resize(c.pos, len(nodes))

@@ -66,5 +66,7 @@ func ScheduleSnapshot(pod *core.Pod, snap *Snapshot, opts Options) Result {
 	yield()
 	c := getScratch()
 	defer c.release()
-	return scheduleAll(pod, snap.nodes(), opts, c)
+	all := snap.nodes()
+	c.images = &snap.s
+	return scheduleAll(pod, all, opts, c)
 }

@@ -43,9 +43,10 @@ type Options struct {
 	// Version is the Kubernetes release whose scheduler is simulated
 	// (1.26–1.37; the zero Version is 1.37). It switches the TaintToleration
 	// reason, the DynamicResources and preemption parts of the
-	// FailedScheduling text, the BalancedAllocation formula and the
-	// existence of the Lt/Gt gate; see Versions and the behaviour notes in
-	// versions.go.
+	// FailedScheduling text, the BalancedAllocation formula, the existence
+	// of the Lt/Gt gate, whether sidecars hold host ports (NodePorts) and
+	// whether init containers' images count (ImageLocality); see Versions
+	// and the behaviour notes in versions.go.
 	Version core.Version
 	// EnableComparisonOperators is the TaintTolerationComparisonOperators
 	// gate. It exists only from 1.35: for older Versions Lt/Gt tolerations

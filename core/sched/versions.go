@@ -15,19 +15,22 @@ func Versions() []core.Version {
 // behaviour is what differs between the supported releases, for the parts
 // of kube-scheduler the playground models. The plugin-level differences
 // (TaintToleration's reason and the Lt/Gt gate, BalancedAllocation's
-// formula and BestEffort skip) live in tainttoleration.NewForVersion and
-// balancedallocation.NewForVersion.
+// formula and BestEffort skip, NodePorts' sidecar host ports from 1.34,
+// ImageLocality's init-container images from 1.30) live in
+// tainttoleration.NewForVersion, balancedallocation.NewForVersion,
+// nodeports.NewForVersion and imagelocality.NewForVersion.
 //
 // What did not change in 1.26–1.37 and is therefore not switched: the
 // Filter order NodeName/NodeUnschedulable/TaintToleration/NodeAffinity/
 // NodePorts/NodeResourcesFit (releases before 1.3x listed NodeUnschedulable
 // before NodeName; invisible, a pod with spec.nodeName never reaches the
 // scheduler), the score weights (TaintToleration 3, NodeAffinity 2,
-// PodTopologySpread 2, NodeResourcesFit 1, BalancedAllocation 1, set by the
-// v1beta3/v1 default profile before 1.26), LeastAllocated with the
+// PodTopologySpread 2, NodeResourcesFit 1, BalancedAllocation 1,
+// ImageLocality 1, set by the v1beta3/v1 default profile before 1.26), LeastAllocated with the
 // 100m/200Mi non-zero defaults, the system-default topology spreading, the
-// percentageOfNodesToScore formula and the reasons of NodeUnschedulable,
-// NodeAffinity and NodeResourcesFit. Host selection changed from reservoir
+// percentageOfNodesToScore formula, the reasons of NodeUnschedulable,
+// NodeAffinity, NodePorts and NodeResourcesFit, and ImageLocality's
+// thresholds (23 MiB, 1000 MiB per image) and ":latest" normalization. Host selection changed from reservoir
 // sampling (≤1.34) to a heap (1.35, PR #135231); both are modelled as a
 // uniform choice among the top scores.
 type behaviour struct {

@@ -18,7 +18,8 @@
 //
 // Real `kubectl get nodes -o yaml` output (a List with managedFields,
 // status.images, nodeInfo and the rest) is read without complaint: fields
-// the playground does not simulate are simply not looked at.
+// the playground does not simulate are simply not looked at (the
+// scheduler reads status.images; Lint does not check them).
 //
 // Lint never panics, whatever the input; YAML it cannot read is reported as
 // a finding, never as a crash.

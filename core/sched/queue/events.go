@@ -7,6 +7,7 @@ import (
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched"
+	"github.com/taints-playground/playground/core/sched/plugins/nodeports"
 	"github.com/taints-playground/playground/core/store"
 )
 
@@ -38,10 +39,13 @@ const (
 )
 
 // clusterEvent is one informer event: a node added or updated (before is
-// nil for an add), or a pod bound to a node deleted.
+// nil for an add), or a pod bound to a node deleted (pod, and the node it
+// was bound to: the store keeps the binding beside the object).
 type clusterEvent struct {
 	kind          clusterEventKind
 	before, after *core.Node
+	pod           *core.Pod
+	podNode       string
 }
 
 // nodeChanged records a node add or update.
@@ -59,7 +63,11 @@ func (q *Queue) nodeChanged(ev store.NodeEvent) {
 func (q *Queue) podChanged(ev store.PodEvent) {
 	was, is := &ev.Old, &ev.New
 	if store.LeftNode(was, is) {
-		q.events = append(q.events, clusterEvent{kind: evAssignedPodDelete})
+		gone := was.Object
+		if gone == nil {
+			gone = is.Object
+		}
+		q.events = append(q.events, clusterEvent{kind: evAssignedPodDelete, pod: gone, podNode: was.Node})
 	}
 	if is.Deleted && !was.Deleted && ev.Pod.Queue.State != store.QueueNone {
 		q.set(ev.Pod, func(s *store.QueueStatus) { s.State = store.QueueNone })
@@ -137,6 +145,10 @@ func (q *Queue) mayHelp(p *store.Pod, ev *clusterEvent) bool {
 }
 
 // registeredWithoutHints is EventsToRegister when QueueingHints are off.
+// NodePorts registered Node Add|Update until 1.31 (v1.31.0
+// node_ports.go), so any node change the event handlers report
+// (nodeSchedulingPropertiesChange: allocatable, labels, taints, conditions,
+// spec.unschedulable) counts for it.
 func registeredWithoutHints(plugin string, ev *clusterEvent) bool {
 	switch ev.kind {
 	case evNodeAdd:
@@ -147,6 +159,9 @@ func registeredWithoutHints(plugin string, ev *clusterEvent) bool {
 	taints := taintsKey(ev.before.Spec.Taints) != taintsKey(ev.after.Spec.Taints) || ev.before.Spec.Unschedulable != ev.after.Spec.Unschedulable
 	labels := core.LabelsString(ev.before.Labels) != core.LabelsString(ev.after.Labels)
 	alloc := allocKey(ev.before) != allocKey(ev.after)
+	if plugin == pluginNodePorts {
+		return taints || labels || alloc || conditionsKey(ev.before) != conditionsKey(ev.after)
+	}
 	return taints || labels || (plugin == pluginNodeResourcesFit && alloc)
 }
 
@@ -225,6 +240,13 @@ func (q *Queue) hint(plugin string, p *store.Pod, ev *clusterEvent) bool {
 		// added. Upstream's isSchedulableAfterNodeChange also checks that
 		// the pod fits the new node; the simulation does not (yet).
 		return true
+	case pluginNodePorts:
+		// Node Add has no hint (Queue); AssignedPod Delete has
+		// isSchedulableAfterAssignedPodDeleted.
+		if ev.kind == evAssignedPodDelete {
+			return nodeports.NewForVersion(q.env.Version).SchedulableAfterPodDeleted(p.Object, ev.pod, ev.podNode)
+		}
+		return true
 	}
 	return true
 }
@@ -245,6 +267,16 @@ func taintsKey(ts []core.Taint) string {
 		out += ts[i].ToString() + "\n"
 	}
 	return out
+}
+
+// conditionsKey is the node's condition types and statuses in a stable
+// order (nodeConditionsChanged ignores heartbeat and transition times).
+func conditionsKey(n *core.Node) string {
+	m := map[string]string{}
+	for _, c := range n.Status.Conditions {
+		m[string(c.Type)] = string(c.Status)
+	}
+	return core.LabelsString(m)
 }
 
 func allocKey(n *core.Node) string {

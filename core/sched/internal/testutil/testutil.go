@@ -185,3 +185,23 @@ func RL(kv ...string) core.ResourceList {
 	}
 	return rl
 }
+
+// HostPort adds a container port with the given host port, protocol and
+// host IP ("" for the defaults TCP and 0.0.0.0) to the first container.
+func (p *Pod) HostPort(port int32, protocol, hostIP string) *Pod {
+	c := &p.P.Spec.Containers[0]
+	c.Ports = append(c.Ports, core.ContainerPort{ContainerPort: port, HostPort: port, Protocol: protocol, HostIP: hostIP})
+	return p
+}
+
+// Image sets the first container's image.
+func (p *Pod) Image(image string) *Pod {
+	p.P.Spec.Containers[0].Image = image
+	return p
+}
+
+// Image adds an image of sizeBytes listed under names to status.images.
+func (n *Node) Image(sizeBytes int64, names ...string) *Node {
+	n.N.Status.Images = append(n.N.Status.Images, core.ContainerImage{Names: names, SizeBytes: sizeBytes})
+	return n
+}
