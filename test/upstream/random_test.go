@@ -16,7 +16,7 @@ func jsonOf(v any) string {
 	return string(b)
 }
 
-var spreadOn, portsOn, affinityKinds = false, false, 2
+var spreadOn, portsOn, affinityKinds = false, true, 2
 
 func pick[T any](rng *rand.Rand, list ...T) T { return list[rng.IntN(len(list))] }
 
