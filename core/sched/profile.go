@@ -24,10 +24,13 @@ type weightedScore struct {
 // balancedallocation):
 //
 //   - Filter: NodeName, NodeUnschedulable, TaintToleration, NodeAffinity,
-//     NodeResourcesFit (PreFilter: NodeAffinity, NodeResourcesFit);
+//     NodeResourcesFit, PodTopologySpread (PreFilter: NodeAffinity,
+//     NodeResourcesFit, PodTopologySpread; its AddPod/RemovePod keep its
+//     state right for nominated pods and preemption victims);
 //   - Score, with weights: TaintToleration 3, NodeAffinity 2,
-//     NodeResourcesFit (LeastAllocated) 1, PodTopologySpread 2 (system
-//     default spreading of controller-owned pods only),
+//     NodeResourcesFit (LeastAllocated) 1, PodTopologySpread 2 (the pod's
+//     ScheduleAnyway constraints, else system default spreading of
+//     controller-owned pods),
 //     NodeResourcesBalancedAllocation 1. Score plugins whose PreScore skips
 //     are listed in Result.SkippedScorePlugins and absent from
 //     Result.Scores;
@@ -64,7 +67,7 @@ func newProfile(opts Options) *profile {
 	tt := tainttoleration.NewForVersion(gate, v)
 	na := nodeaffinity.New()
 	fit := noderesources.New()
-	pts := podtopologyspread.New()
+	pts := podtopologyspread.NewForVersion(v, gate)
 	ba := balancedallocation.NewForVersion(v)
 	var nominated map[string][]*core.Pod
 	for _, np := range opts.NominatedPods {
@@ -80,8 +83,8 @@ func newProfile(opts Options) *profile {
 		version:   v,
 		behaviour: behaviourOf(v),
 		nominated: nominated,
-		preFilter: []framework.PreFilterPlugin{na, fit},
-		filter:    []framework.FilterPlugin{nn, nu, tt, na, fit},
+		preFilter: []framework.PreFilterPlugin{na, fit, pts},
+		filter:    []framework.FilterPlugin{nn, nu, tt, na, fit, pts},
 		spread:    pts,
 		// Score order of the default profile: TaintToleration,
 		// NodeAffinity, NodeResourcesFit, (VolumeBinding),
@@ -99,7 +102,7 @@ func newProfile(opts Options) *profile {
 
 // FilterPluginNames returns the filter plugins in execution order.
 func FilterPluginNames() []string {
-	return []string{nodename.Name, nodeunschedulable.Name, tainttoleration.Name, nodeaffinity.Name, noderesources.Name}
+	return []string{nodename.Name, nodeunschedulable.Name, tainttoleration.Name, nodeaffinity.Name, noderesources.Name, podtopologyspread.Name}
 }
 
 // PluginWeight is a score plugin and its default-profile weight.
@@ -211,11 +214,16 @@ func (p *profile) withNominated(pod *core.Pod, node *NodeInfo) (*NodeInfo, bool)
 }
 
 // runFilter is RunFilterPluginsWithNominatedPods: the Filter plugins run
-// on the node with the qualifying nominated pods added and, if that
-// passes and pods were added, once more on the node alone.
+// on the node with the qualifying nominated pods added (and, through the
+// PreFilter extensions, counted in a copy of the cycle state) and, if
+// that passes and pods were added, once more on the node alone.
 func (p *profile) runFilter(state *framework.CycleState, pod *core.Pod, node *NodeInfo) *Status {
 	withPods, added := p.withNominated(pod, node)
-	s := p.runFilterPlugins(state, pod, withPods)
+	withState := state
+	if added {
+		withState = p.addedPodsState(state, pod, node, withPods)
+	}
+	s := p.runFilterPlugins(withState, pod, withPods)
 	if added {
 		state.ForgetNode(withPods)
 		if s == nil {
@@ -247,4 +255,33 @@ func (p *profile) runFilterPlugins(state *framework.CycleState, pod *core.Pod, n
 		}
 	}
 	return nil
+}
+
+// preFilterExtensions returns the PreFilter plugins with extensions whose
+// PreFilter was not skipped in state.
+func (p *profile) preFilterExtensions(state *framework.CycleState) []framework.PreFilterExtensions {
+	var out []framework.PreFilterExtensions
+	for _, pl := range p.preFilter {
+		if ext, ok := pl.(framework.PreFilterExtensions); ok && !state.SkipFilter(pl.Name()) {
+			out = append(out, ext)
+		}
+	}
+	return out
+}
+
+// addedPodsState returns state, or a copy of it in which the PreFilter
+// extensions counted the pods withPods has beyond node's (addGENominatedPods
+// with RunPreFilterExtensionAddPod).
+func (p *profile) addedPodsState(state *framework.CycleState, pod *core.Pod, node, withPods *NodeInfo) *framework.CycleState {
+	exts := p.preFilterExtensions(state)
+	if len(exts) == 0 {
+		return state
+	}
+	c := state.Clone()
+	for _, added := range withPods.Pods[len(node.ActivePods()):] {
+		for _, ext := range exts {
+			ext.AddPod(c, pod, added, withPods)
+		}
+	}
+	return c
 }

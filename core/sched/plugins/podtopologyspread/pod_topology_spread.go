@@ -49,20 +49,35 @@ var spreadOwnerKinds = map[string]bool{"ReplicaSet": true, "StatefulSet": true, 
 // PodTopologySpread is the plugin. Set the snapshot with SetSnapshot before
 // PreScore; without one, the scored nodes stand in for it.
 type PodTopologySpread struct {
-	all []*framework.NodeInfo
+	all   []*framework.NodeInfo
+	feats features
 	// scoreState and pre remember what PreScore stored.
 	scoreState *framework.CycleState
 	pre        *preScoreState
+	// explicit is what PreScore stored for a pod's own constraints.
+	explicit *explicitScoreState
 }
 
 var (
-	_ framework.PreScorePlugin  = (*PodTopologySpread)(nil)
-	_ framework.ScorePlugin     = (*PodTopologySpread)(nil)
-	_ framework.ScoreNormalizer = (*PodTopologySpread)(nil)
+	_ framework.PreFilterPlugin     = (*PodTopologySpread)(nil)
+	_ framework.PreFilterExtensions = (*PodTopologySpread)(nil)
+	_ framework.FilterPlugin        = (*PodTopologySpread)(nil)
+	_ framework.PreScorePlugin      = (*PodTopologySpread)(nil)
+	_ framework.ScorePlugin         = (*PodTopologySpread)(nil)
+	_ framework.ScoreNormalizer     = (*PodTopologySpread)(nil)
 )
 
-// New returns the plugin.
-func New() *PodTopologySpread { return &PodTopologySpread{} }
+// New returns the plugin as in the newest release, without the
+// TaintTolerationComparisonOperators gate.
+func New() *PodTopologySpread { return NewForVersion(core.DefaultVersion, false) }
+
+// NewForVersion returns the plugin as in release v: minDomains and
+// matchLabelKeys are read from 1.27 (see features); comparisonOperators is
+// the TaintTolerationComparisonOperators gate, used by nodeTaintsPolicy
+// Honor.
+func NewForVersion(v core.Version, comparisonOperators bool) *PodTopologySpread {
+	return &PodTopologySpread{feats: featuresFor(v, comparisonOperators)}
+}
 
 // Name returns Name.
 func (*PodTopologySpread) Name() string { return Name }
@@ -205,8 +220,11 @@ func matching(node *framework.NodeInfo, s *preScoreState) int64 {
 // topologyNormalizingWeight is log(size+2).
 func topologyNormalizingWeight(size int) float64 { return math.Log(float64(size + 2)) }
 
-// PreScore Skips pods without system default constraints (see
-// DefaultSelector) and an empty snapshot; otherwise it counts, over every
+// PreScore Skips on an empty snapshot. A pod with its own
+// topologySpreadConstraints is scored by its ScheduleAnyway ones only
+// (preScoreExplicit; the defaults never apply to it). Otherwise PreScore
+// Skips pods without system default constraints (see DefaultSelector);
+// for the others it counts, over every
 // node of the snapshot that satisfies the pod's nodeSelector and required
 // node affinity (NodeAffinityPolicy Honor), the matching pods (same
 // namespace, selector matches, terminal pods not counted) per zone value
@@ -226,6 +244,10 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *core.Pod
 	}
 	if len(all) == 0 {
 		return framework.NewStatus(framework.Skip)
+	}
+	pl.explicit = nil
+	if len(pod.Spec.TopologySpreadConstraints) > 0 {
+		return pl.preScoreExplicit(state, pod, nodes, all)
 	}
 	sel, ok := DefaultSelector(pod)
 	if !ok {
@@ -269,6 +291,9 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *core.Pod, n
 	if node == nil || node.Node == nil {
 		return 0, nil
 	}
+	if e := pl.explicitState(state); e != nil {
+		return e.score(node, namespaceOf(pod)), nil
+	}
 	var s *preScoreState
 	if pl.pre != nil && pl.scoreState == state {
 		s = pl.pre
@@ -307,13 +332,23 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *core.Pod, n
 }
 
 // NormalizeScore maps s to 100·(max+min-s)/max with integer division, or
-// 100 for every node when max is 0.
-func (pl *PodTopologySpread) NormalizeScore(_ *framework.CycleState, _ *core.Pod, scores []int64) *framework.Status {
+// 100 for every node when max is 0; nodes PreScore ignored (a pod's own
+// constraints, a node missing a topology key) get 0 and do not count for
+// min and max (mirrors PodTopologySpread.NormalizeScore, v1.37).
+func (pl *PodTopologySpread) NormalizeScore(state *framework.CycleState, _ *core.Pod, scores []int64) *framework.Status {
 	if len(scores) == 0 {
 		return nil
 	}
+	var ignored []bool
+	if e := pl.explicitState(state); e != nil {
+		ignored = e.ignored
+	}
+	isIgnored := func(i int) bool { return i < len(ignored) && ignored[i] }
 	minScore, maxScore := int64(math.MaxInt64), int64(0)
-	for _, s := range scores {
+	for i, s := range scores {
+		if isIgnored(i) {
+			continue
+		}
 		if s < minScore {
 			minScore = s
 		}
@@ -322,6 +357,10 @@ func (pl *PodTopologySpread) NormalizeScore(_ *framework.CycleState, _ *core.Pod
 		}
 	}
 	for i, s := range scores {
+		if isIgnored(i) {
+			scores[i] = 0
+			continue
+		}
 		if maxScore == 0 {
 			scores[i] = framework.MaxNodeScore
 			continue
