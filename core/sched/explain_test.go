@@ -30,8 +30,9 @@ func TestExplainNode(t *testing.T) {
 		"TaintToleration":   "UnschedulableAndUnresolvable:node(s) had untolerated taint(s)",
 		"NodeAffinity":      "UnschedulableAndUnresolvable:node(s) didn't match Pod's node affinity/selector",
 		"NodeResourcesFit":  "Unschedulable:Insufficient cpu",
+		"PodTopologySpread": "Success:",
 	}
-	require.Len(t, got, 5, "order %+v", got)
+	require.Len(t, got, len(FilterPluginNames()), "order %+v", got)
 	require.Equal(t, "NodeName", got[0].Plugin, "order")
 	require.Equal(t, "NodeResourcesFit", got[4].Plugin, "order")
 	for k, v := range want {
