@@ -55,7 +55,7 @@ func TestExplainNode(t *testing.T) {
 	}
 	assert.Nil(t, ExplainNode(pod, nil, Options{}), "nil node must give nil")
 	assert.Nil(t, ExplainNode(nil, &NodeInfo{}, Options{}), "a NodeInfo without a node must give nil")
-	assert.Len(t, ExplainNode(nil, tu.MakeNode("n1", "1", "1Gi").Info(), Options{}), 5, "nil pod")
+	assert.Len(t, ExplainNode(nil, tu.MakeNode("n1", "1", "1Gi").Info(), Options{}), len(FilterPluginNames()), "nil pod")
 	// Gate is passed through: Gt toleration only counts with the gate.
 	gt := tu.MakePod("p", "", "").Tol("tier", core.TolerationOpGt, "3", "").P
 	tainted := tu.MakeNode("n1", "1", "1Gi").Taint("tier", "5", noSched).Info()
