@@ -1,6 +1,10 @@
 package podtopologyspread
 
 import (
+	"sort"
+	"strconv"
+	"strings"
+
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
 	"github.com/taints-playground/playground/core/sched/plugins/nodeaffinity"
@@ -160,6 +164,60 @@ func countPodsMatchSelector(node *framework.NodeInfo, sel *selector, ns string) 
 			n++
 		}
 	}
+	return n
+}
+
+// id spells the selector and namespace ns as one string, for memo keys:
+// "c", then each part preceded by its length, the matchLabels and the
+// matchLabelKeys pairs sorted, the expressions in order; "n" for a nil
+// labelSelector.
+func (s *selector) id(ns string) string {
+	var b strings.Builder
+	add := func(x string) {
+		b.WriteString(strconv.Itoa(len(x)))
+		b.WriteByte(':')
+		b.WriteString(x)
+	}
+	pairs := func(tag byte, m map[string]string) {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteByte(tag)
+		for _, k := range keys {
+			add(k)
+			add(m[k])
+		}
+	}
+	b.WriteByte('c')
+	add(ns)
+	if s.sel == nil {
+		b.WriteByte('n')
+		return b.String()
+	}
+	pairs('l', s.sel.MatchLabels)
+	for _, r := range s.sel.MatchExpressions {
+		b.WriteByte('e')
+		add(r.Key)
+		add(r.Operator)
+		b.WriteString(strconv.Itoa(len(r.Values)))
+		for _, v := range r.Values {
+			add(v)
+		}
+	}
+	pairs('x', s.extra)
+	return b.String()
+}
+
+// matchingMemo is countPodsMatchSelector memoized on the node's pod memo
+// under key (the key of sel and ns).
+func matchingMemo(node *framework.NodeInfo, sel *selector, ns string, key framework.MemoKey) int {
+	if n, ok := node.Memo(key); ok {
+		return int(n)
+	}
+	n := countPodsMatchSelector(node, sel, ns)
+	node.SetMemo(key, int64(n))
 	return n
 }
 

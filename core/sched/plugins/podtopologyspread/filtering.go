@@ -26,7 +26,9 @@ const preFilterStateKey = "PreFilter" + Name
 type preFilterState struct {
 	constraints   []constraint
 	criticalPaths []criticalPaths
-	tpValueToNum  []map[string]int
+	// tpValueToNum[i] counts constraint i's matching pods per topology
+	// value (upstream TpValueToMatchNum); its values are the domains.
+	tpValueToNum []zoneCounts
 	// pod, ra and feats are what AddPod and RemovePod need of the cycle.
 	pod   *core.Pod
 	ra    nodeaffinity.RequiredNodeAffinity
@@ -38,12 +40,9 @@ type preFilterState struct {
 func (s *preFilterState) Clone() framework.StateData {
 	c := *s
 	c.criticalPaths = append([]criticalPaths(nil), s.criticalPaths...)
-	c.tpValueToNum = make([]map[string]int, len(s.tpValueToNum))
-	for i, m := range s.tpValueToNum {
-		c.tpValueToNum[i] = make(map[string]int, len(m))
-		for k, v := range m {
-			c.tpValueToNum[i][k] = v
-		}
+	c.tpValueToNum = make([]zoneCounts, len(s.tpValueToNum))
+	for i := range s.tpValueToNum {
+		c.tpValueToNum[i] = s.tpValueToNum[i].clone()
 	}
 	return &c
 }
@@ -51,7 +50,7 @@ func (s *preFilterState) Clone() framework.StateData {
 // minMatchNum is the global minimum of constraint i: the smallest count
 // among its domains, or 0 while there are fewer domains than minDomains.
 func (s *preFilterState) minMatchNum(i int, minDomains int32) int {
-	if len(s.tpValueToNum[i]) < int(minDomains) {
+	if s.tpValueToNum[i].len() < int(minDomains) {
 		return 0
 	}
 	return s.criticalPaths[i][0].num
@@ -112,28 +111,30 @@ func (pl *PodTopologySpread) PreFilter(state *framework.CycleState, pod *core.Po
 	if len(cs) == 0 {
 		return nil, framework.NewStatus(framework.Skip)
 	}
-	s := &preFilterState{constraints: cs, criticalPaths: make([]criticalPaths, len(cs)), tpValueToNum: make([]map[string]int, len(cs)),
+	s := &preFilterState{constraints: cs, criticalPaths: make([]criticalPaths, len(cs)), tpValueToNum: make([]zoneCounts, len(cs)),
 		pod: pod, ra: nodeaffinity.GetRequiredNodeAffinity(pod), feats: pl.feats}
 	ns := namespaceOf(pod)
+	keys := make([]framework.MemoKey, len(cs))
 	for i := range cs {
-		s.tpValueToNum[i] = map[string]int{}
+		keys[i] = memoKeyOf(cs[i].Selector.id(ns))
 	}
+	values := make([]string, len(cs))
 	for _, n := range nodes {
-		if n == nil || n.Node == nil || !nodeLabelsMatchSpreadConstraints(n.Node.Labels, cs) {
+		if n == nil || n.Node == nil || !topologyValues(n.Node.Labels, cs, values) {
 			continue
 		}
 		for i := range cs {
-			c := &cs[i]
-			if !pl.feats.matchNodeInclusionPolicies(c, pod, n.Node, &s.ra) {
+			if !pl.feats.matchNodeInclusionPolicies(&cs[i], pod, n.Node, &s.ra) {
 				continue
 			}
-			s.tpValueToNum[i][n.Node.Labels[c.TopologyKey]] += countPodsMatchSelector(n, &c.Selector, ns)
+			s.tpValueToNum[i].addCount(values[i], int64(matchingMemo(n, &cs[i].Selector, ns, keys[i])))
 		}
 	}
 	for i := range cs {
 		s.criticalPaths[i] = newCriticalPaths()
-		for v, num := range s.tpValueToNum[i] {
-			s.criticalPaths[i].update(v, num)
+		t := &s.tpValueToNum[i]
+		for j, v := range t.names {
+			s.criticalPaths[i].update(v, int(t.counts[j]))
 		}
 	}
 	state.Write(preFilterStateKey, s)
@@ -167,7 +168,7 @@ func (pl *PodTopologySpread) Filter(state *framework.CycleState, pod *core.Pod, 
 		if c.Selector.Matches(pod.Labels) {
 			self = 1
 		}
-		if s.tpValueToNum[i][v]+self-s.minMatchNum(i, c.MinDomains) > int(c.MaxSkew) {
+		if int(s.tpValueToNum[i].get(v))+self-s.minMatchNum(i, c.MinDomains) > int(c.MaxSkew) {
 			return framework.NewStatus(framework.Unschedulable, ErrReasonConstraintsNotMatch)
 		}
 	}
@@ -204,7 +205,21 @@ func updateWithPod(s *preFilterState, updated, preemptor *core.Pod, node *framew
 			continue
 		}
 		v := node.Node.Labels[c.TopologyKey]
-		s.tpValueToNum[i][v] += delta
-		s.criticalPaths[i].update(v, s.tpValueToNum[i][v])
+		t := &s.tpValueToNum[i]
+		t.addCount(v, int64(delta))
+		s.criticalPaths[i].update(v, int(t.get(v)))
 	}
+}
+
+// topologyValues fills values with the node's value of each constraint's
+// topology key and reports whether it carries them all.
+func topologyValues(labels map[string]string, cs []constraint, values []string) bool {
+	for i := range cs {
+		v, ok := labels[cs[i].TopologyKey]
+		if !ok {
+			return false
+		}
+		values[i] = v
+	}
+	return true
 }

@@ -170,7 +170,11 @@ var memoKeys struct {
 // memoKey returns the memo key for the count of pods in namespace
 // matching selector.
 func memoKey(selector map[string]string, namespace string) framework.MemoKey {
-	id := selectorID(selector, namespace)
+	return memoKeyOf(selectorID(selector, namespace))
+}
+
+// memoKeyOf returns the memo key of a selector spelled id.
+func memoKeyOf(id string) framework.MemoKey {
 	memoKeys.Lock()
 	defer memoKeys.Unlock()
 	if k, ok := memoKeys.m[id]; ok {
@@ -370,9 +374,10 @@ func (pl *PodTopologySpread) NormalizeScore(state *framework.CycleState, _ *core
 	return nil
 }
 
-// zoneCounts is a small map from zone value to count: a linear search
-// while there are few zones (clusters have a handful, and comparing short
-// strings is cheaper than hashing them), a Go map beyond smallZones.
+// zoneCounts is a small map from zone (or other topology) value to count,
+// in insertion order: a linear search while there are few values
+// (clusters have a handful of zones, and comparing short strings is
+// cheaper than hashing them), a Go map beyond smallZones.
 type zoneCounts struct {
 	names  []string
 	counts []int64
@@ -412,6 +417,16 @@ func (z *zoneCounts) add(zone string) {
 	}
 }
 
+// addCount makes zone present and adds n to its count.
+func (z *zoneCounts) addCount(zone string, n int64) {
+	i, ok := z.find(zone)
+	if !ok {
+		z.add(zone)
+		i = len(z.names) - 1
+	}
+	z.counts[i] += n
+}
+
 // get returns zone's count, 0 when absent.
 func (z *zoneCounts) get(zone string) int64 {
 	if i, ok := z.find(zone); ok {
@@ -422,3 +437,15 @@ func (z *zoneCounts) get(zone string) int64 {
 
 // len returns the number of zones.
 func (z *zoneCounts) len() int { return len(z.names) }
+
+// clone returns a copy sharing nothing with z.
+func (z *zoneCounts) clone() zoneCounts {
+	c := zoneCounts{names: append([]string(nil), z.names...), counts: append([]int64(nil), z.counts...)}
+	if z.index != nil {
+		c.index = make(map[string]int, len(z.index))
+		for k, v := range z.index {
+			c.index[k] = v
+		}
+	}
+	return c
+}
