@@ -266,3 +266,44 @@ func TestFeaturesByVersion(t *testing.T) {
 		assert.Equal(t, core.PolicyIgnore, got[0].NodeTaintsPolicy, "1.%d nodeTaintsPolicy default", minor)
 	}
 }
+
+// Constraints the API server would reject (maxSkew 0 or negative, empty
+// or odd topology keys, unknown operators and enum values, minDomains 0
+// or negative), nil pods in a node's list and nodes without a Node never
+// make an extension point panic.
+func TestMalformedInputsDoNotPanic(t *testing.T) {
+	negative, zero := int32(-2), int32(0)
+	odd := "Sometimes"
+	cs := []core.TopologySpreadConstraint{
+		{MaxSkew: 0, TopologyKey: "", WhenUnsatisfiable: core.DoNotSchedule, LabelSelector: &core.LabelSelector{}},
+		{MaxSkew: -1, TopologyKey: "zone", WhenUnsatisfiable: core.DoNotSchedule, MinDomains: &negative,
+			LabelSelector: &core.LabelSelector{MatchExpressions: []core.LabelSelectorRequirement{{Key: "foo", Operator: "Bogus"}}}},
+		{MaxSkew: 1, TopologyKey: "zone", WhenUnsatisfiable: core.ScheduleAnyway, MinDomains: &zero, NodeAffinityPolicy: &odd, NodeTaintsPolicy: &odd,
+			MatchLabelKeys: []string{"foo", "absent"}},
+		{MaxSkew: 1, TopologyKey: LabelHostname, WhenUnsatisfiable: "Whenever"},
+	}
+	pod := spreadPod(cs...)
+	nodes := infos(fourNodes(), fooPods("node-a", "node-x"))
+	nodes[1].Pods = append(nodes[1].Pods, nil)
+	nodes = append(nodes, &framework.NodeInfo{})
+	pl := New()
+	pl.SetSnapshot(nodes)
+	state := framework.NewCycleState()
+	require.NotPanics(t, func() {
+		pl.PreFilter(state, pod, nodes)
+		for _, n := range nodes {
+			pl.Filter(state, pod, n)
+			pl.AddPod(state, pod, fooPods("node-a")[0], n)
+			pl.RemovePod(state, pod, nil, n)
+		}
+		if !pl.PreScore(state, pod, nodes).IsSkip() {
+			scores := make([]int64, len(nodes))
+			for i, n := range nodes {
+				scores[i], _ = pl.Score(state, pod, n)
+			}
+			pl.NormalizeScore(state, pod, scores)
+		}
+		pl.SchedulableAfterNodeChange(pod, nil, fourNodes()[0])
+		pl.SchedulableAfterAssignedPodChange(pod, nil)
+	})
+}
