@@ -8,9 +8,9 @@ import (
 
 // ExplainNode returns every filter plugin's verdict for pod on one node, in
 // Filter order (NodeName, NodeUnschedulable, TaintToleration, NodeAffinity,
-// NodeResourcesFit, PodTopologySpread), not only the first rejecting one that Kubernetes
-// reports. Each entry has Plugin set; passing plugins have Code Success and
-// no reasons.
+// NodeResourcesFit, PodTopologySpread), not only the first rejecting one
+// that Kubernetes reports. Each entry has Plugin set; passing plugins have
+// Code Success and no reasons.
 //
 // NodeAffinity's entry reflects its PreFilter when that decided the node:
 // the pod-wide rejection (e.g. "pod affinity terms conflict") or, for a node
