@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/sched/framework"
 	tu "github.com/taints-playground/playground/core/sched/internal/testutil"
 )
 
@@ -94,4 +95,22 @@ func TestSpreadConstraintsNominated(t *testing.T) {
 	for _, n := range []string{"a1", "b1"} {
 		assert.Equal(t, []string{"node(s) didn't match pod topology spread constraints"}, r.Rejected[n].Reasons, n)
 	}
+}
+
+// ExplainNodeIn counts the spread domains over the whole snapshot, as
+// Schedule does; ExplainNode sees the node alone, where its zone is the
+// only domain and the skew is never above 1.
+func TestExplainNodeInSpread(t *testing.T) {
+	nodes := []*NodeInfo{
+		tu.MakeNode("a1", "4", "8Gi").Label("zone", "a").Info(webOn("w1", 0), webOn("w2", 0)),
+		tu.MakeNode("b1", "4", "8Gi").Label("zone", "b").Info(),
+	}
+	pod := spreadWeb("p", "", nil).P
+	verdict := func(st []Status) Status { return st[len(st)-1] }
+	in := verdict(ExplainNodeIn(pod, nodes[0], nodes, Options{}))
+	assert.Equal(t, "PodTopologySpread", in.Plugin)
+	assert.Equal(t, framework.Unschedulable, in.Code, "a1 within the snapshot: 2+1-0 > 1")
+	alone := verdict(ExplainNode(pod, nodes[0], Options{}))
+	assert.Equal(t, framework.Success, alone.Code, "a1 alone: 2+1-2 ≤ 1")
+	assert.Equal(t, Schedule(pod, nodes, Options{}).Rejected["a1"].Reasons, in.Reasons, "same verdict as Schedule")
 }
