@@ -93,30 +93,25 @@ type Messages struct {
 	UseScore     string
 	UseEvict     string
 	WhyMissingOn string
-	// WhySpread* explain nodes PodTopologySpread rejected.
-	WhySpread       string
-	WhySpreadSkew   string
-	WhySpreadLabel  string
-	WhySpreadPolicy string
-	ColNode         string
-	ColFeasible     string
-	ColPlugin       string
-	ColReasons      string
-	ColScore        string
-	ColChosen       string
-	Yes, No         string
-	Chosen          string
-	Matrix          string
-	MatrixHint      string
-	MatrixEmpty     string
-	ColTaint        string
-	ColResult       string
-	Tolerated       string
-	Untolerated     string
-	MatchedBy       string
-	NoMatch         string
-	PanicError      string
-	Footer          string
+	ColNode      string
+	ColFeasible  string
+	ColPlugin    string
+	ColReasons   string
+	ColScore     string
+	ColChosen    string
+	Yes, No      string
+	Chosen       string
+	Matrix       string
+	MatrixHint   string
+	MatrixEmpty  string
+	ColTaint     string
+	ColResult    string
+	Tolerated    string
+	Untolerated  string
+	MatchedBy    string
+	NoMatch      string
+	PanicError   string
+	Footer       string
 
 	ConsoleTitle       string
 	ConsoleHint        string
@@ -244,6 +239,12 @@ type Messages struct {
 	SweepWindow           string
 	TeachingProfile       string
 
+	// WhySpread* explain the nodes PodTopologySpread rejected.
+	WhySpread       string
+	WhySpreadSkew   string
+	WhySpreadLabel  string
+	WhySpreadPolicy string
+
 	// _ makes Messages not comparable: nothing compares catalogues, and a
 	// comparable struct of ~230 strings costs a ~38 KB generated equality
 	// function in the wasm.
@@ -346,35 +347,27 @@ var English = Messages{
 	UseScore:     "scores",
 	UseEvict:     "evicts",
 	WhyMissingOn: "On %s it would need a toleration for:",
-	WhySpread:    "Topology spread constraints",
-	WhySpreadSkew: "%s: one more matching pod in this node's domain would make the skew " +
-		"(matching pods there + 1 − the fewest in any counted domain) exceed maxSkew.",
-	WhySpreadLabel: "%s: the node has no label for the constraint's topologyKey, so it is in no domain.",
-	WhySpreadPolicy: "Every node with the topology key counts as a domain, even one the pod may not use: " +
-		"with the default nodeTaintsPolicy Ignore a tainted node's empty domain keeps the minimum at 0; " +
-		"nodeTaintsPolicy: Honor leaves out nodes whose taints the pod does not tolerate " +
-		"(nodeAffinityPolicy: Honor, the default, already leaves out nodes its nodeSelector or node affinity rules out).",
-	ColNode:     "Node",
-	ColFeasible: "Fits",
-	ColPlugin:   "Filter that rejected it",
-	ColReasons:  "Reasons",
-	ColScore:    "Score",
-	ColChosen:   "Chosen",
-	Yes:         "yes",
-	No:          "no",
-	Chosen:      "chosen",
-	Matrix:      "Taints × tolerations",
-	MatrixHint:  "Each row is a node taint; a column is one of the pod's tolerations. ● the toleration that matches it first, ○ another that matches; hover a cell for the rule that decided it.",
-	MatrixEmpty: "No node has taints.",
-	ColTaint:    "Taint",
-	ColResult:   "Result",
-	Tolerated:   "tolerated",
-	Untolerated: "not tolerated",
-	MatchedBy:   "matched by toleration %d",
-	NoMatch:     "no toleration matches",
-	PanicError:  "Internal error: %s",
-	Footer:      "Runs entirely in your browser: a Go model of kube-scheduler and the taint-eviction controller, compiled to WebAssembly.",
-	Version:     "version %s",
+	ColNode:      "Node",
+	ColFeasible:  "Fits",
+	ColPlugin:    "Filter that rejected it",
+	ColReasons:   "Reasons",
+	ColScore:     "Score",
+	ColChosen:    "Chosen",
+	Yes:          "yes",
+	No:           "no",
+	Chosen:       "chosen",
+	Matrix:       "Taints × tolerations",
+	MatrixHint:   "Each row is a node taint; a column is one of the pod's tolerations. ● the toleration that matches it first, ○ another that matches; hover a cell for the rule that decided it.",
+	MatrixEmpty:  "No node has taints.",
+	ColTaint:     "Taint",
+	ColResult:    "Result",
+	Tolerated:    "tolerated",
+	Untolerated:  "not tolerated",
+	MatchedBy:    "matched by toleration %d",
+	NoMatch:      "no toleration matches",
+	PanicError:   "Internal error: %s",
+	Footer:       "Runs entirely in your browser: a Go model of kube-scheduler and the taint-eviction controller, compiled to WebAssembly.",
+	Version:      "version %s",
 
 	ConsoleTitle:       "kubectl console",
 	ConsoleHint:        "Ask the simulated cluster as it is at %s: describe and get answer from this frame; taint, cordon, uncordon, label, delete, drain and scale become steps of the scenario at this time.",
@@ -513,4 +506,13 @@ var English = Messages{
 	SweepTolerating:       "wrongly tolerating pods",
 	SweepWindow:           "batch window (hours)",
 	TeachingProfile:       "teaching profile",
+
+	WhySpread: "Topology spread constraints",
+	WhySpreadSkew: "%s: one more matching pod in this node's domain would make the skew " +
+		"(matching pods there + 1 − the fewest in any counted domain) exceed maxSkew.",
+	WhySpreadLabel: "%s: the node has no label for the constraint's topologyKey, so it is in no domain.",
+	WhySpreadPolicy: "Every node with the topology key counts as a domain, even one the pod may not use: " +
+		"with the default nodeTaintsPolicy Ignore a tainted node's empty domain keeps the minimum at 0; " +
+		"nodeTaintsPolicy: Honor leaves out nodes whose taints the pod does not tolerate " +
+		"(nodeAffinityPolicy: Honor, the default, already leaves out nodes its nodeSelector or node affinity rules out).",
 }
