@@ -241,6 +241,12 @@ type Messages struct {
 	SweepWindow           string
 	TeachingProfile       string
 
+	// WhySpread* explain the nodes PodTopologySpread rejected.
+	WhySpread       string
+	WhySpreadSkew   string
+	WhySpreadLabel  string
+	WhySpreadPolicy string
+
 	// _ makes Messages not comparable: nothing compares catalogues, and a
 	// comparable struct of ~230 strings costs a ~38 KB generated equality
 	// function in the wasm.
@@ -505,4 +511,13 @@ var English = Messages{
 	SweepTolerating:       "wrongly tolerating pods",
 	SweepWindow:           "batch window (hours)",
 	TeachingProfile:       "teaching profile",
+
+	WhySpread: "Topology spread constraints",
+	WhySpreadSkew: "%s: one more matching pod in this node's domain would make the skew " +
+		"(matching pods there + 1 − the fewest in any counted domain) exceed maxSkew.",
+	WhySpreadLabel: "%s: the node has no label for the constraint's topologyKey, so it is in no domain.",
+	WhySpreadPolicy: "Every node with the topology key counts as a domain, even one the pod may not use: " +
+		"with the default nodeTaintsPolicy Ignore a tainted node's empty domain keeps the minimum at 0; " +
+		"nodeTaintsPolicy: Honor leaves out nodes whose taints the pod does not tolerate " +
+		"(nodeAffinityPolicy: Honor, the default, already leaves out nodes its nodeSelector or node affinity rules out).",
 }

@@ -255,4 +255,13 @@ var Hindi = Messages{
 	SweepTolerating:        "गलती से टॉलरेट करने वाले पॉड्स",
 	SweepWindow:            "batch विंडो (घंटे)",
 	TeachingProfile:        "शिक्षण प्रोफ़ाइल",
+
+	WhySpread: "टोपोलॉजी स्प्रेड कंस्ट्रेंट्स",
+	WhySpreadSkew: "%s: इस नोड के डोमेन में एक और मेल खाता पॉड skew " +
+		"(वहाँ मेल खाते पॉड + 1 − गिने गए किसी भी डोमेन में सबसे कम) को maxSkew से अधिक कर देगा।",
+	WhySpreadLabel: "%s: नोड पर कंस्ट्रेंट की topologyKey का लेबल नहीं है, इसलिए यह किसी डोमेन में नहीं है।",
+	WhySpreadPolicy: "topology key वाला हर नोड एक डोमेन गिना जाता है, वह भी जिसे पॉड उपयोग नहीं कर सकता: " +
+		"डिफ़ॉल्ट nodeTaintsPolicy Ignore में टेंट वाले नोड का खाली डोमेन न्यूनतम को 0 पर रखता है; " +
+		"nodeTaintsPolicy: Honor उन नोड्स को छोड़ देता है जिनके टेंट्स पॉड टॉलरेट नहीं करता " +
+		"(nodeAffinityPolicy: Honor, जो डिफ़ॉल्ट है, पहले से उन नोड्स को छोड़ देता है जिन्हें nodeSelector या node affinity बाहर करते हैं)।",
 }

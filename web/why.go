@@ -77,6 +77,13 @@ func (w *WhyPanel) Render() app.UI {
 			app.Ul().Body(hints...),
 		))
 	}
+	if hints := w.spreadRejections(); len(hints) > 0 {
+		body = append(body, app.Div().Class("why-hints why-spread").Body(
+			app.H3().Text(English.WhySpread),
+			app.Ul().Body(hints...),
+			app.P().Class("muted").Text(English.WhySpreadPolicy),
+		))
+	}
 	if p.Why == nil || len(p.Why.Nodes) == 0 {
 		body = append(body, app.P().Class("muted").Text(English.WhyNoDetail))
 	} else {
@@ -538,6 +545,33 @@ func (w *WhyPanel) missingTolerations() []app.UI {
 			app.Span().Text(fmt.Sprintf(English.WhyMissingOn, v.Node)),
 			app.Ul().Class("taint-inline").Body(chips...),
 		))
+	}
+	return out
+}
+
+// Reasons of the PodTopologySpread filter (upstream plugin.go).
+const (
+	spreadReasonSkew  = "node(s) didn't match pod topology spread constraints"
+	spreadReasonLabel = spreadReasonSkew + " (missing required label)"
+)
+
+// spreadRejections explains, for a Pending pod, each node the
+// PodTopologySpread filter reported: too much skew, or no topology label.
+func (w *WhyPanel) spreadRejections() []app.UI {
+	p := w.Pod
+	if p.Why == nil || p.Node != "" || p.Phase != PhasePending {
+		return nil
+	}
+	var out []app.UI
+	for _, v := range p.Why.Nodes {
+		if v.Feasible || v.Plugin != "PodTopologySpread" || len(v.Reasons) == 0 {
+			continue
+		}
+		text := English.WhySpreadSkew
+		if v.Reasons[0] == spreadReasonLabel {
+			text = English.WhySpreadLabel
+		}
+		out = append(out, app.Li().Class("why-hint").Text(fmt.Sprintf(text, v.Node)))
 	}
 	return out
 }

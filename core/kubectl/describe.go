@@ -152,7 +152,8 @@ func (w *describeWriter) printEvents(events []DescribeEvent, now time.Duration) 
 // playground has none of), Labels, Annotations, Status (status.phase),
 // Reason, Message, IP, IPs, NominatedNodeName, Containers (image, ports,
 // limits, requests), Conditions, Volumes, QoS Class, Node-Selectors,
-// Tolerations (core.DescribeTolerations) and Events. now is the virtual
+// Tolerations (core.DescribeTolerations), Topology Spread Constraints and
+// Events. now is the virtual
 // time the ages are measured at.
 func DescribePod(p *core.Pod, events []DescribeEvent, now time.Duration) string {
 	if p == nil {
@@ -202,8 +203,32 @@ func DescribePod(p *core.Pod, events []DescribeEvent, now time.Duration) string 
 	w.write(0, "QoS Class:\t%s\n", core.PodQOSClass(p))
 	w.printLabels("Node-Selectors", p.Spec.NodeSelector)
 	w.write(0, "%s", core.DescribeTolerations(p.Spec.Tolerations))
+	describeTopologySpreadConstraints(w, p.Spec.TopologySpreadConstraints)
 	w.printEvents(events, now)
 	return w.String()
+}
+
+// describeTopologySpreadConstraints prints "Topology Spread Constraints:"
+// with one line per constraint, sorted by topologyKey,
+// "KEY:WHEN when max skew N is exceeded[ for selector S]"; nothing when
+// the pod has none (describeTopologySpreadConstraints).
+func describeTopologySpreadConstraints(w *describeWriter, tscs []core.TopologySpreadConstraint) {
+	if len(tscs) == 0 {
+		return
+	}
+	sorted := append([]core.TopologySpreadConstraint(nil), tscs...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].TopologyKey < sorted[j].TopologyKey })
+	w.write(0, "Topology Spread Constraints:\t")
+	for i, c := range sorted {
+		if i != 0 {
+			w.write(0, "\t")
+		}
+		w.write(0, "%s:%s when max skew %d is exceeded", c.TopologyKey, c.WhenUnsatisfiable, c.MaxSkew)
+		if c.LabelSelector != nil {
+			w.write(0, " for selector %s", FormatLabelSelector(c.LabelSelector))
+		}
+		w.write(0, "\n")
+	}
 }
 
 func describeContainers(w *describeWriter, label string, cs []core.Container) {

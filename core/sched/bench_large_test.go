@@ -36,19 +36,30 @@ func largeCluster() []*NodeInfo {
 	return nodes
 }
 
+// zoneSpread is the constraint of BenchmarkScheduleLargeSpread's pods.
+var zoneSpread = []core.TopologySpreadConstraint{{MaxSkew: 1, TopologyKey: "zone", WhenUnsatisfiable: core.DoNotSchedule,
+	LabelSelector: &core.LabelSelector{MatchLabels: map[string]string{"app": "bench"}}}}
+
 // BenchmarkScheduleLargeCluster schedules pods one at a time into a
 // 5,000-node cluster that already runs 10,000 pods, binding each placed pod
 // to its node (NodeInfo.AddPod) and feeding the rotating start
 // index back, as kube-scheduler does. ns/op is per pod; "ns/filter" is the
 // time per (pod, node) Filter evaluation, counting the nodes each cycle
 // processed.
-func BenchmarkScheduleLargeCluster(b *testing.B) { benchLarge(b, false) }
+func BenchmarkScheduleLargeCluster(b *testing.B) { benchLarge(b, false, false) }
 
 // BenchmarkScheduleLargeDecisionOnly is BenchmarkScheduleLargeCluster
 // with Options.SkipBreakdown, as the simulation's own cycles can run.
-func BenchmarkScheduleLargeDecisionOnly(b *testing.B) { benchLarge(b, true) }
+func BenchmarkScheduleLargeDecisionOnly(b *testing.B) { benchLarge(b, true, false) }
 
-func benchLarge(b *testing.B, skipBreakdown bool) {
+// BenchmarkScheduleLargeSpread is BenchmarkScheduleLargeCluster where
+// every pod is labelled app=bench and spreads over the zone label with
+// maxSkew 1, DoNotSchedule: PodTopologySpread's PreFilter counts the
+// matching pods of all 5,000 nodes each cycle and its Filter rejects the
+// nodes of the fuller zones.
+func BenchmarkScheduleLargeSpread(b *testing.B) { benchLarge(b, false, true) }
+
+func benchLarge(b *testing.B, skipBreakdown, spread bool) {
 	nodes := largeCluster()
 	byName := make(map[string]*NodeInfo, len(nodes))
 	for _, n := range nodes {
@@ -68,6 +79,10 @@ func benchLarge(b *testing.B, skipBreakdown bool) {
 	for i := 0; i < b.N; i++ {
 		t := templates[i%len(templates)]
 		pod := &core.Pod{ObjectMeta: core.ObjectMeta{Name: fmt.Sprintf("new-%d", i), Namespace: "default"}, Spec: t.Spec}
+		if spread {
+			pod.Labels = map[string]string{"app": "bench"}
+			pod.Spec.TopologySpreadConstraints = zoneSpread
+		}
 		r := Schedule(pod, nodes, Options{Rand: rng, StartNodeIndex: start, SkipBreakdown: skipBreakdown})
 		if r.NodeName == "" {
 			b.Fatalf("pod %d unschedulable: %s", i, r.Message)

@@ -8,9 +8,9 @@ import (
 
 // ExplainNode returns every filter plugin's verdict for pod on one node, in
 // Filter order (NodeName, NodeUnschedulable, TaintToleration, NodeAffinity,
-// NodePorts, NodeResourcesFit), not only the first rejecting one that
-// Kubernetes reports. Each entry has Plugin set; passing plugins have Code Success and
-// no reasons.
+// NodePorts, NodeResourcesFit, PodTopologySpread), not only the first
+// rejecting one that Kubernetes reports. Each entry has Plugin set; passing
+// plugins have Code Success and no reasons.
 //
 // NodeAffinity's entry reflects its PreFilter when that decided the node:
 // the pod-wide rejection (e.g. "pod affinity terms conflict") or, for a node
@@ -20,6 +20,13 @@ import (
 // Pods nominated to the node (Options.NominatedPods) with a priority >= the
 // pod's are counted as running there, as in Schedule. A nil node gives nil.
 func ExplainNode(pod *core.Pod, node *NodeInfo, opts Options) []Status {
+	return ExplainNodeIn(pod, node, []*NodeInfo{node}, opts)
+}
+
+// ExplainNodeIn is ExplainNode with the cycle's whole snapshot all, which
+// the PreFilter plugins read (PodTopologySpread counts the matching pods
+// of every node); ExplainNode passes the node alone.
+func ExplainNodeIn(pod *core.Pod, node *NodeInfo, all []*NodeInfo, opts Options) []Status {
 	if node == nil || node.Node == nil {
 		return nil
 	}
@@ -30,7 +37,7 @@ func ExplainNode(pod *core.Pod, node *NodeInfo, opts Options) []Status {
 	state := framework.NewCycleState()
 	var naPre *Status
 	for _, pl := range p.preFilter {
-		r, s := pl.PreFilter(state, pod, []*NodeInfo{node})
+		r, s := pl.PreFilter(state, pod, all)
 		switch {
 		case s.IsSkip():
 			state.SetSkipFilter(pl.Name())
@@ -43,14 +50,18 @@ func ExplainNode(pod *core.Pod, node *NodeInfo, opts Options) []Status {
 				"node(s) didn't satisfy plugin(s) "+pluginList([]string{pl.Name()}))
 		}
 	}
-	checked, _ := p.withNominated(pod, node)
+	checked, added := p.withNominated(pod, node)
+	fstate := state
+	if added {
+		fstate = p.addedPodsState(state, pod, node, checked)
+	}
 	out := make([]Status, 0, len(p.filter))
 	for _, pl := range p.filter {
 		var s *Status
 		if pl.Name() == nodeaffinity.Name && naPre != nil {
 			s = naPre
 		} else if !state.SkipFilter(pl.Name()) {
-			s = pl.Filter(state, pod, checked)
+			s = pl.Filter(fstate, pod, checked)
 		}
 		if s == nil {
 			s = framework.NewStatus(framework.Success)

@@ -31,8 +31,9 @@ func TestExplainNode(t *testing.T) {
 		"NodeAffinity":      "UnschedulableAndUnresolvable:node(s) didn't match Pod's node affinity/selector",
 		"NodePorts":         "Success:",
 		"NodeResourcesFit":  "Unschedulable:Insufficient cpu",
+		"PodTopologySpread": "Success:",
 	}
-	require.Len(t, got, 6, "order %+v", got)
+	require.Len(t, got, len(FilterPluginNames()), "order %+v", got)
 	require.Equal(t, "NodeName", got[0].Plugin, "order")
 	require.Equal(t, "NodePorts", got[4].Plugin, "order")
 	require.Equal(t, "NodeResourcesFit", got[5].Plugin, "order")
@@ -56,7 +57,7 @@ func TestExplainNode(t *testing.T) {
 	}
 	assert.Nil(t, ExplainNode(pod, nil, Options{}), "nil node must give nil")
 	assert.Nil(t, ExplainNode(nil, &NodeInfo{}, Options{}), "a NodeInfo without a node must give nil")
-	assert.Len(t, ExplainNode(nil, tu.MakeNode("n1", "1", "1Gi").Info(), Options{}), 6, "nil pod")
+	assert.Len(t, ExplainNode(nil, tu.MakeNode("n1", "1", "1Gi").Info(), Options{}), len(FilterPluginNames()), "nil pod")
 	// Gate is passed through: Gt toleration only counts with the gate.
 	gt := tu.MakePod("p", "", "").Tol("tier", core.TolerationOpGt, "3", "").P
 	tainted := tu.MakeNode("n1", "1", "1Gi").Taint("tier", "5", noSched).Info()

@@ -50,7 +50,7 @@ func TestNodePortsSchedule(t *testing.T) {
 		assert.Equal(t, "0/2 nodes are available: 1 Insufficient cpu, 1 "+portsReason+
 			". preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling.", r.Message)
 		v := ExplainNode(portPod("p", "2", 0), nodes[0], Options{})
-		require.Len(t, v, 6)
+		require.Len(t, v, len(FilterPluginNames()))
 		assert.Equal(t, "NodePorts", v[4].Plugin)
 		assert.Equal(t, []string{portsReason}, v[4].Reasons)
 		assert.Equal(t, "NodeResourcesFit", v[5].Plugin)

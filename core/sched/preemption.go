@@ -212,7 +212,9 @@ func terminatingVictimOnNominatedNode(pod *core.Pod, all []*NodeInfo, diag *node
 }
 
 // selectVictimsOnNode returns the victims on node, or the status saying why
-// preemption cannot help there (upstream SelectVictimsOnNode).
+// preemption cannot help there (upstream SelectVictimsOnNode). Pods taken
+// off or put back are also removed from or added to a copy of the cycle
+// state through the PreFilter extensions (PodTopologySpread's counts).
 func selectVictimsOnNode(p *profile, state *framework.CycleState, pod *core.Pod, prio int32, node *NodeInfo) ([]*core.Pod, *Status) {
 	work := node.Clone()
 	var potential, keep []*core.Pod
@@ -226,8 +228,17 @@ func selectVictimsOnNode(p *profile, state *framework.CycleState, pod *core.Pod,
 	if len(potential) == 0 {
 		return nil, &Status{Plugin: PreemptionName, Code: framework.UnschedulableAndUnresolvable, Reasons: []string{ReasonNoVictims}}
 	}
+	exts := p.preFilterExtensions(state)
+	if len(exts) > 0 {
+		state = state.Clone()
+	}
 	work.Pods = keep
 	state.ForgetNode(work)
+	for _, v := range potential {
+		for _, ext := range exts {
+			ext.RemovePod(state, pod, v, work)
+		}
+	}
 	if s := p.runFilter(state, pod, work); s != nil {
 		return nil, s
 	}
@@ -236,9 +247,15 @@ func selectVictimsOnNode(p *profile, state *framework.CycleState, pod *core.Pod,
 	for _, v := range potential {
 		work.Pods = append(work.Pods, v)
 		state.ForgetNode(work)
+		for _, ext := range exts {
+			ext.AddPod(state, pod, v, work)
+		}
 		if s := p.runFilter(state, pod, work); s != nil {
 			work.Pods = work.Pods[:len(work.Pods)-1]
 			state.ForgetNode(work)
+			for _, ext := range exts {
+				ext.RemovePod(state, pod, v, work)
+			}
 			victims = append(victims, v)
 		}
 	}

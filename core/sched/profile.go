@@ -26,14 +26,18 @@ type weightedScore struct {
 // podtopologyspread, balancedallocation, imagelocality):
 //
 //   - Filter: NodeName, NodeUnschedulable, TaintToleration, NodeAffinity,
-//     NodePorts, NodeResourcesFit (PreFilter: NodeAffinity, NodePorts,
-//     NodeResourcesFit; NodePorts skips pods without host ports);
+//     NodePorts, NodeResourcesFit, PodTopologySpread (PreFilter:
+//     NodeAffinity, NodePorts, NodeResourcesFit, PodTopologySpread;
+//     NodePorts skips pods without host ports; PodTopologySpread's
+//     AddPod/RemovePod keep its state right for nominated pods and
+//     preemption victims);
 //   - Score, with weights: TaintToleration 3, NodeAffinity 2,
-//     NodeResourcesFit (LeastAllocated) 1, PodTopologySpread 2 (system
-//     default spreading of controller-owned pods only),
-//     NodeResourcesBalancedAllocation 1, ImageLocality 1 (0 on every node
-//     when no node lists the pod's images). Score plugins whose PreScore
-//     skips are listed in Result.SkippedScorePlugins and absent from
+//     NodeResourcesFit (LeastAllocated) 1, PodTopologySpread 2 (the pod's
+//     ScheduleAnyway constraints, else system default spreading of
+//     controller-owned pods), NodeResourcesBalancedAllocation 1,
+//     ImageLocality 1 (0 on every node when no node lists the pod's
+//     images). Score plugins whose PreScore skips are listed in
+//     Result.SkippedScorePlugins and absent from
 //     Result.Scores;
 //   - PostFilter: DefaultPreemption (preemption.go).
 //
@@ -68,7 +72,7 @@ func newProfile(opts Options) *profile {
 	tt := tainttoleration.NewForVersion(gate, v)
 	na := nodeaffinity.New()
 	fit := noderesources.New()
-	pts := podtopologyspread.New()
+	pts := podtopologyspread.NewForVersion(v, gate)
 	ba := balancedallocation.NewForVersion(v)
 	ports := nodeports.NewForVersion(v)
 	il := imagelocality.NewForVersion(v)
@@ -86,8 +90,8 @@ func newProfile(opts Options) *profile {
 		version:   v,
 		behaviour: behaviourOf(v),
 		nominated: nominated,
-		preFilter: []framework.PreFilterPlugin{na, ports, fit},
-		filter:    []framework.FilterPlugin{nn, nu, tt, na, ports, fit},
+		preFilter: []framework.PreFilterPlugin{na, ports, fit, pts},
+		filter:    []framework.FilterPlugin{nn, nu, tt, na, ports, fit, pts},
 		spread:    pts,
 		images:    il,
 		// Score order of the default profile: TaintToleration,
@@ -107,7 +111,7 @@ func newProfile(opts Options) *profile {
 
 // FilterPluginNames returns the filter plugins in execution order.
 func FilterPluginNames() []string {
-	return []string{nodename.Name, nodeunschedulable.Name, tainttoleration.Name, nodeaffinity.Name, nodeports.Name, noderesources.Name}
+	return []string{nodename.Name, nodeunschedulable.Name, tainttoleration.Name, nodeaffinity.Name, nodeports.Name, noderesources.Name, podtopologyspread.Name}
 }
 
 // PluginWeight is a score plugin and its default-profile weight.
@@ -221,11 +225,16 @@ func (p *profile) withNominated(pod *core.Pod, node *NodeInfo) (*NodeInfo, bool)
 }
 
 // runFilter is RunFilterPluginsWithNominatedPods: the Filter plugins run
-// on the node with the qualifying nominated pods added and, if that
-// passes and pods were added, once more on the node alone.
+// on the node with the qualifying nominated pods added (and, through the
+// PreFilter extensions, counted in a copy of the cycle state) and, if
+// that passes and pods were added, once more on the node alone.
 func (p *profile) runFilter(state *framework.CycleState, pod *core.Pod, node *NodeInfo) *Status {
 	withPods, added := p.withNominated(pod, node)
-	s := p.runFilterPlugins(state, pod, withPods)
+	withState := state
+	if added {
+		withState = p.addedPodsState(state, pod, node, withPods)
+	}
+	s := p.runFilterPlugins(withState, pod, withPods)
 	if added {
 		state.ForgetNode(withPods)
 		if s == nil {
@@ -257,4 +266,33 @@ func (p *profile) runFilterPlugins(state *framework.CycleState, pod *core.Pod, n
 		}
 	}
 	return nil
+}
+
+// preFilterExtensions returns the PreFilter plugins with extensions whose
+// PreFilter was not skipped in state.
+func (p *profile) preFilterExtensions(state *framework.CycleState) []framework.PreFilterExtensions {
+	var out []framework.PreFilterExtensions
+	for _, pl := range p.preFilter {
+		if ext, ok := pl.(framework.PreFilterExtensions); ok && !state.SkipFilter(pl.Name()) {
+			out = append(out, ext)
+		}
+	}
+	return out
+}
+
+// addedPodsState returns state, or a copy of it in which the PreFilter
+// extensions counted the pods withPods has beyond node's (addGENominatedPods
+// with RunPreFilterExtensionAddPod).
+func (p *profile) addedPodsState(state *framework.CycleState, pod *core.Pod, node, withPods *NodeInfo) *framework.CycleState {
+	exts := p.preFilterExtensions(state)
+	if len(exts) == 0 {
+		return state
+	}
+	c := state.Clone()
+	for _, added := range withPods.Pods[len(node.ActivePods()):] {
+		for _, ext := range exts {
+			ext.AddPod(c, pod, added, withPods)
+		}
+	}
+	return c
 }

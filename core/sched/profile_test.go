@@ -7,7 +7,7 @@ import (
 )
 
 func TestProfileOrderAndWeights(t *testing.T) {
-	wantFilters := []string{"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit"}
+	wantFilters := []string{"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit", "PodTopologySpread"}
 	assert.Equal(t, wantFilters, FilterPluginNames(), "filters")
 	p := newProfile(Options{})
 	var filters []string

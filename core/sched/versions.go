@@ -16,9 +16,11 @@ func Versions() []core.Version {
 // of kube-scheduler the playground models. The plugin-level differences
 // (TaintToleration's reason and the Lt/Gt gate, BalancedAllocation's
 // formula and BestEffort skip, NodePorts' sidecar host ports from 1.34,
-// ImageLocality's init-container images from 1.30) live in
+// ImageLocality's init-container images from 1.30, PodTopologySpread's
+// minDomains and matchLabelKeys, read from 1.27) live in
 // tainttoleration.NewForVersion, balancedallocation.NewForVersion,
-// nodeports.NewForVersion and imagelocality.NewForVersion.
+// nodeports.NewForVersion, imagelocality.NewForVersion and
+// podtopologyspread.NewForVersion.
 //
 // What did not change in 1.26–1.37 and is therefore not switched: the
 // Filter order NodeName/NodeUnschedulable/TaintToleration/NodeAffinity/

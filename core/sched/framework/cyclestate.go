@@ -134,3 +134,35 @@ func cloneScalar(m map[core.ResourceName]int64) map[core.ResourceName]int64 {
 	}
 	return out
 }
+
+// StateData is cycle state that must be copied, not shared, when the
+// state is cloned (upstream fwk.StateData).
+type StateData interface {
+	Clone() StateData
+}
+
+// Clone returns a copy of s for a dry run (preemption, nominated pods):
+// values implementing StateData are cloned, the others shared; the Skip
+// marks are copied and the memoized pod requests shared.
+func (s *CycleState) Clone() *CycleState {
+	if s == nil {
+		return nil
+	}
+	c := &CycleState{skipGen: s.skipGen, podRes: s.podRes}
+	if s.data != nil {
+		c.data = make(map[string]any, len(s.data))
+		for k, v := range s.data {
+			if d, ok := v.(StateData); ok {
+				v = d.Clone()
+			}
+			c.data[k] = v
+		}
+	}
+	if s.skip != nil {
+		c.skip = make(map[string]bool, len(s.skip))
+		for k, v := range s.skip {
+			c.skip[k] = v
+		}
+	}
+	return c
+}

@@ -378,6 +378,15 @@ type PreFilterPlugin interface {
 	PreFilter(state *CycleState, pod *core.Pod, nodes []*NodeInfo) (*PreFilterResult, *Status)
 }
 
+// PreFilterExtensions is implemented by PreFilter plugins whose PreFilter
+// state depends on the pods of other nodes: the framework calls AddPod or
+// RemovePod when a dry run (nominated pods, preemption) puts a pod on node
+// or takes one off, so the state matches (upstream fwk.PreFilterExtensions).
+type PreFilterExtensions interface {
+	AddPod(state *CycleState, podToSchedule, podToAdd *core.Pod, node *NodeInfo) *Status
+	RemovePod(state *CycleState, podToSchedule, podToRemove *core.Pod, node *NodeInfo) *Status
+}
+
 // FilterPlugin decides whether one node can run the pod; nil is Success.
 type FilterPlugin interface {
 	Plugin

@@ -8,6 +8,7 @@ import (
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched"
 	"github.com/taints-playground/playground/core/sched/plugins/nodeports"
+	"github.com/taints-playground/playground/core/sched/plugins/podtopologyspread"
 	"github.com/taints-playground/playground/core/store"
 )
 
@@ -19,6 +20,7 @@ const (
 	pluginNodeResourcesFit  = "NodeResourcesFit"
 	pluginNodeName          = "NodeName"
 	pluginNodePorts         = "NodePorts"
+	pluginPodTopologySpread = podtopologyspread.Name
 )
 
 // Cache is what the queue's hints read of the scheduler's cache.
@@ -36,16 +38,23 @@ const (
 	evNodeAdd clusterEventKind = iota
 	evNodeUpdate
 	evAssignedPodDelete
+	evAssignedPodAdd
 )
 
 // clusterEvent is one informer event: a node added or updated (before is
-// nil for an add), or a pod bound to a node deleted (pod, and the node it
-// was bound to: the store keeps the binding beside the object).
+// nil for an add), or a pod bound to a node deleted or added (pod, and
+// for a delete the node it was bound to: the store keeps the binding
+// beside the object).
 type clusterEvent struct {
 	kind          clusterEventKind
 	before, after *core.Node
 	pod           *core.Pod
 	podNode       string
+}
+
+// isPodEvent reports whether ev is an AssignedPod event.
+func (ev *clusterEvent) isPodEvent() bool {
+	return ev.kind == evAssignedPodDelete || ev.kind == evAssignedPodAdd
 }
 
 // nodeChanged records a node add or update.
@@ -58,7 +67,7 @@ func (q *Queue) nodeChanged(ev store.NodeEvent) {
 }
 
 // podChanged records the AssignedPod Delete event of a pod that left its
-// node, drops a deleted pod, and sends an unschedulable pod whose
+// node and the AssignedPod Add event of one bound to a node, drops a deleted pod, and sends an unschedulable pod whose
 // tolerations changed back to the queue.
 func (q *Queue) podChanged(ev store.PodEvent) {
 	was, is := &ev.Old, &ev.New
@@ -68,6 +77,8 @@ func (q *Queue) podChanged(ev store.PodEvent) {
 			gone = is.Object
 		}
 		q.events = append(q.events, clusterEvent{kind: evAssignedPodDelete, pod: gone, podNode: was.Node})
+	} else if !was.Running() && is.Running() {
+		q.events = append(q.events, clusterEvent{kind: evAssignedPodAdd, pod: is.Object})
 	}
 	if is.Deleted && !was.Deleted && ev.Pod.Queue.State != store.QueueNone {
 		q.set(ev.Pod, func(s *store.QueueStatus) { s.State = store.QueueNone })
@@ -127,7 +138,7 @@ func (q *Queue) Dispatch() {
 func (q *Queue) mayHelp(p *store.Pod, ev *clusterEvent) bool {
 	hints := q.env.Version.AtLeast(QueueingHintsSince)
 	plugins := q.entry(p).plugins
-	for _, name := range []string{pluginNodeName, pluginNodeUnschedulable, pluginTaintToleration, pluginNodeAffinity, pluginNodePorts, pluginNodeResourcesFit} {
+	for _, name := range []string{pluginNodeName, pluginNodeUnschedulable, pluginTaintToleration, pluginNodeAffinity, pluginNodePorts, pluginNodeResourcesFit, pluginPodTopologySpread} {
 		if !plugins[name] {
 			continue
 		}
@@ -137,8 +148,8 @@ func (q *Queue) mayHelp(p *store.Pod, ev *clusterEvent) bool {
 			}
 			continue
 		}
-		if registeredWithoutHints(name, ev) {
-			return ev.kind == evAssignedPodDelete || q.preCheck(p, ev.after)
+		if q.registeredWithoutHints(name, ev) {
+			return ev.isPodEvent() || q.preCheck(p, ev.after)
 		}
 	}
 	return false
@@ -148,13 +159,18 @@ func (q *Queue) mayHelp(p *store.Pod, ev *clusterEvent) bool {
 // NodePorts registered Node Add|Update until 1.31 (v1.31.0
 // node_ports.go), so any node change the event handlers report
 // (nodeSchedulingPropertiesChange: allocatable, labels, taints, conditions,
-// spec.unschedulable) counts for it.
-func registeredWithoutHints(plugin string, ev *clusterEvent) bool {
+// spec.unschedulable) counts for it. PodTopologySpread registered Pod All:
+// every AssignedPod Delete moves a pod it rejected; an AssignedPod Add
+// (AssignedPodAdded) moved only pods with a matching affinity term until
+// PR #122627 (1.31) also moved the pods PodTopologySpread rejected.
+func (q *Queue) registeredWithoutHints(plugin string, ev *clusterEvent) bool {
 	switch ev.kind {
 	case evNodeAdd:
 		return true
 	case evAssignedPodDelete:
-		return plugin == pluginNodeResourcesFit || plugin == pluginNodePorts
+		return plugin == pluginNodeResourcesFit || plugin == pluginNodePorts || plugin == pluginPodTopologySpread
+	case evAssignedPodAdd:
+		return plugin == pluginPodTopologySpread && q.env.Version.AtLeast(31)
 	}
 	taints := taintsKey(ev.before.Spec.Taints) != taintsKey(ev.after.Spec.Taints) || ev.before.Spec.Unschedulable != ev.after.Spec.Unschedulable
 	labels := core.LabelsString(ev.before.Labels) != core.LabelsString(ev.after.Labels)
@@ -192,13 +208,17 @@ func (q *Queue) preCheck(p *store.Pod, n *core.Node) bool {
 // change is an UpdateNodeTaint event); NodeAffinity Node
 // Add|UpdateNodeLabel; NodeResourcesFit AssignedPod Delete and Node
 // Add|UpdateNodeAllocatable; NodeName and NodePorts Node Add (NodePorts
-// also AssignedPod Delete).
+// also AssignedPod Delete); PodTopologySpread AssignedPod Add|Delete and
+// Node Add|UpdateNodeLabel|UpdateNodeTaint (Node Delete and pod label
+// updates do not happen in the playground).
 func registered(plugin string, ev *clusterEvent) bool {
 	switch ev.kind {
 	case evNodeAdd:
 		return true
 	case evAssignedPodDelete:
-		return plugin == pluginNodeResourcesFit || plugin == pluginNodePorts
+		return plugin == pluginNodeResourcesFit || plugin == pluginNodePorts || plugin == pluginPodTopologySpread
+	case evAssignedPodAdd:
+		return plugin == pluginPodTopologySpread
 	}
 	switch plugin {
 	case pluginTaintToleration, pluginNodeUnschedulable:
@@ -207,6 +227,9 @@ func registered(plugin string, ev *clusterEvent) bool {
 		return core.LabelsString(ev.before.Labels) != core.LabelsString(ev.after.Labels)
 	case pluginNodeResourcesFit:
 		return allocKey(ev.before) != allocKey(ev.after)
+	case pluginPodTopologySpread:
+		return taintsKey(ev.before.Spec.Taints) != taintsKey(ev.after.Spec.Taints) || ev.before.Spec.Unschedulable != ev.after.Spec.Unschedulable ||
+			core.LabelsString(ev.before.Labels) != core.LabelsString(ev.after.Labels)
 	}
 	return false
 }
@@ -234,6 +257,12 @@ func (q *Queue) hint(plugin string, p *store.Pod, ev *clusterEvent) bool {
 			return false
 		}
 		return ev.before == nil || !q.affinityMatches(p, ev.before)
+	case pluginPodTopologySpread:
+		pl := podtopologyspread.NewForVersion(q.env.Version, q.env.Gate)
+		if ev.isPodEvent() {
+			return pl.SchedulableAfterAssignedPodChange(p.Object, ev.pod)
+		}
+		return pl.SchedulableAfterNodeChange(p.Object, ev.before, ev.after)
 	case pluginNodeResourcesFit:
 		// Queue for every event it registered for: any deletion of a
 		// scheduled pod (isSchedulableAfterAssignedPodDelete) and any node

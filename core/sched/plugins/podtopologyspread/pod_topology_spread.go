@@ -49,20 +49,35 @@ var spreadOwnerKinds = map[string]bool{"ReplicaSet": true, "StatefulSet": true, 
 // PodTopologySpread is the plugin. Set the snapshot with SetSnapshot before
 // PreScore; without one, the scored nodes stand in for it.
 type PodTopologySpread struct {
-	all []*framework.NodeInfo
+	all   []*framework.NodeInfo
+	feats features
 	// scoreState and pre remember what PreScore stored.
 	scoreState *framework.CycleState
 	pre        *preScoreState
+	// explicit is what PreScore stored for a pod's own constraints.
+	explicit *explicitScoreState
 }
 
 var (
-	_ framework.PreScorePlugin  = (*PodTopologySpread)(nil)
-	_ framework.ScorePlugin     = (*PodTopologySpread)(nil)
-	_ framework.ScoreNormalizer = (*PodTopologySpread)(nil)
+	_ framework.PreFilterPlugin     = (*PodTopologySpread)(nil)
+	_ framework.PreFilterExtensions = (*PodTopologySpread)(nil)
+	_ framework.FilterPlugin        = (*PodTopologySpread)(nil)
+	_ framework.PreScorePlugin      = (*PodTopologySpread)(nil)
+	_ framework.ScorePlugin         = (*PodTopologySpread)(nil)
+	_ framework.ScoreNormalizer     = (*PodTopologySpread)(nil)
 )
 
-// New returns the plugin.
-func New() *PodTopologySpread { return &PodTopologySpread{} }
+// New returns the plugin as in the newest release, without the
+// TaintTolerationComparisonOperators gate.
+func New() *PodTopologySpread { return NewForVersion(core.DefaultVersion, false) }
+
+// NewForVersion returns the plugin as in release v: minDomains and
+// matchLabelKeys are read from 1.27 (see features); comparisonOperators is
+// the TaintTolerationComparisonOperators gate, used by nodeTaintsPolicy
+// Honor.
+func NewForVersion(v core.Version, comparisonOperators bool) *PodTopologySpread {
+	return &PodTopologySpread{feats: featuresFor(v, comparisonOperators)}
+}
 
 // Name returns Name.
 func (*PodTopologySpread) Name() string { return Name }
@@ -155,7 +170,11 @@ var memoKeys struct {
 // memoKey returns the memo key for the count of pods in namespace
 // matching selector.
 func memoKey(selector map[string]string, namespace string) framework.MemoKey {
-	id := selectorID(selector, namespace)
+	return memoKeyOf(selectorID(selector, namespace))
+}
+
+// memoKeyOf returns the memo key of a selector spelled id.
+func memoKeyOf(id string) framework.MemoKey {
 	memoKeys.Lock()
 	defer memoKeys.Unlock()
 	if k, ok := memoKeys.m[id]; ok {
@@ -205,8 +224,11 @@ func matching(node *framework.NodeInfo, s *preScoreState) int64 {
 // topologyNormalizingWeight is log(size+2).
 func topologyNormalizingWeight(size int) float64 { return math.Log(float64(size + 2)) }
 
-// PreScore Skips pods without system default constraints (see
-// DefaultSelector) and an empty snapshot; otherwise it counts, over every
+// PreScore Skips on an empty snapshot. A pod with its own
+// topologySpreadConstraints is scored by its ScheduleAnyway ones only
+// (preScoreExplicit; the defaults never apply to it). Otherwise PreScore
+// Skips pods without system default constraints (see DefaultSelector);
+// for the others it counts, over every
 // node of the snapshot that satisfies the pod's nodeSelector and required
 // node affinity (NodeAffinityPolicy Honor), the matching pods (same
 // namespace, selector matches, terminal pods not counted) per zone value
@@ -226,6 +248,10 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *core.Pod
 	}
 	if len(all) == 0 {
 		return framework.NewStatus(framework.Skip)
+	}
+	pl.explicit = nil
+	if len(pod.Spec.TopologySpreadConstraints) > 0 {
+		return pl.preScoreExplicit(state, pod, nodes, all)
 	}
 	sel, ok := DefaultSelector(pod)
 	if !ok {
@@ -269,6 +295,9 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *core.Pod, n
 	if node == nil || node.Node == nil {
 		return 0, nil
 	}
+	if e := pl.explicitState(state); e != nil {
+		return e.score(node, namespaceOf(pod)), nil
+	}
 	var s *preScoreState
 	if pl.pre != nil && pl.scoreState == state {
 		s = pl.pre
@@ -307,13 +336,23 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *core.Pod, n
 }
 
 // NormalizeScore maps s to 100·(max+min-s)/max with integer division, or
-// 100 for every node when max is 0.
-func (pl *PodTopologySpread) NormalizeScore(_ *framework.CycleState, _ *core.Pod, scores []int64) *framework.Status {
+// 100 for every node when max is 0; nodes PreScore ignored (a pod's own
+// constraints, a node missing a topology key) get 0 and do not count for
+// min and max (mirrors PodTopologySpread.NormalizeScore, v1.37).
+func (pl *PodTopologySpread) NormalizeScore(state *framework.CycleState, _ *core.Pod, scores []int64) *framework.Status {
 	if len(scores) == 0 {
 		return nil
 	}
+	var ignored []bool
+	if e := pl.explicitState(state); e != nil {
+		ignored = e.ignored
+	}
+	isIgnored := func(i int) bool { return i < len(ignored) && ignored[i] }
 	minScore, maxScore := int64(math.MaxInt64), int64(0)
-	for _, s := range scores {
+	for i, s := range scores {
+		if isIgnored(i) {
+			continue
+		}
 		if s < minScore {
 			minScore = s
 		}
@@ -322,6 +361,10 @@ func (pl *PodTopologySpread) NormalizeScore(_ *framework.CycleState, _ *core.Pod
 		}
 	}
 	for i, s := range scores {
+		if isIgnored(i) {
+			scores[i] = 0
+			continue
+		}
 		if maxScore == 0 {
 			scores[i] = framework.MaxNodeScore
 			continue
@@ -331,9 +374,10 @@ func (pl *PodTopologySpread) NormalizeScore(_ *framework.CycleState, _ *core.Pod
 	return nil
 }
 
-// zoneCounts is a small map from zone value to count: a linear search
-// while there are few zones (clusters have a handful, and comparing short
-// strings is cheaper than hashing them), a Go map beyond smallZones.
+// zoneCounts is a small map from zone (or other topology) value to count,
+// in insertion order: a linear search while there are few values
+// (clusters have a handful of zones, and comparing short strings is
+// cheaper than hashing them), a Go map beyond smallZones.
 type zoneCounts struct {
 	names  []string
 	counts []int64
@@ -373,6 +417,16 @@ func (z *zoneCounts) add(zone string) {
 	}
 }
 
+// addCount makes zone present and adds n to its count.
+func (z *zoneCounts) addCount(zone string, n int64) {
+	i, ok := z.find(zone)
+	if !ok {
+		z.add(zone)
+		i = len(z.names) - 1
+	}
+	z.counts[i] += n
+}
+
 // get returns zone's count, 0 when absent.
 func (z *zoneCounts) get(zone string) int64 {
 	if i, ok := z.find(zone); ok {
@@ -383,3 +437,15 @@ func (z *zoneCounts) get(zone string) int64 {
 
 // len returns the number of zones.
 func (z *zoneCounts) len() int { return len(z.names) }
+
+// clone returns a copy sharing nothing with z.
+func (z *zoneCounts) clone() zoneCounts {
+	c := zoneCounts{names: append([]string(nil), z.names...), counts: append([]int64(nil), z.counts...)}
+	if z.index != nil {
+		c.index = make(map[string]int, len(z.index))
+		for k, v := range z.index {
+			c.index[k] = v
+		}
+	}
+	return c
+}
