@@ -8,8 +8,9 @@ import (
 
 // ExplainNode returns every filter plugin's verdict for pod on one node, in
 // Filter order (NodeName, NodeUnschedulable, TaintToleration, NodeAffinity,
-// NodeResourcesFit), not only the first rejecting one that Kubernetes
-// reports. Each entry has Plugin set; passing plugins have Code Success and
+// NodeResourcesFit, InterPodAffinity), not only the first rejecting one
+// that Kubernetes reports. The node is taken as the whole cluster:
+// InterPodAffinity sees no pods on other nodes (ExplainNodeAmong does). Each entry has Plugin set; passing plugins have Code Success and
 // no reasons.
 //
 // NodeAffinity's entry reflects its PreFilter when that decided the node:
@@ -20,8 +21,19 @@ import (
 // Pods nominated to the node (Options.NominatedPods) with a priority >= the
 // pod's are counted as running there, as in Schedule. A nil node gives nil.
 func ExplainNode(pod *core.Pod, node *NodeInfo, opts Options) []Status {
+	return ExplainNodeAmong(pod, node, nil, opts)
+}
+
+// ExplainNodeAmong is ExplainNode for a node of the cluster all (nil: the
+// node alone): the PreFilter plugins see every node of all, so
+// InterPodAffinity counts the pods of the node's whole topology domains,
+// as Schedule does.
+func ExplainNodeAmong(pod *core.Pod, node *NodeInfo, all []*NodeInfo, opts Options) []Status {
 	if node == nil || node.Node == nil {
 		return nil
+	}
+	if all == nil {
+		all = []*NodeInfo{node}
 	}
 	if pod == nil {
 		pod = &core.Pod{}
@@ -30,7 +42,7 @@ func ExplainNode(pod *core.Pod, node *NodeInfo, opts Options) []Status {
 	state := framework.NewCycleState()
 	var naPre *Status
 	for _, pl := range p.preFilter {
-		r, s := pl.PreFilter(state, pod, []*NodeInfo{node})
+		r, s := pl.PreFilter(state, pod, all)
 		switch {
 		case s.IsSkip():
 			state.SetSkipFilter(pl.Name())

@@ -30,10 +30,12 @@ func TestExplainNode(t *testing.T) {
 		"TaintToleration":   "UnschedulableAndUnresolvable:node(s) had untolerated taint(s)",
 		"NodeAffinity":      "UnschedulableAndUnresolvable:node(s) didn't match Pod's node affinity/selector",
 		"NodeResourcesFit":  "Unschedulable:Insufficient cpu",
+		"InterPodAffinity":  "Success:",
 	}
-	require.Len(t, got, 5, "order %+v", got)
+	require.Len(t, got, 6, "order %+v", got)
 	require.Equal(t, "NodeName", got[0].Plugin, "order")
 	require.Equal(t, "NodeResourcesFit", got[4].Plugin, "order")
+	require.Equal(t, "InterPodAffinity", got[5].Plugin, "order")
 	for k, v := range want {
 		assert.Equal(t, v, verdicts(got)[k], k)
 	}
@@ -54,7 +56,7 @@ func TestExplainNode(t *testing.T) {
 	}
 	assert.Nil(t, ExplainNode(pod, nil, Options{}), "nil node must give nil")
 	assert.Nil(t, ExplainNode(nil, &NodeInfo{}, Options{}), "a NodeInfo without a node must give nil")
-	assert.Len(t, ExplainNode(nil, tu.MakeNode("n1", "1", "1Gi").Info(), Options{}), 5, "nil pod")
+	assert.Len(t, ExplainNode(nil, tu.MakeNode("n1", "1", "1Gi").Info(), Options{}), 6, "nil pod")
 	// Gate is passed through: Gt toleration only counts with the gate.
 	gt := tu.MakePod("p", "", "").Tol("tier", core.TolerationOpGt, "3", "").P
 	tainted := tu.MakeNode("n1", "1", "1Gi").Taint("tier", "5", noSched).Info()

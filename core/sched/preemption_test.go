@@ -163,7 +163,7 @@ func TestNominatedPodsReserveRoom(t *testing.T) {
 	want := "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
 	assert.Equal(t, want, r.Message)
 	verdicts := ExplainNode(low, nodes[0], opts)
-	require.Len(t, verdicts, 5)
+	require.Len(t, verdicts, 6)
 	assert.Equal(t, Unschedulable, verdicts[4].Code, "ExplainNode ignores nominated pods: %+v", verdicts[4])
 	assert.Equal(t, "n1", Schedule(prio("high", "2000m", 20), nodes, opts).NodeName, "higher-priority pod blocked")
 	assert.Equal(t, "n1", Schedule(nominee, nodes, opts).NodeName, "nominee blocked by itself")

@@ -4,6 +4,7 @@ import (
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched/framework"
 	"github.com/taints-playground/playground/core/sched/plugins/balancedallocation"
+	"github.com/taints-playground/playground/core/sched/plugins/interpodaffinity"
 	"github.com/taints-playground/playground/core/sched/plugins/nodeaffinity"
 	"github.com/taints-playground/playground/core/sched/plugins/nodename"
 	"github.com/taints-playground/playground/core/sched/plugins/noderesources"
@@ -21,22 +22,23 @@ type weightedScore struct {
 // profile is the default profile's plugin set in execution order, one
 // plugin per package under plugins/ (nodename, nodeunschedulable,
 // tainttoleration, nodeaffinity, noderesources, podtopologyspread,
-// balancedallocation):
+// interpodaffinity, balancedallocation):
 //
 //   - Filter: NodeName, NodeUnschedulable, TaintToleration, NodeAffinity,
-//     NodeResourcesFit (PreFilter: NodeAffinity, NodeResourcesFit);
+//     NodeResourcesFit, InterPodAffinity (PreFilter: NodeAffinity,
+//     NodeResourcesFit, InterPodAffinity);
 //   - Score, with weights: TaintToleration 3, NodeAffinity 2,
 //     NodeResourcesFit (LeastAllocated) 1, PodTopologySpread 2 (system
-//     default spreading of controller-owned pods only),
+//     default spreading of controller-owned pods only), InterPodAffinity 2,
 //     NodeResourcesBalancedAllocation 1. Score plugins whose PreScore skips
 //     are listed in Result.SkippedScorePlugins and absent from
 //     Result.Scores;
 //   - PostFilter: DefaultPreemption (preemption.go).
 //
 // The other default plugins (NodePorts, the volume plugins,
-// InterPodAffinity, DynamicResources, ImageLocality, NodeDeclaredFeatures)
-// filter nothing and score a constant for the pods the playground models
-// (no host ports, volumes, pod affinity, claims or cached images), so they
+// DynamicResources, ImageLocality, NodeDeclaredFeatures) filter nothing
+// and score a constant for the pods the playground models (no host ports,
+// volumes, claims or cached images), so they
 // are left out; DynamicResources' PostFilter text is part of the
 // FailedScheduling message in 1.34–1.36 (versions.go).
 type profile struct {
@@ -66,6 +68,9 @@ func newProfile(opts Options) *profile {
 	fit := noderesources.New()
 	pts := podtopologyspread.New()
 	ba := balancedallocation.NewForVersion(v)
+	// InterPodAffinity: last in the Filter and PreFilter order of the
+	// default profile, after PodTopologySpread in the Score order.
+	ipa := interpodaffinity.New(v, opts.Namespaces)
 	var nominated map[string][]*core.Pod
 	for _, np := range opts.NominatedPods {
 		if np == nil || np.Status.NominatedNodeName == "" {
@@ -80,18 +85,19 @@ func newProfile(opts Options) *profile {
 		version:   v,
 		behaviour: behaviourOf(v),
 		nominated: nominated,
-		preFilter: []framework.PreFilterPlugin{na, fit},
-		filter:    []framework.FilterPlugin{nn, nu, tt, na, fit},
+		preFilter: []framework.PreFilterPlugin{na, fit, ipa},
+		filter:    []framework.FilterPlugin{nn, nu, tt, na, fit, ipa},
 		spread:    pts,
 		// Score order of the default profile: TaintToleration,
 		// NodeAffinity, NodeResourcesFit, (VolumeBinding),
-		// PodTopologySpread, (InterPodAffinity, DynamicResources),
+		// PodTopologySpread, InterPodAffinity, (DynamicResources),
 		// NodeResourcesBalancedAllocation, (ImageLocality).
 		score: []weightedScore{
 			{tt, tainttoleration.Weight},
 			{na, nodeaffinity.Weight},
 			{fit, noderesources.Weight},
 			{pts, podtopologyspread.Weight},
+			{ipa, interpodaffinity.Weight},
 			{ba, balancedallocation.Weight},
 		},
 	}
@@ -99,7 +105,8 @@ func newProfile(opts Options) *profile {
 
 // FilterPluginNames returns the filter plugins in execution order.
 func FilterPluginNames() []string {
-	return []string{nodename.Name, nodeunschedulable.Name, tainttoleration.Name, nodeaffinity.Name, noderesources.Name}
+	return []string{nodename.Name, nodeunschedulable.Name, tainttoleration.Name, nodeaffinity.Name, noderesources.Name,
+		interpodaffinity.Name}
 }
 
 // PluginWeight is a score plugin and its default-profile weight.
@@ -110,13 +117,15 @@ type PluginWeight struct {
 
 // ScorePluginWeights returns the score plugins in execution order with
 // their default-profile weights (TaintToleration 3, NodeAffinity 2,
-// NodeResourcesFit 1, PodTopologySpread 2, NodeResourcesBalancedAllocation 1).
+// NodeResourcesFit 1, PodTopologySpread 2, InterPodAffinity 2,
+// NodeResourcesBalancedAllocation 1).
 func ScorePluginWeights() []PluginWeight {
 	return []PluginWeight{
 		{tainttoleration.Name, tainttoleration.Weight},
 		{nodeaffinity.Name, nodeaffinity.Weight},
 		{noderesources.Name, noderesources.Weight},
 		{podtopologyspread.Name, podtopologyspread.Weight},
+		{interpodaffinity.Name, interpodaffinity.Weight},
 		{balancedallocation.Name, balancedallocation.Weight},
 	}
 }

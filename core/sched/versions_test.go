@@ -198,9 +198,9 @@ func TestBestEffortBalancedAllocation(t *testing.T) {
 	}
 	be := tu.MakePod("be", "", "").P
 	r := Schedule(be, nodes(), Options{Version: v(33)})
-	assert.Equal(t, []string{"NodeAffinity", "PodTopologySpread", "NodeResourcesBalancedAllocation"}, r.SkippedScorePlugins, "1.33 skipped")
+	assert.Equal(t, []string{"NodeAffinity", "PodTopologySpread", "InterPodAffinity", "NodeResourcesBalancedAllocation"}, r.SkippedScorePlugins, "1.33 skipped")
 	r = Schedule(be, nodes(), Options{Version: v(32)})
-	require.Equal(t, []string{"NodeAffinity", "PodTopologySpread"}, r.SkippedScorePlugins, "1.32 skipped")
+	require.Equal(t, []string{"NodeAffinity", "PodTopologySpread", "InterPodAffinity"}, r.SkippedScorePlugins, "1.32 skipped")
 	got := map[string]int64{}
 	for _, s := range r.Scores {
 		for _, p := range s.Plugins {
@@ -227,7 +227,7 @@ func TestComparisonOperatorsByVersion(t *testing.T) {
 	assert.Empty(t, Schedule(pod, nodes, Options{Version: v(37)}).NodeName, "gate off: placed")
 	// ExplainNode follows the version too.
 	st := ExplainNode(pod, nodes[0], Options{Version: v(34), EnableComparisonOperators: true})
-	require.Len(t, st, 5)
+	require.Len(t, st, 6)
 	assert.Equal(t, "TaintToleration", st[2].Plugin, "ExplainNode 1.34")
 	assert.Equal(t, "node(s) had untolerated taint {sla: 999}", st[2].Message(), "ExplainNode 1.34")
 }
