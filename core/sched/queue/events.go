@@ -7,6 +7,7 @@ import (
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched"
+	"github.com/taints-playground/playground/core/sched/plugins/interpodaffinity"
 	"github.com/taints-playground/playground/core/store"
 )
 
@@ -18,6 +19,7 @@ const (
 	pluginNodeResourcesFit  = "NodeResourcesFit"
 	pluginNodeName          = "NodeName"
 	pluginNodePorts         = "NodePorts"
+	pluginInterPodAffinity  = interpodaffinity.Name
 )
 
 // Cache is what the queue's hints read of the scheduler's cache.
@@ -29,19 +31,43 @@ type Cache interface {
 	CycleOptions() sched.Options
 }
 
+// namespaceLabels are the labels of the named namespace as the
+// scheduler's options look them up (nil when unknown).
+func (q *Queue) namespaceLabels(name string) map[string]string {
+	if name == "" {
+		name = "default"
+	}
+	if ns := q.cache.CycleOptions().Namespaces; ns != nil {
+		l, _ := ns(name)
+		return l
+	}
+	return nil
+}
+
 type clusterEventKind int
 
 const (
 	evNodeAdd clusterEventKind = iota
 	evNodeUpdate
 	evAssignedPodDelete
+	// evAssignedPodAdd: a pod was bound to a node.
+	evAssignedPodAdd
+	// evAssignedPodUpdateLabel: a bound pod's labels changed.
+	evAssignedPodUpdateLabel
 )
 
 // clusterEvent is one informer event: a node added or updated (before is
-// nil for an add), or a pod bound to a node deleted.
+// nil for an add), or a pod bound to a node added, relabelled or deleted
+// (podBefore nil for an add, podAfter nil for a deletion).
 type clusterEvent struct {
-	kind          clusterEventKind
-	before, after *core.Node
+	kind                clusterEventKind
+	before, after       *core.Node
+	podBefore, podAfter *core.Pod
+}
+
+// isPodEvent reports whether the event is about a bound pod.
+func (ev *clusterEvent) isPodEvent() bool {
+	return ev.kind == evAssignedPodDelete || ev.kind == evAssignedPodAdd || ev.kind == evAssignedPodUpdateLabel
 }
 
 // nodeChanged records a node add or update.
@@ -58,14 +84,25 @@ func (q *Queue) nodeChanged(ev store.NodeEvent) {
 // tolerations changed back to the queue.
 func (q *Queue) podChanged(ev store.PodEvent) {
 	was, is := &ev.Old, &ev.New
-	if store.LeftNode(was, is) {
-		q.events = append(q.events, clusterEvent{kind: evAssignedPodDelete})
+	switch {
+	case store.LeftNode(was, is):
+		q.events = append(q.events, clusterEvent{kind: evAssignedPodDelete, podBefore: was.Object})
+	case is.Running() && !was.Running():
+		q.events = append(q.events, clusterEvent{kind: evAssignedPodAdd, podAfter: is.Object})
+	case is.Running() && was.Object != nil && is.Object != nil && core.LabelsString(was.Object.Labels) != core.LabelsString(is.Object.Labels):
+		q.events = append(q.events, clusterEvent{kind: evAssignedPodUpdateLabel, podBefore: was.Object, podAfter: is.Object})
 	}
 	if is.Deleted && !was.Deleted && ev.Pod.Queue.State != store.QueueNone {
 		q.set(ev.Pod, func(s *store.QueueStatus) { s.State = store.QueueNone })
 	}
 	if !is.Deleted && !is.Running() && was.Object != nil && is.Queue.State == store.QueueUnschedulable &&
 		!core.SameTolerations(was.Object.Spec.Tolerations, is.Object.Spec.Tolerations) {
+		q.move(ev.Pod)
+	}
+	// InterPodAffinity registers the pod's own label updates (TargetPod
+	// UpdatePodLabel; isSchedulableAfterTargetPodUpdateLabel says Queue).
+	if !is.Deleted && !is.Running() && was.Object != nil && is.Queue.State == store.QueueUnschedulable &&
+		q.entry(ev.Pod).plugins[pluginInterPodAffinity] && core.LabelsString(was.Object.Labels) != core.LabelsString(is.Object.Labels) {
 		q.move(ev.Pod)
 	}
 }
@@ -119,7 +156,7 @@ func (q *Queue) Dispatch() {
 func (q *Queue) mayHelp(p *store.Pod, ev *clusterEvent) bool {
 	hints := q.env.Version.AtLeast(QueueingHintsSince)
 	plugins := q.entry(p).plugins
-	for _, name := range []string{pluginNodeName, pluginNodeUnschedulable, pluginTaintToleration, pluginNodeAffinity, pluginNodePorts, pluginNodeResourcesFit} {
+	for _, name := range []string{pluginNodeName, pluginNodeUnschedulable, pluginTaintToleration, pluginNodeAffinity, pluginNodePorts, pluginNodeResourcesFit, pluginInterPodAffinity} {
 		if !plugins[name] {
 			continue
 		}
@@ -130,19 +167,27 @@ func (q *Queue) mayHelp(p *store.Pod, ev *clusterEvent) bool {
 			continue
 		}
 		if registeredWithoutHints(name, ev) {
-			return ev.kind == evAssignedPodDelete || q.preCheck(p, ev.after)
+			if ev.kind == evAssignedPodAdd || ev.kind == evAssignedPodUpdateLabel {
+				// AssignedPodAdded/Updated move only the pods with a
+				// required affinity term the pod matches.
+				return interpodaffinity.MatchesAnyRequiredAffinityTerm(q.env.Version, p.Object, ev.podAfter, q.namespaceLabels(ev.podAfter.Namespace))
+			}
+			return ev.isPodEvent() || q.preCheck(p, ev.after)
 		}
 	}
 	return false
 }
 
-// registeredWithoutHints is EventsToRegister when QueueingHints are off.
+// registeredWithoutHints is EventsToRegister when QueueingHints are off
+// (InterPodAffinity: Pod All, Node Add|UpdateNodeLabel).
 func registeredWithoutHints(plugin string, ev *clusterEvent) bool {
 	switch ev.kind {
 	case evNodeAdd:
 		return true
 	case evAssignedPodDelete:
-		return plugin == pluginNodeResourcesFit || plugin == pluginNodePorts
+		return plugin == pluginNodeResourcesFit || plugin == pluginNodePorts || plugin == pluginInterPodAffinity
+	case evAssignedPodAdd, evAssignedPodUpdateLabel:
+		return plugin == pluginInterPodAffinity
 	}
 	taints := taintsKey(ev.before.Spec.Taints) != taintsKey(ev.after.Spec.Taints) || ev.before.Spec.Unschedulable != ev.after.Spec.Unschedulable
 	labels := core.LabelsString(ev.before.Labels) != core.LabelsString(ev.after.Labels)
@@ -177,18 +222,21 @@ func (q *Queue) preCheck(p *store.Pod, n *core.Node) bool {
 // change is an UpdateNodeTaint event); NodeAffinity Node
 // Add|UpdateNodeLabel; NodeResourcesFit AssignedPod Delete and Node
 // Add|UpdateNodeAllocatable; NodeName and NodePorts Node Add (NodePorts
-// also AssignedPod Delete).
+// also AssignedPod Delete); InterPodAffinity AssignedPod
+// Add|UpdatePodLabel|Delete and Node Add|UpdateNodeLabel.
 func registered(plugin string, ev *clusterEvent) bool {
 	switch ev.kind {
 	case evNodeAdd:
 		return true
 	case evAssignedPodDelete:
-		return plugin == pluginNodeResourcesFit || plugin == pluginNodePorts
+		return plugin == pluginNodeResourcesFit || plugin == pluginNodePorts || plugin == pluginInterPodAffinity
+	case evAssignedPodAdd, evAssignedPodUpdateLabel:
+		return plugin == pluginInterPodAffinity
 	}
 	switch plugin {
 	case pluginTaintToleration, pluginNodeUnschedulable:
 		return taintsKey(ev.before.Spec.Taints) != taintsKey(ev.after.Spec.Taints) || ev.before.Spec.Unschedulable != ev.after.Spec.Unschedulable
-	case pluginNodeAffinity:
+	case pluginNodeAffinity, pluginInterPodAffinity:
 		return core.LabelsString(ev.before.Labels) != core.LabelsString(ev.after.Labels)
 	case pluginNodeResourcesFit:
 		return allocKey(ev.before) != allocKey(ev.after)
@@ -219,6 +267,11 @@ func (q *Queue) hint(plugin string, p *store.Pod, ev *clusterEvent) bool {
 			return false
 		}
 		return ev.before == nil || !q.affinityMatches(p, ev.before)
+	case pluginInterPodAffinity:
+		if ev.isPodEvent() {
+			return interpodaffinity.IsSchedulableAfterAssignedPodChange(q.env.Version, p.Object, ev.podBefore, ev.podAfter)
+		}
+		return interpodaffinity.IsSchedulableAfterNodeChange(p.Object, ev.before, ev.after)
 	case pluginNodeResourcesFit:
 		// Queue for every event it registered for: any deletion of a
 		// scheduled pod (isSchedulableAfterAssignedPodDelete) and any node

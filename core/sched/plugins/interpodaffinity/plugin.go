@@ -262,3 +262,91 @@ func isSnapshotNode(n *framework.NodeInfo) bool {
 func active(p *core.Pod) bool {
 	return p != nil && p.Status.Phase != core.PodSucceeded && p.Status.Phase != core.PodFailed
 }
+
+// hintMatcher matches terms as the queueing hints do: namespaces as the
+// terms name them, namespaceSelector against no labels.
+func hintMatcher(v core.Version) *matcher {
+	return &matcher{namespaces: func(string) (map[string]string, bool) { return nil, false }, matchLabelKeys: v.AtLeast(MatchLabelKeysSince)}
+}
+
+// IsSchedulableAfterAssignedPodChange is the queueing hint for a pod
+// bound to a node being added (old nil), relabelled or deleted (new nil):
+// whether pod, rejected by InterPodAffinity, may fit now (mirrors
+// isSchedulableAfterAssignedPodChange, v1.37). An update helps when the
+// pod newly matches all of pod's affinity terms or no longer matches one
+// of its anti-affinity terms; an add when it matches all affinity terms; a
+// deletion when it matched an anti-affinity term of pod, or pod matches
+// one of its required anti-affinity terms. Both pods are taken to be
+// bound (the caller only reports bound pods).
+func IsSchedulableAfterAssignedPodChange(v core.Version, pod, old, new *core.Pod) bool {
+	m := hintMatcher(v)
+	terms, anti := requiredAffinity(pod), requiredAntiAffinity(pod)
+	switch {
+	case old != nil && new != nil:
+		if !m.matchesAll(terms, pod, old, nsIgnored) && m.matchesAll(terms, pod, new, nsIgnored) {
+			return true
+		}
+		return m.matchesAny(anti, pod, old, nsIgnored) && !m.matchesAny(anti, pod, new, nsIgnored)
+	case new != nil:
+		return m.matchesAll(terms, pod, new, nsIgnored)
+	case old != nil:
+		return m.matchesAny(anti, pod, old, nsIgnored) || m.matchesAny(requiredAntiAffinity(old), old, pod, nsIgnored)
+	}
+	return false
+}
+
+// IsSchedulableAfterNodeChange is the queueing hint for a node added (old
+// nil) or updated: whether it may help pod, rejected by InterPodAffinity
+// (mirrors isSchedulableAfterNodeChange, v1.37). An affinity term's
+// topology key appearing (on a new node too) or changing value helps; for
+// anti-affinity, any new node helps, and an update helps when the key
+// disappears or changes value.
+func IsSchedulableAfterNodeChange(pod *core.Pod, old, new *core.Node) bool {
+	if new == nil {
+		return false
+	}
+	terms := requiredAffinity(pod)
+	for i := range terms {
+		key := terms[i].TopologyKey
+		after, hasAfter := new.Labels[key]
+		if old == nil {
+			if hasAfter {
+				return true
+			}
+			continue
+		}
+		before, hadBefore := old.Labels[key]
+		if hasAfter && (!hadBefore || before != after) {
+			return true
+		}
+	}
+	anti := requiredAntiAffinity(pod)
+	for i := range anti {
+		if old == nil {
+			return true
+		}
+		key := anti[i].TopologyKey
+		before, hadBefore := old.Labels[key]
+		after, hasAfter := new.Labels[key]
+		if hadBefore && (!hasAfter || before != after) {
+			return true
+		}
+	}
+	return false
+}
+
+// MatchesAnyRequiredAffinityTerm reports whether added matches one of
+// pod's required affinity terms, its namespaceSelector read against
+// nsLabels, the labels of added's namespace: which pods the queue moved
+// when a bound pod was added or updated before queueing hints
+// (getUnschedulablePodsWithMatchingAffinityTerm, 1.26–1.31).
+func MatchesAnyRequiredAffinityTerm(v core.Version, pod, added *core.Pod, nsLabels map[string]string) bool {
+	m := hintMatcher(v)
+	terms := requiredAffinity(pod)
+	for i := range terms {
+		if m.termMatches(&terms[i], pod, added, nsOfExisting, nsLabels) {
+			return true
+		}
+	}
+	return false
+}
