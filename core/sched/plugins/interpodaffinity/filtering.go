@@ -29,15 +29,19 @@ type topologyPair struct {
 // (topologyToMatchedTermCount); it never holds a zero count.
 type pairCounts map[topologyPair]int64
 
-// update adds value for node's pair of key, if node has the label.
-func (m pairCounts) update(node *core.Node, key string, value int64) {
+// update adds value for node's pair of key, if node has the label (the
+// map is made on first use).
+func (m *pairCounts) update(node *core.Node, key string, value int64) {
 	v, ok := node.Labels[key]
 	if !ok {
 		return
 	}
+	if *m == nil {
+		*m = pairCounts{}
+	}
 	p := topologyPair{key, v}
-	if m[p] += value; m[p] == 0 {
-		delete(m, p)
+	if (*m)[p] += value; (*m)[p] == 0 {
+		delete(*m, p)
 	}
 }
 
@@ -61,15 +65,7 @@ type preFilterState struct {
 func (pl *InterPodAffinity) PreFilter(state *framework.CycleState, pod *core.Pod, nodes []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
 	pl.all = nodes
 	m := &pl.matcher
-	s := &preFilterState{
-		pod:                  pod,
-		affinity:             requiredAffinity(pod),
-		antiAffin:            requiredAntiAffinity(pod),
-		existingAntiAffinity: pairCounts{},
-		affinityCounts:       pairCounts{},
-		antiAffinityCounts:   pairCounts{},
-		all:                  nodes,
-	}
+	s := &preFilterState{pod: pod, affinity: requiredAffinity(pod), antiAffin: requiredAntiAffinity(pod), all: nodes}
 	s.namespaceLabels, _ = pl.namespaces(namespaceOf(pod))
 	hasTerms := len(s.affinity) > 0 || len(s.antiAffin) > 0
 	for _, n := range nodes {
@@ -167,8 +163,7 @@ func (pl *InterPodAffinity) viewFor(s *preFilterState, node *framework.NodeInfo)
 		}
 	}
 	m := &pl.matcher
-	d := &preFilterState{pod: s.pod, affinity: s.affinity, antiAffin: s.antiAffin, namespaceLabels: s.namespaceLabels,
-		existingAntiAffinity: pairCounts{}, affinityCounts: pairCounts{}, antiAffinityCounts: pairCounts{}}
+	d := &preFilterState{pod: s.pod, affinity: s.affinity, antiAffin: s.antiAffin, namespaceLabels: s.namespaceLabels}
 	for _, q := range node.Pods {
 		if active(q) {
 			d.count(m, q, node.Node, 1)

@@ -36,6 +36,9 @@ func (c *scorer) add(t *core.PodAffinityTerm, weight int64, owner, target *core.
 	if !ok {
 		return
 	}
+	if c.scores == nil {
+		c.scores = scoreMap{}
+	}
 	if c.scores[t.TopologyKey] == nil {
 		c.scores[t.TopologyKey] = map[string]int64{}
 	}
@@ -77,7 +80,7 @@ func (pl *InterPodAffinity) PreScore(state *framework.CycleState, pod *core.Pod,
 		all = nodes
 	}
 	hasConstraints := len(preferredAffinity(pod)) > 0 || len(preferredAntiAffinity(pod)) > 0
-	c := &scorer{matcher: &pl.matcher, pod: pod, scores: scoreMap{}}
+	c := &scorer{matcher: &pl.matcher, pod: pod}
 	c.namespaceLabels, _ = pl.namespaces(namespaceOf(pod))
 	for _, n := range all {
 		if n == nil || n.Node == nil {
