@@ -15,8 +15,10 @@ func Versions() []core.Version {
 // behaviour is what differs between the supported releases, for the parts
 // of kube-scheduler the playground models. The plugin-level differences
 // (TaintToleration's reason and the Lt/Gt gate, BalancedAllocation's
-// formula and BestEffort skip) live in tainttoleration.NewForVersion and
-// balancedallocation.NewForVersion.
+// formula and BestEffort skip, InterPodAffinity's PreFilter Skip from 1.27,
+// PreScore Skip from 1.28 and matchLabelKeys from 1.31) live in
+// tainttoleration.NewForVersion, balancedallocation.NewForVersion and
+// interpodaffinity.New.
 //
 // What did not change in 1.26–1.37 and is therefore not switched: the
 // Filter order NodeName/NodeUnschedulable/TaintToleration/NodeAffinity/
