@@ -242,8 +242,9 @@ func statusString(code string, reasons []string) string { return fmt.Sprintf("%s
 // affinity and anti-affinity on both sides, namespaces and
 // namespaceSelector, matchLabelKeys) and requires the same PreFilter
 // Skip, Filter code and reasons per node, the same Filter on a node with
-// one pod removed (upstream's RemovePod extension, as preemption uses it),
-// the same PreScore Skip and the same normalized scores.
+// one pod removed or one added (upstream's RemovePod and AddPod
+// extensions, as preemption and nominated pods use them), the same
+// PreScore Skip and the same raw and normalized scores.
 func TestInterPodAffinityMatchesUpstream(t *testing.T) {
 	// The plugin's parallelizer reports to the scheduler's metrics.
 	metrics.Register()
@@ -283,6 +284,7 @@ func TestInterPodAffinityMatchesUpstream(t *testing.T) {
 					require.Equal(t, statusString(want.Code().String(), upReasons(want)), statusString(got.GetCode().String(), reasonsOf(got)), "%s: Filter %s", where, ni.Name())
 				}
 				compareRemoved(ctx, t, c, g, ours, state, upState, pod, upPod, where)
+				compareAdded(ctx, t, c, g, ours, state, upState, pod, upPod, where)
 			}
 			scored += compareScores(ctx, t, c, upInfos, ours, state, pod, upPod, where)
 		}
@@ -322,6 +324,34 @@ func compareRemoved(ctx context.Context, t *testing.T, c *ipaCluster, g ipaGen, 
 	got := ours.Filter(state, pod, work)
 	require.Equal(t, statusString(want.Code().String(), upReasons(want)), statusString(got.GetCode().String(), reasonsOf(got)),
 		"%s: Filter %s without %s", where, work.Name(), victim.Name)
+}
+
+// compareAdded adds a random pod to a random node on both sides
+// (upstream: the node with it and AddPod on a clone of the state, as for a
+// nominated pod; ours: a modified copy of the node), and compares Filter.
+func compareAdded(ctx context.Context, t *testing.T, c *ipaCluster, g ipaGen, ours *interpodaffinity.InterPodAffinity,
+	state *framework.CycleState, upState fwk.CycleState, pod *core.Pod, upPod *v1.Pod, where string) {
+	i := g.r.IntN(len(c.nodes))
+	extra := g.pod("nominated", 40)
+	extra.Spec.NodeName = c.nodes[i].Name
+	work := c.ours[i].Clone()
+	work.AddPod(extra)
+	upNode := upframework.NewNodeInfo()
+	upNode.SetNode(c.upNodes[i])
+	for _, q := range c.pods[i] {
+		upNode.AddPod(mustV1Pod(t, q))
+	}
+	upExtra := mustV1Pod(t, extra)
+	upNode.AddPod(upExtra)
+	cloned := upState.Clone()
+	pi, err := upframework.NewPodInfo(upExtra)
+	require.NoError(t, err)
+	st := c.upstream.(fwk.PreFilterPlugin).PreFilterExtensions().AddPod(ctx, cloned, upPod, pi, upNode)
+	require.True(t, st.IsSuccess(), "%s: AddPod %v", where, st)
+	want := c.upstream.(fwk.FilterPlugin).Filter(ctx, cloned, upPod, upNode)
+	got := ours.Filter(state, pod, work)
+	require.Equal(t, statusString(want.Code().String(), upReasons(want)), statusString(got.GetCode().String(), reasonsOf(got)),
+		"%s: Filter %s with %s added", where, work.Name(), extra.Name)
 }
 
 // compareScores runs PreScore, Score and NormalizeScore over every node
