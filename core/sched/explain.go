@@ -32,9 +32,7 @@ func ExplainNodeAmong(pod *core.Pod, node *NodeInfo, all []*NodeInfo, opts Optio
 	if node == nil || node.Node == nil {
 		return nil
 	}
-	if all == nil {
-		all = []*NodeInfo{node}
-	}
+	all = withNode(all, node)
 	if pod == nil {
 		pod = &core.Pod{}
 	}
@@ -69,6 +67,21 @@ func ExplainNodeAmong(pod *core.Pod, node *NodeInfo, all []*NodeInfo, opts Optio
 		}
 		s.Plugin = pl.Name()
 		out = append(out, *s)
+	}
+	return out
+}
+
+// withNode returns the entries of all that have a node (node alone when
+// none does), for the PreFilter plugins, which expect no nil entries.
+func withNode(all []*NodeInfo, node *NodeInfo) []*NodeInfo {
+	out := make([]*NodeInfo, 0, len(all))
+	for _, n := range all {
+		if n != nil && n.Node != nil {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, node)
 	}
 	return out
 }

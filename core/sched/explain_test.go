@@ -63,3 +63,24 @@ func TestExplainNode(t *testing.T) {
 	assert.NotEqual(t, "Success:", verdicts(ExplainNode(gt, tainted, Options{}))["TaintToleration"], "Gt tolerated with the gate off")
 	assert.Equal(t, "Success:", verdicts(ExplainNode(gt, tainted, Options{EnableComparisonOperators: true}))["TaintToleration"], "Gt with the gate on")
 }
+
+// TestExplainNodeAmong: InterPodAffinity's verdict counts the pods of the
+// other nodes of the cluster, which ExplainNode (the node alone) does not
+// see; nil entries are ignored.
+func TestExplainNodeAmong(t *testing.T) {
+	web := tu.MakePod("web", "100m", "").P
+	web.Labels = map[string]string{"app": "web"}
+	zoned := func(name string, pods ...*core.Pod) *NodeInfo {
+		return tu.MakeNode(name, "4", "8Gi").Label("topology.kubernetes.io/zone", "z1").Info(pods...)
+	}
+	all := []*NodeInfo{zoned("n1", web), nil, zoned("n2")}
+	pod := tu.MakePod("p", "100m", "").P
+	pod.Spec.Affinity = &core.Affinity{PodAntiAffinity: &core.PodAntiAffinity{RequiredDuringSchedulingIgnoredDuringExecution: []core.PodAffinityTerm{{
+		LabelSelector: &core.LabelSelector{MatchLabels: map[string]string{"app": "web"}},
+		TopologyKey:   "topology.kubernetes.io/zone",
+	}}}}
+	got := ExplainNodeAmong(pod, all[2], all, Options{})
+	require.Len(t, got, 6)
+	assert.Equal(t, "Unschedulable:node(s) didn't match pod anti-affinity rules", verdicts(got)["InterPodAffinity"], "among all")
+	assert.Equal(t, "Success:", verdicts(ExplainNode(pod, all[2], Options{}))["InterPodAffinity"], "alone")
+}

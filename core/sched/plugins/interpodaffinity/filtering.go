@@ -69,7 +69,7 @@ func (pl *InterPodAffinity) PreFilter(state *framework.CycleState, pod *core.Pod
 	s.namespaceLabels, _ = pl.namespaces(namespaceOf(pod))
 	hasTerms := len(s.affinity) > 0 || len(s.antiAffin) > 0
 	for _, n := range nodes {
-		if n.Node == nil {
+		if n == nil || n.Node == nil {
 			continue
 		}
 		f := nodeFlags(n)
@@ -159,7 +159,9 @@ func (pl *InterPodAffinity) viewFor(s *preFilterState, node *framework.NodeInfo)
 	if s.byName == nil {
 		s.byName = make(map[string]*framework.NodeInfo, len(s.all))
 		for _, n := range s.all {
-			s.byName[n.Name()] = n
+			if n != nil {
+				s.byName[n.Name()] = n
+			}
 		}
 	}
 	m := &pl.matcher
