@@ -38,9 +38,9 @@ type weightedScore struct {
 // The other default plugins (NodePorts, the volume plugins,
 // DynamicResources, ImageLocality, NodeDeclaredFeatures) filter nothing
 // and score a constant for the pods the playground models (no host ports,
-// volumes, claims or cached images), so they
-// are left out; DynamicResources' PostFilter text is part of the
-// FailedScheduling message in 1.34–1.36 (versions.go).
+// volumes, claims or cached images), so they are left out;
+// DynamicResources' PostFilter text is part of the FailedScheduling
+// message in 1.34–1.36 (versions.go).
 type profile struct {
 	version   core.Version
 	behaviour behaviour
