@@ -11,12 +11,16 @@ import (
 
 // largeCluster builds 5,000 nodes (32 cpu, 128Gi, 110 pods) with a mix of
 // NoSchedule, NoExecute and PreferNoSchedule taints, each already running
-// two pods, and returns it with the scheduler-facing NodeInfos.
-func largeCluster() []*NodeInfo {
+// two pods, and returns it with the scheduler-facing NodeInfos. With
+// hostnames, every node also has its kubernetes.io/hostname label.
+func largeCluster(hostnames bool) []*NodeInfo {
 	const numNodes = 5000
 	nodes := make([]*NodeInfo, numNodes)
 	for i := range nodes {
 		n := tu.MakeNode(fmt.Sprintf("node-%05d", i), "32", "128Gi").Label("zone", fmt.Sprintf("z%d", i%3))
+		if hostnames {
+			n.Label("kubernetes.io/hostname", n.N.Name)
+		}
 		switch i % 6 {
 		case 0:
 			n.Taint("dedicated", "gpu", core.TaintEffectNoSchedule)
@@ -46,21 +50,55 @@ var zoneSpread = []core.TopologySpreadConstraint{{MaxSkew: 1, TopologyKey: "zone
 // index back, as kube-scheduler does. ns/op is per pod; "ns/filter" is the
 // time per (pod, node) Filter evaluation, counting the nodes each cycle
 // processed.
-func BenchmarkScheduleLargeCluster(b *testing.B) { benchLarge(b, false, false) }
+func BenchmarkScheduleLargeCluster(b *testing.B) { benchLarge(b, false, plain) }
 
 // BenchmarkScheduleLargeDecisionOnly is BenchmarkScheduleLargeCluster
 // with Options.SkipBreakdown, as the simulation's own cycles can run.
-func BenchmarkScheduleLargeDecisionOnly(b *testing.B) { benchLarge(b, true, false) }
+func BenchmarkScheduleLargeDecisionOnly(b *testing.B) { benchLarge(b, true, plain) }
 
 // BenchmarkScheduleLargeSpread is BenchmarkScheduleLargeCluster where
 // every pod is labelled app=bench and spreads over the zone label with
 // maxSkew 1, DoNotSchedule: PodTopologySpread's PreFilter counts the
 // matching pods of all 5,000 nodes each cycle and its Filter rejects the
 // nodes of the fuller zones.
-func BenchmarkScheduleLargeSpread(b *testing.B) { benchLarge(b, false, true) }
+func BenchmarkScheduleLargeSpread(b *testing.B) { benchLarge(b, false, withSpread) }
 
-func benchLarge(b *testing.B, skipBreakdown, spread bool) {
-	nodes := largeCluster()
+// BenchmarkScheduleLargeAntiAffinity is BenchmarkScheduleLargeCluster
+// with pod anti-affinity on every new pod (labelled app=g0…g49): even
+// pods keep away from their group on kubernetes.io/hostname (required),
+// odd ones prefer to keep away from it per zone (preferred, weight 10),
+// so InterPodAffinity's PreFilter, Filter and PreScore run in every
+// cycle over all 5,000 nodes.
+func BenchmarkScheduleLargeAntiAffinity(b *testing.B) { benchLarge(b, false, withAntiAffinity) }
+
+// antiAffinitySpec returns a copy of spec with the i-th pod's
+// anti-affinity (see BenchmarkScheduleLargeAntiAffinity).
+func antiAffinitySpec(spec core.PodSpec, group string, i int) core.PodSpec {
+	term := core.PodAffinityTerm{LabelSelector: &core.LabelSelector{MatchLabels: map[string]string{"app": group}}, TopologyKey: "kubernetes.io/hostname"}
+	anti := &core.PodAntiAffinity{RequiredDuringSchedulingIgnoredDuringExecution: []core.PodAffinityTerm{term}}
+	if i%2 == 1 {
+		term.TopologyKey = "zone"
+		anti = &core.PodAntiAffinity{PreferredDuringSchedulingIgnoredDuringExecution: []core.WeightedPodAffinityTerm{{Weight: 10, PodAffinityTerm: term}}}
+	}
+	aff := &core.Affinity{PodAntiAffinity: anti}
+	if spec.Affinity != nil {
+		aff.NodeAffinity = spec.Affinity.NodeAffinity
+	}
+	spec.Affinity = aff
+	return spec
+}
+
+// largeVariant is what benchLarge adds to every new pod.
+type largeVariant int
+
+const (
+	plain largeVariant = iota
+	withSpread
+	withAntiAffinity
+)
+
+func benchLarge(b *testing.B, skipBreakdown bool, variant largeVariant) {
+	nodes := largeCluster(variant == withAntiAffinity)
 	byName := make(map[string]*NodeInfo, len(nodes))
 	for _, n := range nodes {
 		byName[n.Name()] = n
@@ -79,9 +117,14 @@ func benchLarge(b *testing.B, skipBreakdown, spread bool) {
 	for i := 0; i < b.N; i++ {
 		t := templates[i%len(templates)]
 		pod := &core.Pod{ObjectMeta: core.ObjectMeta{Name: fmt.Sprintf("new-%d", i), Namespace: "default"}, Spec: t.Spec}
-		if spread {
+		switch variant {
+		case withSpread:
 			pod.Labels = map[string]string{"app": "bench"}
 			pod.Spec.TopologySpreadConstraints = zoneSpread
+		case withAntiAffinity:
+			group := fmt.Sprintf("g%d", i%50)
+			pod.Labels = map[string]string{"app": group}
+			pod.Spec = antiAffinitySpec(t.Spec, group, i)
 		}
 		r := Schedule(pod, nodes, Options{Rand: rng, StartNodeIndex: start, SkipBreakdown: skipBreakdown})
 		if r.NodeName == "" {

@@ -191,9 +191,10 @@ func TestS4(t *testing.T) {
 	assert.Empty(t, r.Scores, "scored a single feasible node")
 
 	// Without preferred terms NodeAffinity's PreScore skips, and
-	// PodTopologySpread skips a bare pod.
+	// PodTopologySpread skips a bare pod, and so does InterPodAffinity
+	// without pod affinity anywhere.
 	r = Schedule(tu.MakePod("p", "500m", "512Mi").P, nodes(false), Options{})
-	assert.Equal(t, []string{"NodeAffinity", "PodTopologySpread"}, r.SkippedScorePlugins, "skipped")
+	assert.Equal(t, []string{"NodeAffinity", "PodTopologySpread", "InterPodAffinity"}, r.SkippedScorePlugins, "skipped")
 	require.NotEmpty(t, r.Scores)
 	assert.Len(t, r.Scores[0].Plugins, 4, "plugins")
 }

@@ -8,9 +8,11 @@ import (
 
 // ExplainNode returns every filter plugin's verdict for pod on one node, in
 // Filter order (NodeName, NodeUnschedulable, TaintToleration, NodeAffinity,
-// NodePorts, NodeResourcesFit, PodTopologySpread), not only the first
-// rejecting one that Kubernetes reports. Each entry has Plugin set; passing
-// plugins have Code Success and no reasons.
+// NodePorts, NodeResourcesFit, PodTopologySpread, InterPodAffinity), not
+// only the first rejecting one that Kubernetes reports. The node is taken
+// as the whole cluster: PodTopologySpread and InterPodAffinity see no pods
+// on other nodes (ExplainNodeAmong does). Each entry has Plugin set;
+// passing plugins have Code Success and no reasons.
 //
 // NodeAffinity's entry reflects its PreFilter when that decided the node:
 // the pod-wide rejection (e.g. "pod affinity terms conflict") or, for a node
@@ -20,16 +22,18 @@ import (
 // Pods nominated to the node (Options.NominatedPods) with a priority >= the
 // pod's are counted as running there, as in Schedule. A nil node gives nil.
 func ExplainNode(pod *core.Pod, node *NodeInfo, opts Options) []Status {
-	return ExplainNodeIn(pod, node, []*NodeInfo{node}, opts)
+	return ExplainNodeAmong(pod, node, nil, opts)
 }
 
-// ExplainNodeIn is ExplainNode with the cycle's whole snapshot all, which
-// the PreFilter plugins read (PodTopologySpread counts the matching pods
-// of every node); ExplainNode passes the node alone.
-func ExplainNodeIn(pod *core.Pod, node *NodeInfo, all []*NodeInfo, opts Options) []Status {
+// ExplainNodeAmong is ExplainNode for a node of the cluster all (nil: the
+// node alone): the PreFilter plugins see every node of all, so
+// InterPodAffinity counts the pods of the node's whole topology domains,
+// as Schedule does.
+func ExplainNodeAmong(pod *core.Pod, node *NodeInfo, all []*NodeInfo, opts Options) []Status {
 	if node == nil || node.Node == nil {
 		return nil
 	}
+	all = withNode(all, node)
 	if pod == nil {
 		pod = &core.Pod{}
 	}
@@ -68,6 +72,21 @@ func ExplainNodeIn(pod *core.Pod, node *NodeInfo, all []*NodeInfo, opts Options)
 		}
 		s.Plugin = pl.Name()
 		out = append(out, *s)
+	}
+	return out
+}
+
+// withNode returns the entries of all that have a node (node alone when
+// none does), for the PreFilter plugins, which expect no nil entries.
+func withNode(all []*NodeInfo, node *NodeInfo) []*NodeInfo {
+	out := make([]*NodeInfo, 0, len(all))
+	for _, n := range all {
+		if n != nil && n.Node != nil {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, node)
 	}
 	return out
 }

@@ -32,11 +32,13 @@ func TestExplainNode(t *testing.T) {
 		"NodePorts":         "Success:",
 		"NodeResourcesFit":  "Unschedulable:Insufficient cpu",
 		"PodTopologySpread": "Success:",
+		"InterPodAffinity":  "Success:",
 	}
 	require.Len(t, got, len(FilterPluginNames()), "order %+v", got)
 	require.Equal(t, "NodeName", got[0].Plugin, "order")
 	require.Equal(t, "NodePorts", got[4].Plugin, "order")
 	require.Equal(t, "NodeResourcesFit", got[5].Plugin, "order")
+	require.Equal(t, "InterPodAffinity", got[7].Plugin, "order")
 	for k, v := range want {
 		assert.Equal(t, v, verdicts(got)[k], k)
 	}
@@ -63,4 +65,25 @@ func TestExplainNode(t *testing.T) {
 	tainted := tu.MakeNode("n1", "1", "1Gi").Taint("tier", "5", noSched).Info()
 	assert.NotEqual(t, "Success:", verdicts(ExplainNode(gt, tainted, Options{}))["TaintToleration"], "Gt tolerated with the gate off")
 	assert.Equal(t, "Success:", verdicts(ExplainNode(gt, tainted, Options{EnableComparisonOperators: true}))["TaintToleration"], "Gt with the gate on")
+}
+
+// TestExplainNodeAmong: InterPodAffinity's verdict counts the pods of the
+// other nodes of the cluster, which ExplainNode (the node alone) does not
+// see; nil entries are ignored.
+func TestExplainNodeAmong(t *testing.T) {
+	web := tu.MakePod("web", "100m", "").P
+	web.Labels = map[string]string{"app": "web"}
+	zoned := func(name string, pods ...*core.Pod) *NodeInfo {
+		return tu.MakeNode(name, "4", "8Gi").Label("topology.kubernetes.io/zone", "z1").Info(pods...)
+	}
+	all := []*NodeInfo{zoned("n1", web), nil, zoned("n2")}
+	pod := tu.MakePod("p", "100m", "").P
+	pod.Spec.Affinity = &core.Affinity{PodAntiAffinity: &core.PodAntiAffinity{RequiredDuringSchedulingIgnoredDuringExecution: []core.PodAffinityTerm{{
+		LabelSelector: &core.LabelSelector{MatchLabels: map[string]string{"app": "web"}},
+		TopologyKey:   "topology.kubernetes.io/zone",
+	}}}}
+	got := ExplainNodeAmong(pod, all[2], all, Options{})
+	require.Len(t, got, len(FilterPluginNames()))
+	assert.Equal(t, "Unschedulable:node(s) didn't match pod anti-affinity rules", verdicts(got)["InterPodAffinity"], "among all")
+	assert.Equal(t, "Success:", verdicts(ExplainNode(pod, all[2], Options{}))["InterPodAffinity"], "alone")
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/taints-playground/playground/core/sched/framework"
 	"github.com/taints-playground/playground/core/sched/plugins/balancedallocation"
 	"github.com/taints-playground/playground/core/sched/plugins/imagelocality"
+	"github.com/taints-playground/playground/core/sched/plugins/interpodaffinity"
 	"github.com/taints-playground/playground/core/sched/plugins/nodeaffinity"
 	"github.com/taints-playground/playground/core/sched/plugins/nodename"
 	"github.com/taints-playground/playground/core/sched/plugins/nodeports"
@@ -23,29 +24,31 @@ type weightedScore struct {
 // profile is the default profile's plugin set in execution order, one
 // plugin per package under plugins/ (nodename, nodeunschedulable,
 // tainttoleration, nodeaffinity, nodeports, noderesources,
-// podtopologyspread, balancedallocation, imagelocality):
+// podtopologyspread, interpodaffinity, balancedallocation, imagelocality):
 //
 //   - Filter: NodeName, NodeUnschedulable, TaintToleration, NodeAffinity,
-//     NodePorts, NodeResourcesFit, PodTopologySpread (PreFilter:
-//     NodeAffinity, NodePorts, NodeResourcesFit, PodTopologySpread;
-//     NodePorts skips pods without host ports; PodTopologySpread's
-//     AddPod/RemovePod keep its state right for nominated pods and
-//     preemption victims);
+//     NodePorts, NodeResourcesFit, PodTopologySpread, InterPodAffinity
+//     (PreFilter: NodeAffinity, NodePorts, NodeResourcesFit,
+//     PodTopologySpread, InterPodAffinity; NodePorts skips pods without
+//     host ports; PodTopologySpread's AddPod/RemovePod and
+//     InterPodAffinity's view of modified node copies keep their state
+//     right for nominated pods and preemption victims);
 //   - Score, with weights: TaintToleration 3, NodeAffinity 2,
 //     NodeResourcesFit (LeastAllocated) 1, PodTopologySpread 2 (the pod's
 //     ScheduleAnyway constraints, else system default spreading of
-//     controller-owned pods), NodeResourcesBalancedAllocation 1,
-//     ImageLocality 1 (0 on every node when no node lists the pod's
-//     images). Score plugins whose PreScore skips are listed in
-//     Result.SkippedScorePlugins and absent from
+//     controller-owned pods), InterPodAffinity 2,
+//     NodeResourcesBalancedAllocation 1, ImageLocality 1 (0 on every node
+//     when no node lists the pod's images). Score plugins whose PreScore
+//     skips are listed in Result.SkippedScorePlugins and absent from
 //     Result.Scores;
 //   - PostFilter: DefaultPreemption (preemption.go).
 //
-// The other default plugins (the volume plugins, InterPodAffinity,
-// DynamicResources, NodeDeclaredFeatures) filter nothing and score a
-// constant for the pods the playground models (no volumes, pod affinity or
-// claims), so they are left out; DynamicResources' PostFilter text is part of the
-// FailedScheduling message in 1.34–1.36 (versions.go).
+// The other default plugins (the volume plugins, DynamicResources,
+// NodeDeclaredFeatures) filter nothing and score a constant for the pods
+// the playground models, so they are left out (the fields they read are
+// flagged as not modelled: scenario's notModelled); DynamicResources'
+// PostFilter text is part of the FailedScheduling message in 1.34–1.36
+// (versions.go).
 type profile struct {
 	version   core.Version
 	behaviour behaviour
@@ -76,6 +79,9 @@ func newProfile(opts Options) *profile {
 	ba := balancedallocation.NewForVersion(v)
 	ports := nodeports.NewForVersion(v)
 	il := imagelocality.NewForVersion(v)
+	// InterPodAffinity: last in the Filter and PreFilter order of the
+	// default profile, after PodTopologySpread in the Score order.
+	ipa := interpodaffinity.New(v, opts.Namespaces)
 	var nominated map[string][]*core.Pod
 	for _, np := range opts.NominatedPods {
 		if np == nil || np.Status.NominatedNodeName == "" {
@@ -90,19 +96,20 @@ func newProfile(opts Options) *profile {
 		version:   v,
 		behaviour: behaviourOf(v),
 		nominated: nominated,
-		preFilter: []framework.PreFilterPlugin{na, ports, fit, pts},
-		filter:    []framework.FilterPlugin{nn, nu, tt, na, ports, fit, pts},
+		preFilter: []framework.PreFilterPlugin{na, ports, fit, pts, ipa},
+		filter:    []framework.FilterPlugin{nn, nu, tt, na, ports, fit, pts, ipa},
 		spread:    pts,
 		images:    il,
 		// Score order of the default profile: TaintToleration,
 		// NodeAffinity, NodeResourcesFit, (VolumeBinding),
-		// PodTopologySpread, (InterPodAffinity, DynamicResources),
+		// PodTopologySpread, InterPodAffinity, (DynamicResources),
 		// NodeResourcesBalancedAllocation, ImageLocality.
 		score: []weightedScore{
 			{tt, tainttoleration.Weight},
 			{na, nodeaffinity.Weight},
 			{fit, noderesources.Weight},
 			{pts, podtopologyspread.Weight},
+			{ipa, interpodaffinity.Weight},
 			{ba, balancedallocation.Weight},
 			{il, imagelocality.Weight},
 		},
@@ -111,7 +118,8 @@ func newProfile(opts Options) *profile {
 
 // FilterPluginNames returns the filter plugins in execution order.
 func FilterPluginNames() []string {
-	return []string{nodename.Name, nodeunschedulable.Name, tainttoleration.Name, nodeaffinity.Name, nodeports.Name, noderesources.Name, podtopologyspread.Name}
+	return []string{nodename.Name, nodeunschedulable.Name, tainttoleration.Name, nodeaffinity.Name, nodeports.Name, noderesources.Name,
+		podtopologyspread.Name, interpodaffinity.Name}
 }
 
 // PluginWeight is a score plugin and its default-profile weight.
@@ -122,14 +130,15 @@ type PluginWeight struct {
 
 // ScorePluginWeights returns the score plugins in execution order with
 // their default-profile weights (TaintToleration 3, NodeAffinity 2,
-// NodeResourcesFit 1, PodTopologySpread 2, NodeResourcesBalancedAllocation 1,
-// ImageLocality 1).
+// NodeResourcesFit 1, PodTopologySpread 2, InterPodAffinity 2,
+// NodeResourcesBalancedAllocation 1, ImageLocality 1).
 func ScorePluginWeights() []PluginWeight {
 	return []PluginWeight{
 		{tainttoleration.Name, tainttoleration.Weight},
 		{nodeaffinity.Name, nodeaffinity.Weight},
 		{noderesources.Name, noderesources.Weight},
 		{podtopologyspread.Name, podtopologyspread.Weight},
+		{interpodaffinity.Name, interpodaffinity.Weight},
 		{balancedallocation.Name, balancedallocation.Weight},
 		{imagelocality.Name, imagelocality.Weight},
 	}

@@ -97,17 +97,24 @@ func TestSpreadConstraintsNominated(t *testing.T) {
 	}
 }
 
-// ExplainNodeIn counts the spread domains over the whole snapshot, as
+// ExplainNodeAmong counts the spread domains over the whole snapshot, as
 // Schedule does; ExplainNode sees the node alone, where its zone is the
 // only domain and the skew is never above 1.
-func TestExplainNodeInSpread(t *testing.T) {
+func TestExplainNodeAmongSpread(t *testing.T) {
 	nodes := []*NodeInfo{
 		tu.MakeNode("a1", "4", "8Gi").Label("zone", "a").Info(webOn("w1", 0), webOn("w2", 0)),
 		tu.MakeNode("b1", "4", "8Gi").Label("zone", "b").Info(),
 	}
 	pod := spreadWeb("p", "", nil).P
-	verdict := func(st []Status) Status { return st[len(st)-1] }
-	in := verdict(ExplainNodeIn(pod, nodes[0], nodes, Options{}))
+	verdict := func(st []Status) Status {
+		for _, s := range st {
+			if s.Plugin == "PodTopologySpread" {
+				return s
+			}
+		}
+		return Status{}
+	}
+	in := verdict(ExplainNodeAmong(pod, nodes[0], nodes, Options{}))
 	assert.Equal(t, "PodTopologySpread", in.Plugin)
 	assert.Equal(t, framework.Unschedulable, in.Code, "a1 within the snapshot: 2+1-0 > 1")
 	alone := verdict(ExplainNode(pod, nodes[0], Options{}))

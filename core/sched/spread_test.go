@@ -117,7 +117,7 @@ func TestSystemDefaultSpreadingSkips(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			r := Schedule(p, nodes, Options{})
-			assert.Equal(t, []string{"NodeAffinity", "PodTopologySpread"}, r.SkippedScorePlugins, "skipped")
+			assert.Equal(t, []string{"NodeAffinity", "PodTopologySpread", "InterPodAffinity"}, r.SkippedScorePlugins, "skipped")
 		})
 	}
 	for _, kind := range []string{"StatefulSet", "ReplicationController"} {

@@ -78,6 +78,11 @@ type Options struct {
 	// preemption, NextStartNodeIndex) is as without it, and Rand is drawn
 	// from exactly as without it, so the same node is chosen.
 	SkipBreakdown bool
+	// Namespaces looks up the labels of a Namespace object by name (ok
+	// false when there is none), for InterPodAffinity's namespaceSelector
+	// and the labels of the incoming pod's namespace. Nil: no Namespace
+	// objects.
+	Namespaces func(name string) (labels map[string]string, ok bool)
 }
 
 // PluginScore is one score plugin's contribution on one node.

@@ -17,10 +17,12 @@ func Versions() []core.Version {
 // (TaintToleration's reason and the Lt/Gt gate, BalancedAllocation's
 // formula and BestEffort skip, NodePorts' sidecar host ports from 1.34,
 // ImageLocality's init-container images from 1.30, PodTopologySpread's
-// minDomains and matchLabelKeys, read from 1.27) live in
-// tainttoleration.NewForVersion, balancedallocation.NewForVersion,
-// nodeports.NewForVersion, imagelocality.NewForVersion and
-// podtopologyspread.NewForVersion.
+// minDomains and matchLabelKeys, read from 1.27, InterPodAffinity's
+// PreFilter Skip from 1.27, PreScore Skip from 1.28 and matchLabelKeys
+// from 1.31) live in tainttoleration.NewForVersion,
+// balancedallocation.NewForVersion, nodeports.NewForVersion,
+// imagelocality.NewForVersion, podtopologyspread.NewForVersion and
+// interpodaffinity.New.
 //
 // What did not change in 1.26–1.37 and is therefore not switched: the
 // Filter order NodeName/NodeUnschedulable/TaintToleration/NodeAffinity/

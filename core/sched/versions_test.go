@@ -198,9 +198,9 @@ func TestBestEffortBalancedAllocation(t *testing.T) {
 	}
 	be := tu.MakePod("be", "", "").P
 	r := Schedule(be, nodes(), Options{Version: v(33)})
-	assert.Equal(t, []string{"NodeAffinity", "PodTopologySpread", "NodeResourcesBalancedAllocation"}, r.SkippedScorePlugins, "1.33 skipped")
+	assert.Equal(t, []string{"NodeAffinity", "PodTopologySpread", "InterPodAffinity", "NodeResourcesBalancedAllocation"}, r.SkippedScorePlugins, "1.33 skipped")
 	r = Schedule(be, nodes(), Options{Version: v(32)})
-	require.Equal(t, []string{"NodeAffinity", "PodTopologySpread"}, r.SkippedScorePlugins, "1.32 skipped")
+	require.Equal(t, []string{"NodeAffinity", "PodTopologySpread", "InterPodAffinity"}, r.SkippedScorePlugins, "1.32 skipped")
 	got := map[string]int64{}
 	for _, s := range r.Scores {
 		for _, p := range s.Plugins {

@@ -66,7 +66,7 @@ func (s *simulator) explain(p *store.Pod) *Explanation {
 		} else {
 			v.Chosen = n.Name == p.Node
 		}
-		v.Filters = filterVerdicts(sched.ExplainNodeIn(p.Object, infos[i], infos, opts), st != nil)
+		v.Filters = filterVerdicts(sched.ExplainNodeAmong(p.Object, infos[i], infos, opts), st != nil)
 		v.Taints = s.taintMatrix(p, n)
 		e.Nodes = append(e.Nodes, v)
 	}

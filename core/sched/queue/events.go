@@ -7,6 +7,7 @@ import (
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/sched"
+	"github.com/taints-playground/playground/core/sched/plugins/interpodaffinity"
 	"github.com/taints-playground/playground/core/sched/plugins/nodeports"
 	"github.com/taints-playground/playground/core/sched/plugins/podtopologyspread"
 	"github.com/taints-playground/playground/core/store"
@@ -21,6 +22,7 @@ const (
 	pluginNodeName          = "NodeName"
 	pluginNodePorts         = "NodePorts"
 	pluginPodTopologySpread = podtopologyspread.Name
+	pluginInterPodAffinity  = interpodaffinity.Name
 )
 
 // Cache is what the queue's hints read of the scheduler's cache.
@@ -32,29 +34,55 @@ type Cache interface {
 	CycleOptions() sched.Options
 }
 
+// namespaceLabels are the labels of the named namespace as the
+// scheduler's options look them up (nil when unknown).
+func (q *Queue) namespaceLabels(name string) map[string]string {
+	if name == "" {
+		name = "default"
+	}
+	if ns := q.cache.CycleOptions().Namespaces; ns != nil {
+		l, _ := ns(name)
+		return l
+	}
+	return nil
+}
+
 type clusterEventKind int
 
 const (
 	evNodeAdd clusterEventKind = iota
 	evNodeUpdate
 	evAssignedPodDelete
+	// evAssignedPodAdd: a pod was bound to a node.
 	evAssignedPodAdd
+	// evAssignedPodUpdateLabel: a bound pod's labels changed.
+	evAssignedPodUpdateLabel
 )
 
 // clusterEvent is one informer event: a node added or updated (before is
-// nil for an add), or a pod bound to a node deleted or added (pod, and
-// for a delete the node it was bound to: the store keeps the binding
-// beside the object).
+// nil for an add), or a pod bound to a node added, relabelled or deleted
+// (podBefore nil for an add, podAfter nil for a deletion; podNode is the
+// node a deleted pod was bound to: the store keeps the binding beside the
+// object).
 type clusterEvent struct {
-	kind          clusterEventKind
-	before, after *core.Node
-	pod           *core.Pod
-	podNode       string
+	kind                clusterEventKind
+	before, after       *core.Node
+	podBefore, podAfter *core.Pod
+	podNode             string
 }
 
-// isPodEvent reports whether ev is an AssignedPod event.
+// assignedPod is the pod of a pod event: as it is now, or as it was
+// before its deletion.
+func (ev *clusterEvent) assignedPod() *core.Pod {
+	if ev.podAfter != nil {
+		return ev.podAfter
+	}
+	return ev.podBefore
+}
+
+// isPodEvent reports whether the event is about a bound pod.
 func (ev *clusterEvent) isPodEvent() bool {
-	return ev.kind == evAssignedPodDelete || ev.kind == evAssignedPodAdd
+	return ev.kind == evAssignedPodDelete || ev.kind == evAssignedPodAdd || ev.kind == evAssignedPodUpdateLabel
 }
 
 // nodeChanged records a node add or update.
@@ -71,20 +99,29 @@ func (q *Queue) nodeChanged(ev store.NodeEvent) {
 // tolerations changed back to the queue.
 func (q *Queue) podChanged(ev store.PodEvent) {
 	was, is := &ev.Old, &ev.New
-	if store.LeftNode(was, is) {
+	switch {
+	case store.LeftNode(was, is):
 		gone := was.Object
 		if gone == nil {
 			gone = is.Object
 		}
-		q.events = append(q.events, clusterEvent{kind: evAssignedPodDelete, pod: gone, podNode: was.Node})
-	} else if !was.Running() && is.Running() {
-		q.events = append(q.events, clusterEvent{kind: evAssignedPodAdd, pod: is.Object})
+		q.events = append(q.events, clusterEvent{kind: evAssignedPodDelete, podBefore: gone, podNode: was.Node})
+	case is.Running() && !was.Running():
+		q.events = append(q.events, clusterEvent{kind: evAssignedPodAdd, podAfter: is.Object})
+	case is.Running() && was.Object != nil && is.Object != nil && core.LabelsString(was.Object.Labels) != core.LabelsString(is.Object.Labels):
+		q.events = append(q.events, clusterEvent{kind: evAssignedPodUpdateLabel, podBefore: was.Object, podAfter: is.Object})
 	}
 	if is.Deleted && !was.Deleted && ev.Pod.Queue.State != store.QueueNone {
 		q.set(ev.Pod, func(s *store.QueueStatus) { s.State = store.QueueNone })
 	}
 	if !is.Deleted && !is.Running() && was.Object != nil && is.Queue.State == store.QueueUnschedulable &&
 		!core.SameTolerations(was.Object.Spec.Tolerations, is.Object.Spec.Tolerations) {
+		q.move(ev.Pod)
+	}
+	// InterPodAffinity registers the pod's own label updates (TargetPod
+	// UpdatePodLabel; isSchedulableAfterTargetPodUpdateLabel says Queue).
+	if !is.Deleted && !is.Running() && was.Object != nil && is.Queue.State == store.QueueUnschedulable &&
+		q.entry(ev.Pod).plugins[pluginInterPodAffinity] && core.LabelsString(was.Object.Labels) != core.LabelsString(is.Object.Labels) {
 		q.move(ev.Pod)
 	}
 }
@@ -138,7 +175,7 @@ func (q *Queue) Dispatch() {
 func (q *Queue) mayHelp(p *store.Pod, ev *clusterEvent) bool {
 	hints := q.env.Version.AtLeast(QueueingHintsSince)
 	plugins := q.entry(p).plugins
-	for _, name := range []string{pluginNodeName, pluginNodeUnschedulable, pluginTaintToleration, pluginNodeAffinity, pluginNodePorts, pluginNodeResourcesFit, pluginPodTopologySpread} {
+	for _, name := range []string{pluginNodeName, pluginNodeUnschedulable, pluginTaintToleration, pluginNodeAffinity, pluginNodePorts, pluginNodeResourcesFit, pluginPodTopologySpread, pluginInterPodAffinity} {
 		if !plugins[name] {
 			continue
 		}
@@ -149,6 +186,11 @@ func (q *Queue) mayHelp(p *store.Pod, ev *clusterEvent) bool {
 			continue
 		}
 		if q.registeredWithoutHints(name, ev) {
+			if name == pluginInterPodAffinity && (ev.kind == evAssignedPodAdd || ev.kind == evAssignedPodUpdateLabel) {
+				// AssignedPodAdded/Updated move only the pods with a
+				// required affinity term the pod matches.
+				return interpodaffinity.MatchesAnyRequiredAffinityTerm(q.env.Version, p.Object, ev.podAfter, q.namespaceLabels(ev.podAfter.Namespace))
+			}
 			return ev.isPodEvent() || q.preCheck(p, ev.after)
 		}
 	}
@@ -163,14 +205,17 @@ func (q *Queue) mayHelp(p *store.Pod, ev *clusterEvent) bool {
 // every AssignedPod Delete moves a pod it rejected; an AssignedPod Add
 // (AssignedPodAdded) moved only pods with a matching affinity term until
 // PR #122627 (1.31) also moved the pods PodTopologySpread rejected.
+// InterPodAffinity registered Pod All and Node Add|UpdateNodeLabel.
 func (q *Queue) registeredWithoutHints(plugin string, ev *clusterEvent) bool {
 	switch ev.kind {
 	case evNodeAdd:
 		return true
 	case evAssignedPodDelete:
-		return plugin == pluginNodeResourcesFit || plugin == pluginNodePorts || plugin == pluginPodTopologySpread
+		return plugin == pluginNodeResourcesFit || plugin == pluginNodePorts || plugin == pluginPodTopologySpread || plugin == pluginInterPodAffinity
 	case evAssignedPodAdd:
-		return plugin == pluginPodTopologySpread && q.env.Version.AtLeast(31)
+		return (plugin == pluginPodTopologySpread && q.env.Version.AtLeast(31)) || plugin == pluginInterPodAffinity
+	case evAssignedPodUpdateLabel:
+		return plugin == pluginInterPodAffinity
 	}
 	taints := taintsKey(ev.before.Spec.Taints) != taintsKey(ev.after.Spec.Taints) || ev.before.Spec.Unschedulable != ev.after.Spec.Unschedulable
 	labels := core.LabelsString(ev.before.Labels) != core.LabelsString(ev.after.Labels)
@@ -210,20 +255,23 @@ func (q *Queue) preCheck(p *store.Pod, n *core.Node) bool {
 // Add|UpdateNodeAllocatable; NodeName and NodePorts Node Add (NodePorts
 // also AssignedPod Delete); PodTopologySpread AssignedPod Add|Delete and
 // Node Add|UpdateNodeLabel|UpdateNodeTaint (Node Delete and pod label
-// updates do not happen in the playground).
+// updates do not happen in the playground); InterPodAffinity AssignedPod
+// Add|UpdatePodLabel|Delete and Node Add|UpdateNodeLabel.
 func registered(plugin string, ev *clusterEvent) bool {
 	switch ev.kind {
 	case evNodeAdd:
 		return true
 	case evAssignedPodDelete:
-		return plugin == pluginNodeResourcesFit || plugin == pluginNodePorts || plugin == pluginPodTopologySpread
+		return plugin == pluginNodeResourcesFit || plugin == pluginNodePorts || plugin == pluginPodTopologySpread || plugin == pluginInterPodAffinity
 	case evAssignedPodAdd:
-		return plugin == pluginPodTopologySpread
+		return plugin == pluginPodTopologySpread || plugin == pluginInterPodAffinity
+	case evAssignedPodUpdateLabel:
+		return plugin == pluginInterPodAffinity
 	}
 	switch plugin {
 	case pluginTaintToleration, pluginNodeUnschedulable:
 		return taintsKey(ev.before.Spec.Taints) != taintsKey(ev.after.Spec.Taints) || ev.before.Spec.Unschedulable != ev.after.Spec.Unschedulable
-	case pluginNodeAffinity:
+	case pluginNodeAffinity, pluginInterPodAffinity:
 		return core.LabelsString(ev.before.Labels) != core.LabelsString(ev.after.Labels)
 	case pluginNodeResourcesFit:
 		return allocKey(ev.before) != allocKey(ev.after)
@@ -260,9 +308,14 @@ func (q *Queue) hint(plugin string, p *store.Pod, ev *clusterEvent) bool {
 	case pluginPodTopologySpread:
 		pl := podtopologyspread.NewForVersion(q.env.Version, q.env.Gate)
 		if ev.isPodEvent() {
-			return pl.SchedulableAfterAssignedPodChange(p.Object, ev.pod)
+			return pl.SchedulableAfterAssignedPodChange(p.Object, ev.assignedPod())
 		}
 		return pl.SchedulableAfterNodeChange(p.Object, ev.before, ev.after)
+	case pluginInterPodAffinity:
+		if ev.isPodEvent() {
+			return interpodaffinity.IsSchedulableAfterAssignedPodChange(q.env.Version, p.Object, ev.podBefore, ev.podAfter)
+		}
+		return interpodaffinity.IsSchedulableAfterNodeChange(p.Object, ev.before, ev.after)
 	case pluginNodeResourcesFit:
 		// Queue for every event it registered for: any deletion of a
 		// scheduled pod (isSchedulableAfterAssignedPodDelete) and any node
@@ -273,7 +326,7 @@ func (q *Queue) hint(plugin string, p *store.Pod, ev *clusterEvent) bool {
 		// Node Add has no hint (Queue); AssignedPod Delete has
 		// isSchedulableAfterAssignedPodDeleted.
 		if ev.kind == evAssignedPodDelete {
-			return nodeports.NewForVersion(q.env.Version).SchedulableAfterPodDeleted(p.Object, ev.pod, ev.podNode)
+			return nodeports.NewForVersion(q.env.Version).SchedulableAfterPodDeleted(p.Object, ev.podBefore, ev.podNode)
 		}
 		return true
 	}

@@ -22,7 +22,7 @@ func spreadPod() *testutil.Pod {
 	return p
 }
 
-func labelled(name string, labels map[string]string) *testutil.Pod {
+func withLabels(name string, labels map[string]string) *testutil.Pod {
 	p := testutil.MakePod(name, "", "")
 	p.P.Labels = labels
 	return p
@@ -33,7 +33,7 @@ func labelled(name string, labels map[string]string) *testutil.Pod {
 // the running pod.
 func deleteLabelledRunning(labels map[string]string) func(f *fixture) {
 	return func(f *fixture) {
-		rec := f.running(labelled("old", labels), "n1")
+		rec := f.running(withLabels("old", labels), "n1")
 		f.q.Dispatch()
 		pending := f.env.Store.Pods()[0]
 		f.popAll()
@@ -56,9 +56,9 @@ func TestPodTopologySpreadHints(t *testing.T) {
 	}
 	cases := []hintCase{
 		{name: "matching pod bound", rejected: []string{podTopologySpread}, pod: spreadPod(), nodes: zoned(),
-			event: func(f *fixture) { f.running(labelled("new", web), "n1") }, moved: true},
+			event: func(f *fixture) { f.running(withLabels("new", web), "n1") }, moved: true},
 		{name: "other pod bound", rejected: []string{podTopologySpread}, pod: spreadPod(), nodes: zoned(),
-			event: func(f *fixture) { f.running(labelled("new", map[string]string{"app": "db"}), "n1") }},
+			event: func(f *fixture) { f.running(withLabels("new", map[string]string{"app": "db"}), "n1") }},
 		{name: "matching pod deleted", rejected: []string{podTopologySpread}, pod: spreadPod(), nodes: zoned(),
 			event: deleteLabelledRunning(web), moved: true},
 		{name: "other pod deleted", rejected: []string{podTopologySpread}, pod: spreadPod(), nodes: zoned(),
@@ -93,13 +93,13 @@ func TestPodTopologySpreadWithoutHints(t *testing.T) {
 	other := map[string]string{"app": "db"}
 	runHints(t, 31, []hintCase{
 		{name: "any pod bound", rejected: []string{podTopologySpread}, pod: spreadPod(), nodes: zoned,
-			event: func(f *fixture) { f.running(labelled("new", other), "n1") }, moved: true},
+			event: func(f *fixture) { f.running(withLabels("new", other), "n1") }, moved: true},
 		{name: "any pod deleted", rejected: []string{podTopologySpread}, pod: spreadPod(), nodes: zoned,
 			event: deleteLabelledRunning(other), moved: true},
 	})
 	runHints(t, 30, []hintCase{
 		{name: "pod bound", rejected: []string{podTopologySpread}, pod: spreadPod(), nodes: zoned,
-			event: func(f *fixture) { f.running(labelled("new", web), "n1") }},
+			event: func(f *fixture) { f.running(withLabels("new", web), "n1") }},
 		{name: "any pod deleted", rejected: []string{podTopologySpread}, pod: spreadPod(), nodes: zoned,
 			event: deleteLabelledRunning(other), moved: true},
 	})

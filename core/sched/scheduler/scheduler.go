@@ -90,8 +90,39 @@ func (s *Scheduler) forUs(p *store.Pod) bool {
 // Options are the options of a cycle: ties broken by r (nil: the first
 // tied node).
 func (s *Scheduler) Options(r *rand.Rand) sched.Options {
-	return sched.Options{EnableComparisonOperators: s.env.Gate, Rand: r, Version: s.env.Version}
+	return sched.Options{EnableComparisonOperators: s.env.Gate, Rand: r, Version: s.env.Version, Namespaces: s.namespaceLabels()}
 }
+
+// namespaceLabels looks up the labels of a namespace for
+// InterPodAffinity's namespaceSelector: the Namespace object's labels plus
+// kubernetes.io/metadata.name, which the API server sets on every
+// namespace. Every namespace a pod lives in exists on a real cluster
+// (NamespaceLifecycle admission), so one the scenario did not declare has
+// that label only. Lookups are kept for the cycle.
+func (s *Scheduler) namespaceLabels() func(string) (map[string]string, bool) {
+	var seen map[string]map[string]string
+	return func(name string) (map[string]string, bool) {
+		if l, ok := seen[name]; ok {
+			return l, true
+		}
+		l := map[string]string{}
+		if ns := s.env.Store.Namespace(name); ns != nil {
+			for k, v := range ns.Labels {
+				l[k] = v
+			}
+		}
+		l[LabelMetadataName] = name
+		if seen == nil {
+			seen = map[string]map[string]string{}
+		}
+		seen[name] = l
+		return l, true
+	}
+}
+
+// LabelMetadataName is the label the API server gives every namespace,
+// its name as value (NamespaceDefaultLabelName, GA in 1.22).
+const LabelMetadataName = "kubernetes.io/metadata.name"
 
 // ExplainRand is a generator for explanation-only cycles, so that asking
 // "why" never changes what the simulation decides.
