@@ -24,15 +24,18 @@ type Quantity struct {
 	negQuirk bool
 	// units and milli cache Value() and MilliValue(), computed once when
 	// the quantity is made (cached is then true), so that the scheduler's
-	// hot paths never touch big.Rat.
-	units, milli int64
-	cached       bool
+	// hot paths never touch big.Rat; unitsExact and milliExact say they
+	// needed no rounding.
+	units, milli           int64
+	unitsExact, milliExact bool
+	cached                 bool
 }
 
 // newQuantity builds a quantity and caches its scaled values.
 func newQuantity(v *big.Rat, s string, negQuirk bool) Quantity {
 	q := Quantity{v: v, s: s, negQuirk: negQuirk}
 	q.units, q.milli = q.scaled(1), q.scaled(1000)
+	q.unitsExact, q.milliExact = q.exactIn(1), q.exactIn(1000)
 	q.cached = true
 	return q
 }
@@ -324,6 +327,29 @@ func (q Quantity) scaled(factor int64) int64 {
 		return math.MinInt64
 	}
 	return ceilToInt64(x)
+}
+
+// exactIn reports whether the quantity is a whole number of 1/factor units.
+func (q Quantity) exactIn(factor int64) bool {
+	if q.v == nil {
+		return true
+	}
+	return new(big.Rat).Mul(q.v, big.NewRat(factor, 1)).IsInt()
+}
+
+// ExactIn reports whether Value (milli false) or MilliValue (milli true)
+// is the quantity itself, without rounding: sums of such values equal the
+// rounded sum of the quantities.
+func (q Quantity) ExactIn(milli bool) bool {
+	switch {
+	case q.cached && milli:
+		return q.milliExact
+	case q.cached:
+		return q.unitsExact
+	case milli:
+		return q.exactIn(1000)
+	}
+	return q.exactIn(1)
 }
 
 // IsZero reports whether the quantity is zero (or unset).
