@@ -1,54 +1,77 @@
 package core
 
 import (
+	"maps"
 	"math/big"
 	"slices"
 )
 
-// SetDefaultPodRequests gives every container and init container a request
-// for each resource it lists in limits but not in requests, equal to the
-// limit, as the API server's defaulting does when it decodes a Pod
-// (pkg/apis/core/v1 SetDefaults_Pod, v1.37): cpu, memory, hugepages and
-// extended resources alike. It runs on pods only, never on the pod
-// templates of workloads (SetDefaults_PodSpec has no such rule), before
-// admission and validation. Container slices and request maps are copied
-// before they change, so a pod that shares them with a template leaves
-// the template as it was.
+// SetDefaultPodRequests applies the API server's defaulting of a decoded
+// Pod's resources (SetObjectDefaults_Pod, v1.37): every container and init
+// container gets a request for each resource it lists in limits but not
+// in requests, equal to the limit (SetDefaults_Pod) — cpu, memory,
+// hugepages and extended resources alike — and every quantity of the
+// containers' requests and limits and of spec.overhead is rounded up to a
+// whole thousandth (SetDefaults_ResourceList: "400u" becomes "1m"). It
+// runs on pods only: a workload's pod template keeps its form
+// (SetDefaults_PodSpec has no requests-from-limits rule), each pod made
+// from it is defaulted when created, before admission and validation.
+// Slices and maps are copied before they change, so a pod that shares
+// them with a template or a scenario leaves those as they were.
 func SetDefaultPodRequests(p *Pod) {
 	if p == nil {
 		return
 	}
-	p.Spec.Containers = defaultRequests(p.Spec.Containers)
-	p.Spec.InitContainers = defaultRequests(p.Spec.InitContainers)
+	p.Spec.Containers = defaultContainers(p.Spec.Containers)
+	p.Spec.InitContainers = defaultContainers(p.Spec.InitContainers)
+	p.Spec.Overhead, _ = roundedList(p.Spec.Overhead)
 }
 
-// defaultRequests returns cs with the requests defaulted from the limits,
-// a copy when anything changes.
-func defaultRequests(cs []Container) []Container {
+// defaultContainers returns cs with the requests defaulted from the
+// limits and both lists rounded, a copy when anything changes.
+func defaultContainers(cs []Container) []Container {
 	copied := false
 	for i := range cs {
-		var reqs ResourceList
-		for name, q := range cs[i].Resources.Limits {
-			if _, ok := cs[i].Resources.Requests[name]; ok {
+		lims, limsChanged := roundedList(cs[i].Resources.Limits)
+		reqs, reqsChanged := roundedList(cs[i].Resources.Requests)
+		for name, q := range lims {
+			if _, ok := reqs[name]; ok {
 				continue
 			}
-			if reqs == nil {
-				reqs = make(ResourceList, len(cs[i].Resources.Requests)+len(cs[i].Resources.Limits))
-				for k, v := range cs[i].Resources.Requests {
-					reqs[k] = v
+			if !reqsChanged {
+				reqs, reqsChanged = maps.Clone(reqs), true
+				if reqs == nil {
+					reqs = make(ResourceList, len(lims))
 				}
 			}
 			reqs[name] = q
 		}
-		if reqs == nil {
+		if !limsChanged && !reqsChanged {
 			continue
 		}
 		if !copied {
 			cs, copied = slices.Clone(cs), true
 		}
-		cs[i].Resources.Requests = reqs
+		cs[i].Resources.Limits, cs[i].Resources.Requests = lims, reqs
 	}
 	return cs
+}
+
+// roundedList is l with every quantity rounded up to thousandths
+// (Quantity.RoundUpMilli), and whether that changed anything: l itself
+// when nothing needs rounding, else a copy.
+func roundedList(l ResourceList) (ResourceList, bool) {
+	changed := false
+	for name, q := range l {
+		if q.ExactIn(true) {
+			continue
+		}
+		if !changed {
+			l, changed = maps.Clone(l), true
+		}
+		l[name] = q.RoundUpMilli()
+	}
+	return l, changed
 }
 
 // IsRestartableInitContainer reports whether an init container is a

@@ -397,3 +397,36 @@ func (q *Quantity) UnmarshalJSON(b []byte) error {
 	*q = p
 	return nil
 }
+
+// RoundUpMilli is the quantity rounded away from zero to a whole number of
+// thousandths, as the API server's defaulting of every resource list does
+// (SetDefaults_ResourceList: Quantity.RoundUp(-3)). A quantity that needs
+// no rounding is returned as it is; a rounded one is written in upstream's
+// canonical form: decimal SI ("1m", "1001m", "2"), or a decimal exponent
+// when it was written with one ("1001e-3").
+func (q Quantity) RoundUpMilli() Quantity {
+	if q.ExactIn(true) {
+		return q
+	}
+	m := roundAwayFromZero(new(big.Rat).Mul(q.v, big.NewRat(1000, 1)))
+	v := new(big.Rat).SetFrac(m, big.NewInt(1000))
+	exp := -3
+	ten3 := big.NewInt(1000)
+	for m.Sign() != 0 && exp < 18 {
+		d, r := new(big.Int).QuoRem(m, ten3, new(big.Int))
+		if r.Sign() != 0 {
+			break
+		}
+		m, exp = d, exp+3
+	}
+	var s string
+	if strings.ContainsAny(q.s, "eE") {
+		s = m.String()
+		if exp != 0 {
+			s += "e" + strconv.Itoa(exp)
+		}
+	} else {
+		s = m.String() + map[int]string{-3: "m", 0: "", 3: "k", 6: "M", 9: "G", 12: "T", 15: "P", 18: "E"}[exp]
+	}
+	return newQuantity(v, s, false)
+}
