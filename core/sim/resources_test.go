@@ -3,6 +3,8 @@ package sim
 import (
 	"testing"
 
+	"github.com/taints-playground/playground/core"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -55,4 +57,48 @@ func TestLimitsOnly(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLimitsOnlyApplyAgain: a pod applied with only limits, applied again
+// unchanged, is "unchanged": the update is defaulted like the create, so
+// its requests equal the stored ones.
+func TestLimitsOnlyApplyAgain(t *testing.T) {
+	const pod = `
+    apiVersion: v1
+    kind: Pod
+    metadata: {name: cuda}
+    spec:
+      containers:
+      - name: cuda
+        image: cuda
+        resources:
+          limits: {nvidia.com/gpu: 1, cpu: 400u}
+`
+	res := run(t, `
+kind: Scenario
+name: apply-again
+steps:
+- at: 1s
+  run: kubectl apply -f -
+  manifest: |`+pod+`
+- at: 2s
+  run: kubectl apply -f -
+  manifest: |`+pod+`
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status:
+  allocatable: {cpu: "1", memory: 1Gi, pods: "110", nvidia.com/gpu: "1"}
+`)
+	var outputs []string
+	for _, f := range res.Frames {
+		if f.Step != "" {
+			outputs = append(outputs, f.Output)
+		}
+	}
+	assert.Equal(t, []string{"pod/cuda created", "pod/cuda unchanged"}, outputs)
+	p := final(res)["cuda"]
+	require.NotNil(t, p, "cuda")
+	assert.Equal(t, map[core.ResourceName]int64{core.ResourceCPU: 1, "nvidia.com/gpu": 1}, p.Requests, "requests: 400u is rounded up to 1m")
 }
