@@ -98,3 +98,16 @@ func TestPodRequestAndLimitUnits(t *testing.T) {
 	assert.Equal(t, map[core.ResourceName]int64{"cpu": 2300, "memory": 201<<20 + 1}, core.PodRequestUnits(p, defaults),
 		"the sidecar counts 200Mi memory: max(1.5+200Mi, 1Mi+200Mi)+0.5, rounded up once")
 }
+
+// Canonical is what the API server prints (checked against
+// resource.Quantity.String in test/upstream): trailing zeros become an SI
+// prefix, powers of 1024 a larger binary suffix; texts upstream keeps as
+// parsed stay as written.
+func TestQuantityCanonical(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"0.5", "500m"}, {"1000m", "1"}, {"5000", "5k"}, {"1500", "1500"}, {"1024Mi", "1Gi"}, {"1536Mi", "1536Mi"},
+		{"1E3", "1E3"}, {"1.500", "1.500"}, {"15000E", "15"}, {"0.0001Ki", "102400u"}, {"0", "0"}, {"-0.5", "-500m"},
+	} {
+		assert.Equal(t, tc.want, core.MustParseQuantity(tc.in).Canonical(), "Canonical(%s)", tc.in)
+	}
+}

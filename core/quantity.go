@@ -29,6 +29,9 @@ type Quantity struct {
 	units, milli           int64
 	unitsExact, milliExact bool
 	cached                 bool
+	// keepText: upstream keeps the text as the quantity's printed form
+	// (Canonical returns s).
+	keepText bool
 }
 
 // newQuantity builds a quantity and caches its scaled values.
@@ -117,7 +120,9 @@ func ParseQuantity(s string) (Quantity, error) {
 	if !positive {
 		val.Neg(val)
 	}
-	return newQuantity(val, s, val.Sign() < 0 && !int64FastPath(num, denom, exponent, binary)), nil
+	q := newQuantity(val, s, val.Sign() < 0 && !int64FastPath(num, denom, exponent, binary))
+	q.keepText = keepsText(num, denom, exponent, binary)
+	return q, nil
 }
 
 // int64FastPath reports whether upstream's ParseQuantity keeps the value as
@@ -396,37 +401,4 @@ func (q *Quantity) UnmarshalJSON(b []byte) error {
 	}
 	*q = p
 	return nil
-}
-
-// RoundUpMilli is the quantity rounded away from zero to a whole number of
-// thousandths, as the API server's defaulting of every resource list does
-// (SetDefaults_ResourceList: Quantity.RoundUp(-3)). A quantity that needs
-// no rounding is returned as it is; a rounded one is written in upstream's
-// canonical form: decimal SI ("1m", "1001m", "2"), or a decimal exponent
-// when it was written with one ("1001e-3").
-func (q Quantity) RoundUpMilli() Quantity {
-	if q.ExactIn(true) {
-		return q
-	}
-	m := roundAwayFromZero(new(big.Rat).Mul(q.v, big.NewRat(1000, 1)))
-	v := new(big.Rat).SetFrac(m, big.NewInt(1000))
-	exp := -3
-	ten3 := big.NewInt(1000)
-	for m.Sign() != 0 && exp < 18 {
-		d, r := new(big.Int).QuoRem(m, ten3, new(big.Int))
-		if r.Sign() != 0 {
-			break
-		}
-		m, exp = d, exp+3
-	}
-	var s string
-	if strings.ContainsAny(q.s, "eE") {
-		s = m.String()
-		if exp != 0 {
-			s += "e" + strconv.Itoa(exp)
-		}
-	} else {
-		s = m.String() + map[int]string{-3: "m", 0: "", 3: "k", 6: "M", 9: "G", 12: "T", 15: "P", 18: "E"}[exp]
-	}
-	return newQuantity(v, s, false)
 }

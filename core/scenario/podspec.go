@@ -99,11 +99,11 @@ func resourceErrors(r core.ResourceRequirements, path string) core.ErrorList {
 		lim, ok := r.Limits[n]
 		switch {
 		case ok && q.Cmp(lim) != 0 && !overcommitAllowed(n):
-			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: path + ".requests", BadValue: q.String(),
-				Detail: "must be equal to " + string(n) + " limit of " + lim.String()})
+			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: path + ".requests", BadValue: q.Canonical(),
+				Detail: "must be equal to " + string(n) + " limit of " + lim.Canonical()})
 		case ok && q.Cmp(lim) > 0:
-			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: path + ".requests", BadValue: q.String(),
-				Detail: "must be less than or equal to " + string(n) + " limit of " + lim.String()})
+			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: path + ".requests", BadValue: q.Canonical(),
+				Detail: "must be less than or equal to " + string(n) + " limit of " + lim.Canonical()})
 		case !ok && !overcommitAllowed(n):
 			errs = append(errs, &core.FieldError{Type: core.ErrorTypeRequired, Field: path + ".limits",
 				Detail: "Limit must be set for non overcommitable resources"})
@@ -123,10 +123,10 @@ func quantityErrors(l core.ResourceList, path string) core.ErrorList {
 		q := l[n]
 		field := path + "[" + string(n) + "]"
 		if q.Cmp(core.Quantity{}) < 0 {
-			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: field, BadValue: q.String(), Detail: "must be greater than or equal to 0"})
+			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: field, BadValue: q.Canonical(), Detail: "must be greater than or equal to 0"})
 		}
 		if isExtendedResource(n) && q.MilliValue()%1000 != 0 {
-			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: field, BadValue: q.String(), Detail: "must be an integer"})
+			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: field, BadValue: q.Canonical(), Detail: "must be an integer"})
 		}
 	}
 	return errs

@@ -163,3 +163,40 @@ func TestPodRequestsMatchesUpstream(t *testing.T) {
 		require.Equal(t, wantLim, core.PodLimitUnits(p), "case %d limits: %+v", i, v1pod.Spec)
 	}
 }
+
+// TestQuantityCanonicalMatchesUpstream: core.Quantity.Canonical is what
+// resource.Quantity.String prints after decoding, for the texts of the
+// random pods and more forms (trailing zeros, powers of 1024, exponents,
+// negative values).
+func TestQuantityCanonicalMatchesUpstream(t *testing.T) {
+	texts := append([]string{
+		"1000m", "2000m", "1024Mi", "1536Mi", "1025Ki", "1.5Gi", "0.1Mi", "100Ki", "5000", "1500", "12e6", "1E3",
+		"2e-3", "15e2", "-1", "-0.5", "-1Gi", "7E", "123456789", "0.000000001", "1n", "1500u", "3e9", "1024",
+		"1023Ki", "2048Ki", "0.5Ki", "+1", "1.500", "0.0", "00", "-0", "1.0", "1e0", "1e-9", "1e-10", "8Ei", "1Ei",
+	}, quantityTexts...)
+	r := rand.New(rand.NewPCG(3, 37))
+	suffixes := []string{"", "", "m", "u", "n", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "e3", "e-3", "E6", "e-7", "e2", "e20"}
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + r.IntN(10))
+		}
+		return string(b)
+	}
+	for range 3000 {
+		s := []string{"", "", "", "-", "+"}[r.IntN(5)] + digits(r.IntN(6))
+		if r.IntN(3) == 0 {
+			s += "." + digits(r.IntN(5))
+		}
+		texts = append(texts, s+suffixes[r.IntN(len(suffixes))])
+	}
+	for _, s := range texts {
+		ours, err := core.ParseQuantity(s)
+		up, upErr := resource.ParseQuantity(s)
+		if upErr != nil || err != nil {
+			require.Equal(t, upErr != nil, err != nil, "ParseQuantity(%q): %v / %v", s, upErr, err)
+			continue
+		}
+		require.Equal(t, up.String(), ours.Canonical(), "Canonical(%q)", s)
+	}
+}
