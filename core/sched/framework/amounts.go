@@ -116,7 +116,7 @@ func podAmounts(p *core.Pod) (req, non0 amounts) {
 		c := &p.Spec.InitContainers[i]
 		a := amountsOf(c.Resources.Requests)
 		a0 := a.withDefaults()
-		if c.RestartPolicy != nil && *c.RestartPolicy == "Always" {
+		if core.IsRestartableInitContainer(c) {
 			req.add(a)
 			non0.add(a0)
 			sidecars.add(a)
