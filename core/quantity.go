@@ -24,15 +24,21 @@ type Quantity struct {
 	negQuirk bool
 	// units and milli cache Value() and MilliValue(), computed once when
 	// the quantity is made (cached is then true), so that the scheduler's
-	// hot paths never touch big.Rat.
-	units, milli int64
-	cached       bool
+	// hot paths never touch big.Rat; unitsExact and milliExact say they
+	// needed no rounding.
+	units, milli           int64
+	unitsExact, milliExact bool
+	cached                 bool
+	// keepText: upstream keeps the text as the quantity's printed form
+	// (Canonical returns s).
+	keepText bool
 }
 
 // newQuantity builds a quantity and caches its scaled values.
 func newQuantity(v *big.Rat, s string, negQuirk bool) Quantity {
 	q := Quantity{v: v, s: s, negQuirk: negQuirk}
 	q.units, q.milli = q.scaled(1), q.scaled(1000)
+	q.unitsExact, q.milliExact = q.exactIn(1), q.exactIn(1000)
 	q.cached = true
 	return q
 }
@@ -114,7 +120,9 @@ func ParseQuantity(s string) (Quantity, error) {
 	if !positive {
 		val.Neg(val)
 	}
-	return newQuantity(val, s, val.Sign() < 0 && !int64FastPath(num, denom, exponent, binary)), nil
+	q := newQuantity(val, s, val.Sign() < 0 && !int64FastPath(num, denom, exponent, binary))
+	q.keepText = keepsText(num, denom, exponent, binary)
+	return q, nil
 }
 
 // int64FastPath reports whether upstream's ParseQuantity keeps the value as
@@ -324,6 +332,29 @@ func (q Quantity) scaled(factor int64) int64 {
 		return math.MinInt64
 	}
 	return ceilToInt64(x)
+}
+
+// exactIn reports whether the quantity is a whole number of 1/factor units.
+func (q Quantity) exactIn(factor int64) bool {
+	if q.v == nil {
+		return true
+	}
+	return new(big.Rat).Mul(q.v, big.NewRat(factor, 1)).IsInt()
+}
+
+// ExactIn reports whether Value (milli false) or MilliValue (milli true)
+// is the quantity itself, without rounding: sums of such values equal the
+// rounded sum of the quantities.
+func (q Quantity) ExactIn(milli bool) bool {
+	switch {
+	case q.cached && milli:
+		return q.milliExact
+	case q.cached:
+		return q.unitsExact
+	case milli:
+		return q.exactIn(1000)
+	}
+	return q.exactIn(1)
 }
 
 // IsZero reports whether the quantity is zero (or unset).

@@ -41,11 +41,15 @@ func (e *Env) Emit(source, typ, reason, object, msg string) {
 	e.Store.Emit(core.Event{At: e.Now().Seconds(), Type: typ, Reason: reason, Object: object, Message: msg, Source: source})
 }
 
-// NewPod runs a pod being created through the API server's admission and
-// returns its record, not stored yet: AdmitErr is set when admission
+// NewPod runs a pod being created through the API server, the way every
+// pod is created (scenario pods, kubectl, the ReplicaSet and DaemonSet
+// controllers): the defaulting of the decoded object
+// (core.SetDefaultPodRequests: requests from limits), then admission; it
+// returns the record, not stored yet: AdmitErr is set when admission
 // refused it. sources says who added the tolerations it arrives with (nil:
 // the user).
 func (e *Env) NewPod(p *core.Pod, sources []string) *store.Pod {
+	core.SetDefaultPodRequests(p)
 	res := e.Admission.Admit(p, sources)
 	return &store.Pod{
 		Object: p, Priority: res.Priority, Phase: store.PhasePending, Direct: p.Spec.NodeName != "",

@@ -257,14 +257,14 @@ func describeContainers(w *describeWriter, label string, cs []core.Container) {
 		}
 		for _, name := range sortedNames(c.Resources.Limits) {
 			q := c.Resources.Limits[name]
-			w.write(3, "%s:\t%s\n", name, q.String())
+			w.write(3, "%s:\t%s\n", name, q.Canonical())
 		}
 		if len(c.Resources.Requests) > 0 {
 			w.write(2, "Requests:\n")
 		}
 		for _, name := range sortedNames(c.Resources.Requests) {
 			q := c.Resources.Requests[name]
-			w.write(3, "%s:\t%s\n", name, q.String())
+			w.write(3, "%s:\t%s\n", name, q.Canonical())
 		}
 		w.write(2, "Environment:\t<none>\n")
 		w.write(2, "Mounts:\t<none>\n")
@@ -355,7 +355,7 @@ func DescribeNode(n *core.Node, pods []NodePod, events []DescribeEvent, now time
 func (w *describeWriter) printResourceList(l core.ResourceList) {
 	for _, name := range sortedNames(l) {
 		q := l[name]
-		w.write(0, "  %s:\t%s\n", name, q.String())
+		w.write(0, "  %s:\t%s\n", name, q.Canonical())
 	}
 }
 

@@ -12,9 +12,10 @@ var files embed.FS
 
 // order is the order presets are offered in: the reference note's GPU node,
 // the Kubernetes docs example, the six-step card, a failing node, the taints
-// lesson's regional network (core/lesson), topology spread with a tainted
-// zone (nodeTaintsPolicy), pod anti-affinity meeting a taint.
-var order = []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure", "regional-network", "spread-taints-policy", "anti-affinity-taint"}
+// lesson's regional network (core/lesson), GPU pods that set only limits,
+// topology spread with a tainted zone (nodeTaintsPolicy), pod anti-affinity
+// meeting a taint.
+var order = []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure", "regional-network", "gpu-limits-only", "spread-taints-policy", "anti-affinity-taint"}
 
 // Preset is one built-in scenario.
 type Preset struct {

@@ -1,8 +1,10 @@
 package scenario
 
 import (
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/taints-playground/playground/core"
 )
@@ -74,36 +76,90 @@ func containerErrors(cs []core.Container, path string, required bool) core.Error
 	return errs
 }
 
-// resourceErrors is ValidateResourceRequirements for the quantities:
-// none negative, and no request above its limit.
+// resourceErrors is validateResourceRequirements (v1.37) for the
+// quantities: none negative, extended resources whole numbers, no request
+// above its limit, requests of resources that cannot be overcommitted
+// (extended resources, hugepages) equal to their limit, which must be set,
+// and hugepages only beside cpu or memory. A pod is validated after its
+// requests are defaulted from its limits (podErrors), a pod template as
+// written. The limit rules report on the requests and limits lists
+// themselves, as upstream does.
 func resourceErrors(r core.ResourceRequirements, path string) core.ErrorList {
-	var errs core.ErrorList
-	const negative = "must be greater than or equal to 0"
-	for _, l := range []struct {
-		name string
-		list core.ResourceList
-	}{{"limits", r.Limits}, {"requests", r.Requests}} {
-		names := make([]string, 0, len(l.list))
-		for n := range l.list {
-			names = append(names, string(n))
+	errs := quantityErrors(r.Limits, path+".limits")
+	errs = append(errs, quantityErrors(r.Requests, path+".requests")...)
+	cpuOrMemory, hugePages := false, false
+	for _, l := range []core.ResourceList{r.Limits, r.Requests} {
+		for n := range l {
+			cpuOrMemory = cpuOrMemory || n == core.ResourceCPU || n == core.ResourceMemory
+			hugePages = hugePages || strings.HasPrefix(string(n), "hugepages-")
 		}
-		sort.Strings(names)
-		for _, n := range names {
-			q := l.list[core.ResourceName(n)]
-			field := path + "." + l.name + "[" + n + "]"
-			if q.Cmp(core.Quantity{}) < 0 {
-				errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: field, BadValue: q.String(), Detail: negative})
-				continue
-			}
-			if l.name == "requests" {
-				if lim, ok := r.Limits[core.ResourceName(n)]; ok && q.Cmp(lim) > 0 {
-					errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: field, BadValue: q.String(),
-						Detail: "must be less than or equal to " + n + " limit of " + lim.String()})
-				}
-			}
+	}
+	for _, n := range sortedResourceNames(r.Requests) {
+		q := r.Requests[n]
+		lim, ok := r.Limits[n]
+		switch {
+		case ok && q.Cmp(lim) != 0 && !overcommitAllowed(n):
+			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: path + ".requests", BadValue: q.Canonical(),
+				Detail: "must be equal to " + string(n) + " limit of " + lim.Canonical()})
+		case ok && q.Cmp(lim) > 0:
+			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: path + ".requests", BadValue: q.Canonical(),
+				Detail: "must be less than or equal to " + string(n) + " limit of " + lim.Canonical()})
+		case !ok && !overcommitAllowed(n):
+			errs = append(errs, &core.FieldError{Type: core.ErrorTypeRequired, Field: path + ".limits",
+				Detail: "Limit must be set for non overcommitable resources"})
+		}
+	}
+	if hugePages && !cpuOrMemory {
+		errs = append(errs, &core.FieldError{Type: core.ErrorTypeForbidden, Field: path, Detail: "HugePages require cpu or memory"})
+	}
+	return errs
+}
+
+// quantityErrors is ValidateResourceQuantityValue for each quantity of a
+// list: not negative, and a whole number for an extended resource.
+func quantityErrors(l core.ResourceList, path string) core.ErrorList {
+	var errs core.ErrorList
+	for _, n := range sortedResourceNames(l) {
+		q := l[n]
+		field := path + "[" + string(n) + "]"
+		if q.Cmp(core.Quantity{}) < 0 {
+			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: field, BadValue: q.Canonical(), Detail: "must be greater than or equal to 0"})
+		}
+		if isExtendedResource(n) && q.MilliValue()%1000 != 0 {
+			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: field, BadValue: q.Canonical(), Detail: "must be an integer"})
 		}
 	}
 	return errs
+}
+
+func sortedResourceNames(l core.ResourceList) []core.ResourceName {
+	names := make([]core.ResourceName, 0, len(l))
+	for n := range l {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// nativeResource is helper.IsNativeResource: no domain, or in the
+// kubernetes.io/ namespace.
+func nativeResource(n core.ResourceName) bool {
+	return !strings.Contains(string(n), "/") || strings.Contains(string(n), "kubernetes.io/")
+}
+
+// overcommitAllowed is helper.IsOvercommitAllowed: native resources but
+// hugepages.
+func overcommitAllowed(n core.ResourceName) bool {
+	return nativeResource(n) && !strings.HasPrefix(string(n), "hugepages-")
+}
+
+// isExtendedResource is helper.IsExtendedResourceName: not native, not
+// "requests."-prefixed, and "requests."+name a qualified name.
+func isExtendedResource(n core.ResourceName) bool {
+	if nativeResource(n) || strings.HasPrefix(string(n), "requests.") {
+		return false
+	}
+	return len(core.IsQualifiedName("requests."+string(n))) == 0
 }
 
 // nodeAffinityErrors is validateNodeAffinity: the required selector has at

@@ -32,7 +32,20 @@ func TestPodSpecValidation(t *testing.T) {
 		{"negative request", pod("", "  containers: [{name: c, image: x, resources: {requests: {cpu: \"-1\"}}}]\n"),
 			`The Pod "p" is invalid: spec.containers[0].resources.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0`},
 		{"request above limit", pod("", "  containers: [{name: c, image: x, resources: {requests: {memory: 2Gi}, limits: {memory: 1Gi}}}]\n"),
-			`The Pod "p" is invalid: spec.containers[0].resources.requests[memory]: Invalid value: "2Gi": must be less than or equal to memory limit of 1Gi`},
+			// validateResourceRequirements reports on reqPath, the list.
+			`The Pod "p" is invalid: spec.containers[0].resources.requests: Invalid value: "2Gi": must be less than or equal to memory limit of 1Gi`},
+		{"extended request below limit", pod("", "  containers: [{name: c, image: x, resources: {requests: {nvidia.com/gpu: 1}, limits: {nvidia.com/gpu: 2}}}]\n"),
+			`The Pod "p" is invalid: spec.containers[0].resources.requests: Invalid value: "1": must be equal to nvidia.com/gpu limit of 2`},
+		{"extended request without limit", pod("", "  containers: [{name: c, image: x, resources: {requests: {nvidia.com/gpu: 1}}}]\n"),
+			`The Pod "p" is invalid: spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources`},
+		{"extended fraction", pod("", "  containers: [{name: c, image: x, resources: {limits: {example.com/dongle: 500m}}}]\n"),
+			// The request defaulted from the limit is validated too.
+			"The Pod \"p\" is invalid: \n* spec.containers[0].resources.limits[example.com/dongle]: Invalid value: \"500m\": must be an integer" +
+				"\n* spec.containers[0].resources.requests[example.com/dongle]: Invalid value: \"500m\": must be an integer"},
+		{"template extended fraction", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec:\n      containers: [{name: c, image: x, resources: {limits: {example.com/dongle: 500m}}}]\n",
+			`The Deployment "d" is invalid: spec.template.spec.containers[0].resources.limits[example.com/dongle]: Invalid value: "500m": must be an integer`},
+		{"hugepages alone", pod("", "  initContainers: [{name: i, image: x, resources: {limits: {hugepages-2Mi: 2Mi}}}]\n"+ctr),
+			`The Pod "p" is invalid: spec.initContainers[0].resources: Forbidden: HugePages require cpu or memory`},
 		{"affinity In without values", pod("", ctr+"  affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: pool, operator: In}]}]}}}\n"),
 			"The Pod \"p\" is invalid: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"},
 		{"affinity bad operator", pod("", ctr+"  affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: pool, operator: in, values: [a]}]}]}}}\n"),

@@ -43,10 +43,14 @@ func nodeErrors(n *core.Node) core.ErrorList {
 
 // podErrors validates a Pod at create time: name, namespace and labels,
 // then the spec (containers, nodeSelector, node affinity; podspec.go) and
-// spec.tolerations with the comparison-operator gate.
+// spec.tolerations with the comparison-operator gate. As the API server,
+// it validates the pod as defaulted (core.SetDefaultPodRequests: a limit
+// without a request is validated as both); p itself is left as written.
 func podErrors(p *core.Pod, allowComparisonOperators bool) core.ErrorList {
 	errs := metaErrors(p.Name, p.Namespace, true)
 	errs = append(errs, labelErrors(p.Labels, "metadata.labels")...)
-	errs = append(errs, podSpecErrors(&p.Spec, "spec")...)
+	defaulted := *p
+	core.SetDefaultPodRequests(&defaulted)
+	errs = append(errs, podSpecErrors(&defaulted.Spec, "spec")...)
 	return append(errs, core.ValidateTolerations(p.Spec.Tolerations, "spec.tolerations", allowComparisonOperators)...)
 }

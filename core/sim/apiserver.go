@@ -142,20 +142,9 @@ func (a *apiServer) DescribedNode(name string) (*core.Node, []kubectl.NodePod, b
 	var pods []kubectl.NodePod
 	for _, p := range append(a.s.st.Running(name), a.s.st.TerminatingOn(name)...) {
 		pods = append(pods, kubectl.NodePod{Namespace: p.Namespace(), Name: p.Name(),
-			Requests: store.PodRequests(p.Object), Limits: podLimits(p.Object), Created: p.CreatedAt})
+			Requests: p.Requests(), Limits: core.PodLimitUnits(p.Object), Created: p.CreatedAt})
 	}
 	return a.s.nlc.WithConditionTimes(n, kubectl.DescribeEpoch), pods, true
-}
-
-// podLimits is the pod's limits per resource, in board units.
-func podLimits(p *core.Pod) map[core.ResourceName]int64 {
-	out := map[core.ResourceName]int64{}
-	for _, c := range p.Spec.Containers {
-		for name, q := range c.Resources.Limits {
-			out[name] += store.QuantityValue(name, q)
-		}
-	}
-	return out
 }
 
 // Events lists every event.

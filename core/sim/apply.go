@@ -129,6 +129,8 @@ func (a *apiServer) applyPod(p *core.Pod) (string, error) {
 // moves an unschedulable one back.
 func (a *apiServer) updatePod(p *store.Pod, np *core.Pod) (string, error) {
 	old := p.Object
+	// The update is decoded, and so defaulted, like a create.
+	core.SetDefaultPodRequests(np)
 	tols := a.s.env.Admission.UpdateTolerations(np.Spec.Tolerations)
 	// Everything but the tolerations must stay as stored.
 	x, y := old.DeepCopy(), np

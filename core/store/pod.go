@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/sched/framework"
 )
 
 // Pod phases as the board shows them.
@@ -200,36 +201,16 @@ func (p *Pod) OwnerRef() (kind, name string) {
 	return "", ""
 }
 
-// Requests is the pod's effective request per resource (PodRequests),
-// computed once per pod object; callers must not modify the map.
+// Requests is the pod's effective request per resource, in board units
+// (millicores for cpu, whole units for the rest): the scheduler's
+// framework.PodRequests (component-helpers resource.PodRequests: app
+// containers and sidecars, init containers, overhead), computed once per
+// pod object; callers must not modify the map.
 func (p *Pod) Requests() map[core.ResourceName]int64 {
 	if p.reqFor != p.Object || p.req == nil {
-		p.req, p.reqFor = PodRequests(p.Object), p.Object
+		p.req, p.reqFor = framework.PodRequests(p.Object, false), p.Object
 	}
 	return p.req
-}
-
-// PodRequests is the pod's effective request per resource, in board
-// units (millicores for cpu, whole units for the rest): the sum over
-// containers, at least the largest init container, plus the pod overhead.
-func PodRequests(p *core.Pod) map[core.ResourceName]int64 {
-	out := map[core.ResourceName]int64{}
-	for _, c := range p.Spec.Containers {
-		for name, q := range c.Resources.Requests {
-			out[name] += QuantityValue(name, q)
-		}
-	}
-	for _, c := range p.Spec.InitContainers {
-		for name, q := range c.Resources.Requests {
-			if v := QuantityValue(name, q); v > out[name] {
-				out[name] = v
-			}
-		}
-	}
-	for name, q := range p.Spec.Overhead {
-		out[name] += QuantityValue(name, q)
-	}
-	return out
 }
 
 // QuantityValue converts a quantity to board units: millicores for cpu,

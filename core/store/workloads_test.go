@@ -109,9 +109,9 @@ func TestOwner(t *testing.T) {
 	assert.Equal(t, "default/p", p.Ref())
 }
 
-// PodRequests is the effective request: the containers' sum, at least the
-// largest init container, plus the overhead (SCHEDULER.md §1.4); cpu in
-// millicores, the rest in whole units.
+// Requests is the scheduler's effective request: the containers' sum, at
+// least the largest init container, plus the overhead (SCHEDULER.md §1.4);
+// cpu in millicores, the rest in whole units.
 func TestPodRequests(t *testing.T) {
 	q := core.MustParseQuantity
 	p := &core.Pod{Spec: core.PodSpec{
@@ -124,14 +124,12 @@ func TestPodRequests(t *testing.T) {
 		},
 		Overhead: core.ResourceList{core.ResourceCPU: q("100m")},
 	}}
+	rec := &Pod{Object: p}
 	assert.Equal(t, map[core.ResourceName]int64{
 		core.ResourceCPU:    2100, // max(500m, 2) + 100m
 		core.ResourceMemory: 1 << 30,
 		"nvidia.com/gpu":    1,
-	}, PodRequests(p))
-
-	rec := &Pod{Object: p}
-	assert.Equal(t, int64(2100), rec.Requests()[core.ResourceCPU])
+	}, rec.Requests())
 	// A new object (records never change Object in place) is recomputed.
 	cp := p.DeepCopy()
 	cp.Spec.Overhead = nil

@@ -2,6 +2,7 @@ package kubelet
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/taints-playground/playground/core"
@@ -96,7 +97,7 @@ func (k *Kubelet) outOfResource(p *store.Pod, n *core.Node) (reason, msg string,
 	for name, q := range n.Status.Allocatable {
 		alloc[name] = store.QuantityValue(name, q)
 	}
-	req := store.PodRequests(p.Object)
+	req := maps.Clone(p.Requests())
 	req[core.ResourcePods] = 1
 	names := append([]core.ResourceName{core.ResourcePods, core.ResourceCPU, core.ResourceMemory, core.ResourceEphemeralStorage}, sortedExtended(req)...)
 	for _, name := range names {

@@ -116,7 +116,7 @@ func podAmounts(p *core.Pod) (req, non0 amounts) {
 		c := &p.Spec.InitContainers[i]
 		a := amountsOf(c.Resources.Requests)
 		a0 := a.withDefaults()
-		if c.RestartPolicy != nil && *c.RestartPolicy == "Always" {
+		if core.IsRestartableInitContainer(c) {
 			req.add(a)
 			non0.add(a0)
 			sidecars.add(a)
@@ -150,4 +150,22 @@ func (a amounts) resource() Resource {
 		}
 	}
 	return r
+}
+
+// units is the amounts as a map of the resources present.
+func (a amounts) units() map[core.ResourceName]int64 {
+	out := make(map[core.ResourceName]int64, len(a.other)+4)
+	for _, f := range []struct {
+		bit  uint8
+		name core.ResourceName
+		v    int64
+	}{{hasCPU, core.ResourceCPU, a.cpu}, {hasMem, core.ResourceMemory, a.mem}, {hasEph, core.ResourceEphemeralStorage, a.eph}, {hasPods, core.ResourcePods, a.pods}} {
+		if a.has&f.bit != 0 {
+			out[f.name] = f.v
+		}
+	}
+	for k, v := range a.other {
+		out[k] = v
+	}
+	return out
 }

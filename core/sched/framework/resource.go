@@ -126,6 +126,14 @@ func ComputePodResource(p *core.Pod) PodResource {
 	if p == nil {
 		return PodResource{}
 	}
+	if !podExact(p) {
+		non0 := core.PodRequestUnits(p, nonMissingDefaults)
+		return PodResource{
+			Requests:        ResourceFromUnits(core.PodRequestUnits(p, nil)),
+			NonZeroMilliCPU: non0[core.ResourceCPU],
+			NonZeroMemory:   non0[core.ResourceMemory],
+		}
+	}
 	req, non0 := podAmounts(p)
 	return PodResource{
 		Requests:        req.resource(),
@@ -161,15 +169,6 @@ func ResourceFromUnits(u map[core.ResourceName]int64) Resource {
 	return r
 }
 
-// quantityUnits converts a quantity into scheduler units: millicores for
-// cpu, whole units (rounded up) for everything else.
-func quantityUnits(name core.ResourceName, q core.Quantity) int64 {
-	if name == core.ResourceCPU {
-		return q.MilliValue()
-	}
-	return q.Value()
-}
-
 // PodRequests returns the pod's effective requests per resource name, in
 // scheduler units (millicores for cpu, bytes for memory and
 // ephemeral-storage, whole units otherwise), with the formula of
@@ -184,68 +183,56 @@ func quantityUnits(name core.ResourceName, q core.Quantity) int64 {
 // list cpu or memory counts DefaultMilliCPURequest / DefaultMemoryRequest
 // for it (an explicit "0" stays 0).
 //
-// Each container's quantity is rounded up to a unit before summing, where
-// upstream sums exact quantities and rounds the pod total once; the two
-// differ only for sub-millicore cpu or fractional-byte requests.
+// As upstream, the quantities are summed exactly and each pod total is
+// rounded up once: when every quantity is a whole number of units the
+// sums are computed in int64 (podExact), otherwise on the exact values
+// (core.PodRequestUnits).
 func PodRequests(p *core.Pod, nonMissing bool) map[core.ResourceName]int64 {
-	result := map[core.ResourceName]int64{}
 	if p == nil {
-		return result
+		return map[core.ResourceName]int64{}
 	}
-	containerReqs := func(c *core.Container) map[core.ResourceName]int64 {
-		m := make(map[core.ResourceName]int64, len(c.Resources.Requests)+2)
-		for name, q := range c.Resources.Requests {
-			m[name] = quantityUnits(name, q)
-		}
+	if !podExact(p) {
 		if nonMissing {
-			if _, ok := c.Resources.Requests[core.ResourceCPU]; !ok {
-				m[core.ResourceCPU] = DefaultMilliCPURequest
-			}
-			if _, ok := c.Resources.Requests[core.ResourceMemory]; !ok {
-				m[core.ResourceMemory] = DefaultMemoryRequest
-			}
+			return core.PodRequestUnits(p, nonMissingDefaults)
 		}
-		return m
+		return core.PodRequestUnits(p, nil)
 	}
-	addTo := func(dst, src map[core.ResourceName]int64) {
-		for k, v := range src {
-			dst[k] = satAdd(dst[k], v)
-		}
+	req, non0 := podAmounts(p)
+	if nonMissing {
+		return non0.units()
 	}
-	maxInto := func(dst, src map[core.ResourceName]int64) {
-		for k, v := range src {
-			if cur, ok := dst[k]; !ok || v > cur {
-				dst[k] = v
+	return req.units()
+}
+
+// nonMissingDefaults is the scorers' NonMissingContainerRequests.
+var nonMissingDefaults = core.ResourceList{
+	core.ResourceCPU:    core.MustParseQuantity("100m"),
+	core.ResourceMemory: core.MustParseQuantity("200Mi"),
+}
+
+// podExact reports whether every request and overhead quantity of p is a
+// whole number of scheduler units, so that summing the rounded values
+// gives upstream's rounded sum.
+func podExact(p *core.Pod) bool {
+	exact := func(rl core.ResourceList) bool {
+		for name, q := range rl {
+			if !q.ExactIn(name == core.ResourceCPU) {
+				return false
 			}
 		}
+		return true
 	}
 	for i := range p.Spec.Containers {
-		addTo(result, containerReqs(&p.Spec.Containers[i]))
-	}
-	sidecars := map[core.ResourceName]int64{}
-	initMax := map[core.ResourceName]int64{}
-	for i := range p.Spec.InitContainers {
-		c := &p.Spec.InitContainers[i]
-		reqs := containerReqs(c)
-		if c.RestartPolicy != nil && *c.RestartPolicy == "Always" {
-			addTo(result, reqs)
-			addTo(sidecars, reqs)
-			snapshot := make(map[core.ResourceName]int64, len(sidecars))
-			addTo(snapshot, sidecars)
-			reqs = snapshot
-		} else {
-			combined := make(map[core.ResourceName]int64, len(reqs)+len(sidecars))
-			addTo(combined, reqs)
-			addTo(combined, sidecars)
-			reqs = combined
+		if !exact(p.Spec.Containers[i].Resources.Requests) {
+			return false
 		}
-		maxInto(initMax, reqs)
 	}
-	maxInto(result, initMax)
-	for name, q := range p.Spec.Overhead {
-		result[name] = satAdd(result[name], quantityUnits(name, q))
+	for i := range p.Spec.InitContainers {
+		if !exact(p.Spec.InitContainers[i].Resources.Requests) {
+			return false
+		}
 	}
-	return result
+	return exact(p.Spec.Overhead)
 }
 
 // IsScalarResourceName reports whether the scheduler tracks name as a scalar

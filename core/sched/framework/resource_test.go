@@ -248,7 +248,13 @@ func TestComputePodResourceMatchesPodRequests(t *testing.T) {
 // TestPodRequestsRoundsPerContainer documents the one known difference
 // from upstream: quantities are rounded up per container, so two
 // containers asking 1500m bytes of memory count 4 bytes, not 3.
-func TestPodRequestsRoundsPerContainer(t *testing.T) {
-	p := &core.Pod{Spec: core.PodSpec{Containers: []core.Container{ctr(rl("memory", "1500m")), ctr(rl("memory", "1500m"))}}}
-	assert.Equal(t, int64(4), PodRequests(p, false)[core.ResourceMemory], "memory")
+// Upstream sums the exact quantities and rounds the pod total once:
+// 1.5 + 1.5 bytes is 3 bytes (not 2 + 2), 0.4m + 0.4m cpu is 1m.
+func TestPodRequestsRoundsPodTotal(t *testing.T) {
+	p := &core.Pod{Spec: core.PodSpec{Containers: []core.Container{
+		ctr(rl("memory", "1500m", "cpu", "400u")), ctr(rl("memory", "1500m", "cpu", "400u"))}}}
+	assert.Equal(t, int64(3), PodRequests(p, false)[core.ResourceMemory], "memory")
+	assert.Equal(t, int64(1), PodRequests(p, false)[core.ResourceCPU], "cpu")
+	assert.Equal(t, int64(3), ComputePodResource(p).Requests.Memory, "ComputePodResource memory")
+	assert.Equal(t, int64(1), ComputePodResource(p).NonZeroMilliCPU, "non-zero cpu")
 }
