@@ -57,6 +57,7 @@ type Cluster interface {
 type Manifest struct {
 	Namespaces           []*core.Namespace
 	PriorityClasses      []*core.PriorityClass
+	RuntimeClasses       []*core.RuntimeClass
 	PodDisruptionBudgets []*core.PodDisruptionBudget
 	Nodes                []*core.Node
 	Deployments          []*core.Deployment

@@ -120,13 +120,13 @@ func TestParseErrors(t *testing.T) {
 		{"node taint without effect", "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nspec:\n  taints: [{key: k, value: v}]\n",
 			`web.yaml: document 1: The Node "n1" is invalid: metadata.taints[0].effect: Required value`},
 		{"unknown kind", node + "---\napiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: d}\n",
-			`web.yaml: document 2: kind "StatefulSet" is not supported: a scenario holds Node, Pod, Deployment, ReplicaSet, DaemonSet, PodDisruptionBudget, PriorityClass, Namespace and List manifests and one kind: Scenario document`},
+			`web.yaml: document 2: kind "StatefulSet" is not supported: a scenario holds Node, Pod, Deployment, ReplicaSet, DaemonSet, PodDisruptionBudget, PriorityClass, RuntimeClass, Namespace and List manifests and one kind: Scenario document`},
 		{"deployment without selector", node + "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n",
 			// LabelSelectorAsSelector(nil) is Nothing without error, so
 			// upstream validates the empty template as well.
 			"web.yaml: document 2: The Deployment \"d\" is invalid: \n* spec.selector: Required value\n* spec.template.spec.containers: Required value"},
 		{"unknown kind in a list", "kind: List\nitems:\n- {kind: Service, metadata: {name: s}}\n",
-			`web.yaml: document 1: items[0]: kind "Service" is not supported: a scenario holds Node, Pod, Deployment, ReplicaSet, DaemonSet, PodDisruptionBudget, PriorityClass, Namespace and List manifests and one kind: Scenario document`},
+			`web.yaml: document 1: items[0]: kind "Service" is not supported: a scenario holds Node, Pod, Deployment, ReplicaSet, DaemonSet, PodDisruptionBudget, PriorityClass, RuntimeClass, Namespace and List manifests and one kind: Scenario document`},
 		{"missing kind", "metadata: {name: x}\n",
 			`web.yaml: document 1: Object 'Kind' is missing: every document needs a kind (Node, Pod, List or Scenario)`},
 		{"wrong version", "apiVersion: v2\nkind: Pod\nmetadata: {name: x}\n",

@@ -332,7 +332,7 @@ func (a *apiServer) Decode(manifest string) (*kubectl.Manifest, error) {
 			return nil, &kubectl.CommandError{Stderr: fmt.Sprintf("error: replicaset.apps/%s: %v", rs.Name, err)}
 		}
 	}
-	return &kubectl.Manifest{Namespaces: m.Namespaces, PriorityClasses: m.PriorityClasses, PodDisruptionBudgets: m.PodDisruptionBudgets,
+	return &kubectl.Manifest{Namespaces: m.Namespaces, PriorityClasses: m.PriorityClasses, RuntimeClasses: m.RuntimeClasses, PodDisruptionBudgets: m.PodDisruptionBudgets,
 		Nodes: m.Nodes, Deployments: m.Deployments, ReplicaSets: m.ReplicaSets, DaemonSets: m.DaemonSets, Pods: m.Pods}, nil
 }
 

@@ -15,7 +15,7 @@ import (
 // Apply creates one object of a manifest or updates the existing one. Of
 // an existing object only what the playground models changes: a
 // Deployment's or ReplicaSet's replicas, a pod's added tolerations,
-// budgets, priority classes and namespaces (replaced); nodes are refused
+// budgets, priority and runtime classes and namespaces (replaced); nodes are refused
 // (kubectl taint, label and cordon change them).
 func (a *apiServer) Apply(obj any) (string, error) {
 	a.flush()
@@ -27,6 +27,10 @@ func (a *apiServer) Apply(obj any) (string, error) {
 		}
 	case *core.PriorityClass:
 		if old := st.PutPriorityClass(o); old != nil {
+			return changed(old, o), nil
+		}
+	case *core.RuntimeClass:
+		if old := st.PutRuntimeClass(o); old != nil {
 			return changed(old, o), nil
 		}
 	case *core.PodDisruptionBudget:
