@@ -480,7 +480,8 @@ type PodRow struct {
 // READINESS GATES) with kubectl's table printer (pkg/printers printPod;
 // tabwriter minwidth 6, tabwidth 4, padding 3). READY counts every
 // container ready for a Running pod; STATUS is status.reason when set
-// (e.g. TaintToleration, OutOfcpu), else status.phase; a deleted pod whose
+// (e.g. TaintToleration, OutOfcpu), else status.phase, and SchedulingGated
+// for a pod whose PodScheduled condition has that reason; a deleted pod whose
 // phase is not terminal prints Terminating, or Unknown when its reason is
 // NodeLost (printPod's deletionTimestamp rules). The playground has
 // no pod IPs, so IP is "<none>". With no pods it prints kubectl's
@@ -506,6 +507,11 @@ func GetPods(rows []PodRow, namespace string, wide bool, now time.Duration) stri
 		status := string(p.Status.Phase)
 		if p.Status.Reason != "" {
 			status = p.Status.Reason
+		}
+		for _, c := range p.Status.Conditions {
+			if c.Type == "PodScheduled" && c.Reason == core.PodReasonSchedulingGated {
+				status = core.PodReasonSchedulingGated
+			}
 		}
 		switch {
 		case r.Deleting && p.Status.Reason == "NodeLost":

@@ -1,8 +1,6 @@
 package scenario
 
 import (
-	"strconv"
-
 	"github.com/taints-playground/playground/core"
 )
 
@@ -11,7 +9,7 @@ import (
 // (reported under overhead.limits, as upstream reuses the container
 // check), the scheduling node selector's labels and its tolerations, each
 // listed once. Mirrors node/validation.ValidateRuntimeClass, v1.37.
-func runtimeClassErrors(rc *core.RuntimeClass, gate bool) core.ErrorList {
+func runtimeClassErrors(rc *core.RuntimeClass) core.ErrorList {
 	var errs core.ErrorList
 	switch {
 	case rc.Handler == "":
@@ -26,16 +24,7 @@ func runtimeClassErrors(rc *core.RuntimeClass, gate bool) core.ErrorList {
 	}
 	if s := rc.Scheduling; s != nil {
 		errs = append(errs, labelErrors(s.NodeSelector, "scheduling.nodeSelector")...)
-		errs = append(errs, core.ValidateTolerations(s.Tolerations, "scheduling.tolerations", gate)...)
-		type listKey struct{ key, op, value, effect string }
-		seen := map[listKey]bool{}
-		for i, t := range s.Tolerations {
-			k := listKey{t.Key, string(t.Operator), t.Value, string(t.Effect)}
-			if seen[k] {
-				errs = append(errs, &core.FieldError{Type: core.ErrorTypeDuplicate, Field: "scheduling.tolerations[" + strconv.Itoa(i) + "]", BadValue: t})
-			}
-			seen[k] = true
-		}
+		errs = append(errs, core.ValidateRuntimeClassTolerations(s.Tolerations, "scheduling.tolerations")...)
 	}
 	return errs
 }
@@ -44,19 +33,7 @@ func runtimeClassErrors(rc *core.RuntimeClass, gate bool) core.ErrorList {
 // subdomain: ValidateRuntimeClassName) and spec.schedulingGates (each a
 // qualified name, none twice: validateSchedulingGates), v1.37.
 func podRuntimeErrors(ps *core.PodSpec, spec string) core.ErrorList {
-	var errs core.ErrorList
-	for i, g := range ps.SchedulingGates {
-		idx := spec + ".schedulingGates[" + strconv.Itoa(i) + "]"
-		for _, m := range core.IsQualifiedName(g.Name) {
-			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: idx, BadValue: g.Name, Detail: m})
-		}
-		for _, h := range ps.SchedulingGates[:i] {
-			if h.Name == g.Name {
-				errs = append(errs, &core.FieldError{Type: core.ErrorTypeDuplicate, Field: idx, BadValue: g.Name})
-				break
-			}
-		}
-	}
+	errs := core.ValidateSchedulingGates(ps.SchedulingGates, spec+".schedulingGates")
 	if ps.RuntimeClassName != nil {
 		for _, m := range core.IsDNS1123Subdomain(*ps.RuntimeClassName) {
 			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: spec + ".runtimeClassName", BadValue: *ps.RuntimeClassName, Detail: m})

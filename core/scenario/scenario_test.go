@@ -156,7 +156,7 @@ func TestParseErrors(t *testing.T) {
 		{"empty run", "kind: Scenario\nname: x\nsteps:\n- {at: 1s, run: \"\"}\n",
 			`web.yaml: document 1: Scenario: steps[0].run: Required value: the command to run`},
 		{"unknown command", "kind: Scenario\nname: x\nsteps:\n- {at: 1s, run: kubectl exec n1}\n",
-			`web.yaml: document 1: Scenario: steps[0].run: Invalid value: "kubectl exec n1": unsupported kubectl command "exec": supported are taint, cordon, uncordon, drain, label, delete, scale, apply, describe, get`},
+			`web.yaml: document 1: Scenario: steps[0].run: Invalid value: "kubectl exec n1": unsupported kubectl command "exec": supported are taint, cordon, uncordon, drain, label, delete, scale, patch, apply, describe, get`},
 		{"apply without manifest", "kind: Scenario\nname: x\nsteps:\n- {at: 1s, run: kubectl apply -f -}\n",
 			`web.yaml: document 1: Scenario: steps[0].manifest: Required value: kubectl apply -f - reads the manifest given in the step's manifest field (or in the lines after the command)`},
 		{"manifest on another command", "kind: Scenario\nname: x\nsteps:\n- {at: 1s, run: kubectl cordon n1, manifest: 'kind: Namespace'}\n",

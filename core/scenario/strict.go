@@ -19,6 +19,11 @@ import (
 // `kubectl get -o yaml` output imports as is. The field names come from
 // fieldschema.go, generated from k8s.io/api by a test.
 
+// StrictDecodingError is the API server's strict decoding error text for
+// a whole object of kind (a patched pod, say), "" when every field is
+// known.
+func StrictDecodingError(kind string, data []byte) string { return unknownFields(kind, data, nil) }
+
 // unknownFields returns the strict decoding error text for kind's JSON
 // document ("" when every field is known, or when the kind has no schema).
 // tree is data decoded into a generic value, or nil to decode it here.

@@ -177,7 +177,7 @@ func (p *parser) validateWorkloads(gate bool) error {
 				errs = append(errs, &core.FieldError{Type: core.ErrorTypeForbidden, Field: "value", Detail: "maximum allowed value of a user defined priority is 1000000000"})
 			}
 		case "RuntimeClass":
-			errs = append(errs, runtimeClassErrors(p.objs.RuntimeClasses[next(kind)], gate)...)
+			errs = append(errs, runtimeClassErrors(p.objs.RuntimeClasses[next(kind)])...)
 		case "Namespace":
 			next(kind)
 			if len(name) > 63 || !dns1123Label.MatchString(name) {
