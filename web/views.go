@@ -22,7 +22,8 @@ type PodView struct {
 	Selected    bool
 	// TolSources is parallel to Tolerations: who added each one ("user",
 	// "DefaultTolerationSeconds", "DaemonSet controller",
-	// "PodTolerationRestriction"; "" when the simulation did not say).
+	// "PodTolerationRestriction", "RuntimeClass <name>"; "" when the
+	// simulation did not say).
 	TolSources []string
 	// Owner is the pod's controller, "ReplicaSet/web-7d4b9c8f6".
 	Owner string
@@ -34,6 +35,9 @@ type PodView struct {
 	RingLeft    float64
 	SecondsOut  int
 	Terminating bool
+	// Gates are a pending pod's scheduling gates: the scheduler does not
+	// try it until they are removed.
+	Gates string
 }
 
 // NewPodView trims a PodState for display.
@@ -56,6 +60,9 @@ func NewPodView(p *sim.PodState, selected string) PodView {
 	v.Priority = p.Priority
 	v.Owner = p.Owner
 	v.Terminating = p.Terminating
+	if len(p.SchedulingGates) > 0 {
+		v.Gates = "[" + strings.Join(p.SchedulingGates, " ") + "]"
+	}
 	if len(p.TolerationSources) > 0 {
 		v.TolSources = make([]string, len(p.Tolerations))
 		copy(v.TolSources, p.TolerationSources)

@@ -12,8 +12,8 @@ var files embed.FS
 
 // order is the order presets are offered in: the reference note's GPU node,
 // the Kubernetes docs example, the six-step card, a failing node, the taints
-// lesson's regional network (core/lesson).
-var order = []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure", "regional-network"}
+// lesson's regional network (core/lesson), a pod held by scheduling gates.
+var order = []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure", "regional-network", "scheduling-gates"}
 
 // Preset is one built-in scenario.
 type Preset struct {

@@ -130,6 +130,11 @@ func (s *simulator) podState(p *store.Pod) PodState {
 		Attempts:                p.Queue.Attempts,
 		Queue:                   p.Queue.State.String(),
 	}
+	if p.Phase == PhasePending {
+		for _, g := range p.Object.Spec.SchedulingGates {
+			ps.SchedulingGates = append(ps.SchedulingGates, g.Name)
+		}
+	}
 	if p.StatusReason != "" {
 		ps.StatusPhase, ps.Reason, ps.Message = string(core.PodFailed), p.StatusReason, p.StatusMessage
 	} else {
