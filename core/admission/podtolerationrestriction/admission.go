@@ -147,7 +147,11 @@ next:
 	return merged
 }
 
-// IsSuperset reports whether ss tolerates everything t does.
+// IsSuperset reports whether ss tolerates everything t does. An Equal
+// (or empty) operator covers only a toleration whose operator is Equal
+// itself: the API server does not default an empty operator, so a
+// toleration written without one is never covered by another (mirrors
+// pkg/util/tolerations.isSuperset, v1.37).
 func IsSuperset(ss, t core.Toleration) bool {
 	if reflect.DeepEqual(ss, t) {
 		return true
@@ -165,7 +169,7 @@ func IsSuperset(ss, t core.Toleration) bool {
 	}
 	switch ss.Operator {
 	case core.TolerationOpEqual, "":
-		return (t.Operator == core.TolerationOpEqual || t.Operator == "") && t.Value == ss.Value
+		return t.Operator == core.TolerationOpEqual && t.Value == ss.Value
 	case core.TolerationOpExists:
 		return true
 	}
