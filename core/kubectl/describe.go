@@ -147,8 +147,8 @@ func (w *describeWriter) printEvents(events []DescribeEvent, now time.Duration) 
 
 // DescribePod renders `kubectl describe pod` (k8s.io/kubectl
 // pkg/describe describePod) for the fields the playground models: Name,
-// Namespace, Priority, Priority Class Name, Service Account, Node
-// ("<none>" while unscheduled, else "NODE/" + host IP, which the
+// Namespace, Priority, Priority Class Name, Runtime Class Name, Service
+// Account, Node ("<none>" while unscheduled, else "NODE/" + host IP, which the
 // playground has none of), Labels, Annotations, Status (status.phase),
 // Reason, Message, IP, IPs, NominatedNodeName, Containers (image, ports,
 // limits, requests), Conditions, Volumes, QoS Class, Node-Selectors,
@@ -166,6 +166,9 @@ func DescribePod(p *core.Pod, events []DescribeEvent, now time.Duration) string 
 	}
 	if p.Spec.PriorityClassName != "" {
 		w.write(0, "Priority Class Name:\t%s\n", p.Spec.PriorityClassName)
+	}
+	if p.Spec.RuntimeClassName != nil && *p.Spec.RuntimeClassName != "" {
+		w.write(0, "Runtime Class Name:\t%s\n", *p.Spec.RuntimeClassName)
 	}
 	// The ServiceAccount admission plugin fills in "default".
 	w.write(0, "Service Account:\t%s\n", "default")
