@@ -29,7 +29,7 @@ var Commands = []Command{
 	{"kubectl delete pod NAME [-n NAMESPACE]", "delete a pod"},
 	{"kubectl scale deployment|replicaset NAME --replicas=N", "change a workload's replicas"},
 	{"kubectl patch pod NAME -p PATCH [--type strategic|merge|json] [-n NAMESPACE]", "patch a live pod as the API server does (ValidatePodUpdate): remove its `spec.schedulingGates` (e.g. `-p '{\"spec\":{\"schedulingGates\":null}}'`) or add tolerations"},
-	{"kubectl apply -f -", "create the objects of the step's `manifest`; for existing ones, Deployment and ReplicaSet replicas, a pod's added tolerations (the API allows no other pod change), PodDisruptionBudgets, PriorityClasses, RuntimeClasses and Namespaces are updated; existing nodes are refused (use `kubectl taint`, `label` or `cordon`)"},
+	{"kubectl apply -f -", "create the objects of the step's `manifest`; for existing ones, Deployment and ReplicaSet replicas, a pod's added tolerations and removed scheduling gates (the playground models no other pod change), PodDisruptionBudgets, PriorityClasses, RuntimeClasses and Namespaces are updated; existing nodes are refused (use `kubectl taint`, `label` or `cordon`)"},
 	{"kubectl describe pod|node NAME", "print, as kubectl would, into the step's output"},
 	{"kubectl get pods [-o wide]", "print, as kubectl would, into the step's output"},
 	{"kubectl get events", "print, as kubectl would, into the step's output"},

@@ -127,16 +127,19 @@ func (a *apiServer) applyPod(p *core.Pod) (string, error) {
 
 // updatePod applies a Pod manifest to an existing pod: only
 // spec.tolerations may change, and only by additions or new
-// tolerationSeconds (core.ValidateTolerationsUpdate); DefaultTolerationSeconds
+// tolerationSeconds (core.ValidateTolerationsUpdate), and
+// spec.schedulingGates, only by removals; DefaultTolerationSeconds
 // runs again on the update. The taint-eviction controller re-evaluates a
 // running pod (an existing deadline is kept) and the scheduling queue
 // moves an unschedulable one back.
 func (a *apiServer) updatePod(p *store.Pod, np *core.Pod) (string, error) {
 	old := p.Object
 	tols := a.s.env.Admission.UpdateTolerations(np.Spec.Tolerations)
-	// Everything but the tolerations must stay as stored.
+	// Everything but the tolerations and gates must stay as stored.
 	x, y := old.DeepCopy(), np
 	x.Spec.Tolerations, y.Spec.Tolerations = nil, nil
+	gates := nonEmpty(y.Spec.SchedulingGates)
+	x.Spec.SchedulingGates, y.Spec.SchedulingGates = nil, nil
 	if y.Spec.NodeName == "" {
 		y.Spec.NodeName = x.Spec.NodeName
 	}
@@ -154,16 +157,24 @@ func (a *apiServer) updatePod(p *store.Pod, np *core.Pod) (string, error) {
 	if string(jx) != string(jy) {
 		return "", fmt.Errorf("The Pod %q is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) (the playground changes only spec.tolerations)", old.Name)
 	}
-	if errs := core.ValidateTolerationsUpdate(old.Spec.Tolerations, tols, "spec.tolerations", a.s.env.Gate); len(errs) > 0 {
+	errs := core.ValidateTolerationsUpdate(old.Spec.Tolerations, tols, "spec.tolerations", a.s.env.Gate)
+	errs = append(errs, core.ValidateSchedulingGates(gates, "spec.schedulingGates")...)
+	errs = append(errs, core.ValidateSchedulingGatesUpdate(gates, old.Spec.SchedulingGates, "spec.schedulingGates")...)
+	if len(errs) > 0 {
 		return "", fmt.Errorf("%s", core.KubectlInvalidMessage("Pod", old.Name, errs))
 	}
-	if reflect.DeepEqual(old.Spec.Tolerations, tols) {
+	if reflect.DeepEqual(old.Spec.Tolerations, tols) && reflect.DeepEqual(old.Spec.SchedulingGates, gates) {
 		return "unchanged", nil
 	}
 	sources := keptSources(old.Spec.Tolerations, p.TolerationSources, tols)
-	a.s.note("%s tolerations updated", old.Name)
+	if !reflect.DeepEqual(old.Spec.Tolerations, tols) {
+		a.s.note("%s tolerations updated", old.Name)
+	}
+	if !reflect.DeepEqual(old.Spec.SchedulingGates, gates) {
+		a.s.note("%s scheduling gates removed", old.Name)
+	}
 	cp := old.DeepCopy()
-	cp.Spec.Tolerations = tols
+	cp.Spec.Tolerations, cp.Spec.SchedulingGates = tols, gates
 	a.s.st.UpdatePod(p, kubectlWriter, func(p *store.Pod) { p.Object, p.TolerationSources = cp, sources })
 	return "configured", nil
 }
@@ -189,4 +200,12 @@ func keptSources(old []core.Toleration, oldSources []string, tols []core.Tolerat
 		}
 	}
 	return sources
+}
+
+// nonEmpty is nil for an empty list (the API does not tell them apart).
+func nonEmpty[T any](list []T) []T {
+	if len(list) == 0 {
+		return nil
+	}
+	return list
 }

@@ -48,6 +48,7 @@ func (a *apiServer) PatchPod(namespace, name, typ string, patch []byte, dryRun b
 		return false, kubectl.APIError("BadRequest", err.Error())
 	}
 	old := live.Object
+	np.Spec.SchedulingGates = nonEmpty(np.Spec.SchedulingGates)
 	tols := a.s.env.Admission.UpdateTolerations(np.Spec.Tolerations)
 	errs := podUpdateErrors(view, &np, a.s.env.Gate)
 	if len(errs) > 0 {

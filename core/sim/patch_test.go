@@ -163,3 +163,35 @@ func TestPatchAddsToleration(t *testing.T) {
 	assert.Equal(t, "k", p.Tolerations[2].Key)
 	assert.Equal(t, []string{"DefaultTolerationSeconds", "DefaultTolerationSeconds", "user"}, p.TolerationSources)
 }
+
+// kubectl apply of the pod's manifest may remove gates too (the same
+// update validation), and may not add one.
+func TestApplyRemovesGates(t *testing.T) {
+	manifest := func(gates string) string {
+		return "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  schedulingGates: " + gates + "\n  containers: [{name: c, image: app}]\n"
+	}
+	scen := "kind: Scenario\nname: a\nuntil: 10s\nsteps:\n" +
+		"- at: 1s\n  run: kubectl apply -f -\n  manifest: |\n" + indent(manifest("[{name: example.com/a}, {name: example.com/b}, {name: example.com/c}]")) +
+		"- at: 2s\n  run: kubectl apply -f -\n  manifest: |\n" + indent(manifest("[{name: example.com/b}]")) +
+		"- at: 3s\n  run: kubectl apply -f -\n  manifest: |\n" + indent(manifest("[]")) +
+		"- at: 4s\n  run: kubectl apply -f -\n  manifest: |\n" + indent(manifest("[]")) +
+		"---\n" + gatedPod
+	res := run(t, scen)
+	var outs []string
+	for _, f := range res.Frames {
+		if f.Step == "kubectl apply -f -" {
+			outs = append(outs, f.Output)
+		}
+	}
+	assert.Equal(t, []string{
+		`The Pod "web" is invalid: spec.schedulingGates[2].name: Forbidden: only deletion is allowed, but found new scheduling gate 'example.com/c'`,
+		"pod/web configured",
+		"pod/web configured",
+		"pod/web unchanged",
+	}, outs)
+	assert.Equal(t, 3.0, at(final(res)["web"].ScheduledAt))
+}
+
+func indent(s string) string {
+	return "    " + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n    ") + "\n"
+}
