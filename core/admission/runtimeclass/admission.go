@@ -116,15 +116,27 @@ func setScheduling(p *core.Pod, rc *core.RuntimeClass) error {
 }
 
 // forbidden is admission.NewForbidden on a pod: the name is the pod's,
-// else its generateName (a controller's pod is named after admission),
-// else "Unknown" (extractResourceName).
+// else its generateName, else "Unknown" (extractResourceName). A
+// controller's pod is created with generateName and named only after
+// admission, so its generateName is used even though the simulation
+// names it beforehand.
 func forbidden(p *core.Pod, msg string) error {
 	name := p.Name
-	if name == "" {
+	if name == "" || (p.GenerateName != "" && controlled(p)) {
 		name = p.GenerateName
 	}
 	if name == "" {
 		name = "Unknown"
 	}
 	return fmt.Errorf("pods %q is forbidden: %s", name, msg)
+}
+
+// controlled reports whether the pod has a controller ownerReference.
+func controlled(p *core.Pod) bool {
+	for _, r := range p.OwnerReferences {
+		if r.Controller != nil && *r.Controller {
+			return true
+		}
+	}
+	return false
 }

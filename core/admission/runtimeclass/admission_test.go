@@ -90,11 +90,22 @@ func TestAdmit(t *testing.T) {
 		}},
 		{name: "an unknown class is refused", pod: func() *core.Pod { return pod("p", "kata") },
 			wantErr: `pods "p" is forbidden: pod rejected: RuntimeClass "kata" not found`},
-		{name: "a controller's pod is named by its generateName", pod: func() *core.Pod {
+		{name: "a pod created with generateName is named by it", pod: func() *core.Pod {
 			p := pod("", "kata")
 			p.GenerateName = "web-"
 			return p
 		}, wantErr: `pods "web-" is forbidden: pod rejected: RuntimeClass "kata" not found`},
+		{name: "a controller's pod too, though the simulation named it already", pod: func() *core.Pod {
+			p := pod("web-x7k2p", "kata")
+			p.GenerateName = "web-"
+			p.OwnerReferences = []core.OwnerReference{{Kind: "ReplicaSet", Name: "web", Controller: ptr(true)}}
+			return p
+		}, wantErr: `pods "web-" is forbidden: pod rejected: RuntimeClass "kata" not found`},
+		{name: "a named pod with a generateName is named by its name", pod: func() *core.Pod {
+			p := pod("web-1", "kata")
+			p.GenerateName = "web-"
+			return p
+		}, wantErr: `pods "web-1" is forbidden: pod rejected: RuntimeClass "kata" not found`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := tc.pod()
