@@ -74,16 +74,22 @@ func (a *apiServer) PatchPod(namespace, name, typ string, patch []byte, dryRun b
 // applyPatch applies a patch of kubectl's --type to the pod's JSON with
 // the API server's errors. A strategic merge patch is a merge patch
 // whose spec.schedulingGates list merges by name into gates (the field's
-// patchStrategy); its $patch directives are not modelled.
-func applyPatch(typ string, doc, patch []byte, gates []core.PodSchedulingGate) ([]byte, error) {
+// patchStrategy); its $patch directives are not modelled. A panic of
+// the patch library on a malformed patch is a BadRequest (a panic would
+// stop the page).
+func applyPatch(typ string, doc, patch []byte, gates []core.PodSchedulingGate) (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, kubectl.APIError("BadRequest", fmt.Sprint(r))
+		}
+	}()
 	switch typ {
 	case kubectl.PatchJSON:
-		ops, err := jsonpatch.DecodePatch(patch)
-		if err != nil {
-			return nil, kubectl.APIError("BadRequest", err.Error())
+		ops, derr := jsonpatch.DecodePatch(patch)
+		if derr != nil {
+			return nil, kubectl.APIError("BadRequest", derr.Error())
 		}
-		out, err := ops.Apply(doc)
-		if err != nil {
+		if out, err = ops.Apply(doc); err != nil {
 			return nil, &kubectl.CommandError{Stderr: errRejected}
 		}
 		return out, nil
@@ -94,7 +100,7 @@ func applyPatch(typ string, doc, patch []byte, gates []core.PodSchedulingGate) (
 		}
 		patch = merged
 	}
-	out, err := jsonpatch.MergePatch(doc, patch)
+	out, err = jsonpatch.MergePatch(doc, patch)
 	if err != nil {
 		return nil, kubectl.APIError("BadRequest", err.Error())
 	}
