@@ -86,6 +86,7 @@ type Messages struct {
 	WhyAttempts  string
 	WhyQueue     string
 	WhyNominated string
+	WhyGated     string
 	NotExamined  string
 	Tied         string
 	AlsoFails    string
@@ -135,6 +136,8 @@ type Messages struct {
 	SrcDefaultTolSeconds          string
 	SrcDaemonSet                  string
 	SrcPodTolRestriction          string
+	SrcRuntimeClass               string
+	Gated, GatedTitle             string
 	ZoneLabel, ZoneTitle          string
 	ZoneUnlabelled                string
 	NoExecuteQueued               string
@@ -342,6 +345,7 @@ var English = Messages{
 	WhyAttempts:  "Scheduling attempts so far: %d",
 	WhyQueue:     "Waits in the scheduling queue's %s",
 	WhyNominated: "Nominated for %s by preemption",
+	WhyGated:     "Gated: waiting for scheduling gates: [%s]; the scheduler does not try it until they are removed",
 	NotExamined:  "not examined",
 	Tied:         "tied",
 	AlsoFails:    "also rejects it, not reported:",
@@ -396,6 +400,9 @@ var English = Messages{
 	SrcDefaultTolSeconds: "DefaultTolerationSeconds",
 	SrcDaemonSet:         "DaemonSet",
 	SrcPodTolRestriction: "PodTolerationRestriction",
+	SrcRuntimeClass:      "RuntimeClass %s",
+	Gated:                "SchedulingGated",
+	GatedTitle:           "Pending, not tried by the scheduler: waiting for scheduling gates: %s (remove them with kubectl patch)",
 	ZoneLabel:            "zone %s",
 	ZoneTitle:            "Node-lifecycle zone %s, state %s",
 	ZoneUnlabelled:       "(unlabelled)",

@@ -265,7 +265,7 @@ func podChip(p PodView) app.UI {
 			}
 			items = append(items, app.Li().Class("tol is-auto").Title(t+" · "+fmt.Sprintf(English.TolAddedBy, src)).Body(
 				app.Span().Class("tol-text").Text(t),
-				app.Span().Class("tol-src src-"+lowerASCII(src)).Text(sourceShort(src)),
+				app.Span().Class("tol-src src-"+sourceClass(src)).Text(sourceShort(src)),
 			))
 		}
 		tols = app.Ul().Class("pod-tols").Aria("label", English.Tolerations).Body(items...)
@@ -287,6 +287,9 @@ func podChip(p PodView) app.UI {
 			app.Span().Class("owner-kind").Text(ownerKind(p.Owner)),
 			app.Span().Class("owner-name").Text(ownerName(p.Owner)),
 		))
+	}
+	if p.Gates != "" {
+		body = append(body, app.Span().Class("pod-gated").Title(fmt.Sprintf(English.GatedTitle, p.Gates)).Text(English.Gated))
 	}
 	if p.Note != "" {
 		body = append(body, app.Span().Class("pod-note").Text(p.Note))
@@ -413,7 +416,19 @@ func sourceShort(src string) string {
 	case "PodTolerationRestriction":
 		return English.SrcPodTolRestriction
 	}
+	if name, ok := strings.CutPrefix(src, "RuntimeClass "); ok {
+		return fmt.Sprintf(English.SrcRuntimeClass, name)
+	}
 	return src
+}
+
+// sourceClass is the badge's CSS class suffix: the source in lower case,
+// without the RuntimeClass's name ("RuntimeClass gvisor" → runtimeclass).
+func sourceClass(src string) string {
+	if i := strings.IndexByte(src, ' '); i >= 0 && strings.HasPrefix(src, "RuntimeClass ") {
+		src = src[:i]
+	}
+	return lowerASCII(src)
 }
 
 func ownerKind(owner string) string {

@@ -23,7 +23,8 @@ type PodView struct {
 	Selected    bool
 	// TolSources is parallel to Tolerations: who added each one ("user",
 	// "DefaultTolerationSeconds", "DaemonSet controller",
-	// "PodTolerationRestriction"; "" when the simulation did not say).
+	// "PodTolerationRestriction", "RuntimeClass <name>"; "" when the
+	// simulation did not say).
 	TolSources []string
 	// Owner is the pod's controller, "ReplicaSet/web-7d4b9c8f6".
 	Owner string
@@ -39,6 +40,9 @@ type PodView struct {
 	// upstream acts on and the playground does not model (the timing-only
 	// ones aside, which the why panel lists); "" when none.
 	NotModelled string
+	// Gates are a pending pod's scheduling gates: the scheduler does not
+	// try it until they are removed.
+	Gates string
 }
 
 // NewPodView trims a PodState for display.
@@ -62,6 +66,9 @@ func NewPodView(p *sim.PodState, selected string) PodView {
 	v.Owner = p.Owner
 	v.Terminating = p.Terminating
 	v.NotModelled = GapsText(p.NotModelled, false)
+	if len(p.SchedulingGates) > 0 {
+		v.Gates = "[" + strings.Join(p.SchedulingGates, " ") + "]"
+	}
 	if len(p.TolerationSources) > 0 {
 		v.TolSources = make([]string, len(p.Tolerations))
 		copy(v.TolSources, p.TolerationSources)

@@ -144,6 +144,9 @@ func (w *WhyPanel) outcome() app.UI {
 	if p.NominatedNodeName != "" {
 		facts = append(facts, app.Li().Text(fmt.Sprintf(English.WhyNominated, p.NominatedNodeName)))
 	}
+	if len(p.SchedulingGates) > 0 {
+		facts = append(facts, app.Li().Class("why-gated").Text(fmt.Sprintf(English.WhyGated, strings.Join(p.SchedulingGates, " "))))
+	}
 	if len(facts) > 0 {
 		out = append(out, app.Ul().Class("why-facts").Body(facts...))
 	}

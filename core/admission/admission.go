@@ -7,6 +7,7 @@ import (
 	"github.com/taints-playground/playground/core/admission/defaulttolerationseconds"
 	"github.com/taints-playground/playground/core/admission/podtolerationrestriction"
 	"github.com/taints-playground/playground/core/admission/priority"
+	"github.com/taints-playground/playground/core/admission/runtimeclass"
 )
 
 // Who added a toleration (the simulator's TolerationSources).
@@ -15,6 +16,9 @@ const (
 	SourceDefaultTolerationSeconds = defaulttolerationseconds.PluginName
 	SourceDaemonSet                = "DaemonSet controller"
 	SourcePodTolerationRestriction = podtolerationrestriction.PluginName
+	// SourceRuntimeClass is followed by the class's name
+	// ("RuntimeClass gvisor").
+	SourceRuntimeClass = runtimeclass.PluginName + " "
 )
 
 // Config is the API server's admission configuration.
@@ -34,6 +38,7 @@ type Config struct {
 type Objects interface {
 	Namespace(name string) *core.Namespace
 	PriorityClasses() []*core.PriorityClass
+	RuntimeClasses() []*core.RuntimeClass
 }
 
 // Chain is the admission chain of one API server.
@@ -55,7 +60,8 @@ type Result struct {
 }
 
 // Admit runs the chain on a pod being created, changing p in place
-// (spec.priority, priorityClassName, preemptionPolicy, tolerations).
+// (spec.priority, priorityClassName, preemptionPolicy, tolerations, and
+// for a pod with a RuntimeClass overhead and nodeSelector).
 // sources says who added the tolerations the pod arrives with (nil: the
 // user added them all). A pod the Priority plugin refuses still passes
 // through DefaultTolerationSeconds, as the simulator always showed.
@@ -86,19 +92,48 @@ func (c *Chain) Admit(p *core.Pod, sources []string) Result {
 		if err != nil {
 			res.Err = err.Error()
 		} else {
-			p.Spec.Tolerations, sources = r.Tolerations, keepSources(before, sources, r.Tolerations)
+			p.Spec.Tolerations, sources = r.Tolerations, keepSources(before, sources, r.Tolerations, SourcePodTolerationRestriction)
 		}
+	}
+	if res.Err == "" {
+		sources = c.admitRuntimeClass(p, sources, &res)
 	}
 	res.Sources = sources
 	return res
 }
 
+// admitRuntimeClass runs RuntimeClass, the last mutating plugin of the
+// chain, then the validating phase: PodTolerationRestriction's whitelist
+// again on the merged tolerations and RuntimeClass's overhead check. It
+// returns the new sources; a refusal goes to res.
+func (c *Chain) admitRuntimeClass(p *core.Pod, sources []string, res *Result) []string {
+	classes := c.Objects.RuntimeClasses()
+	if p.Spec.RuntimeClassName != nil {
+		before := p.Spec.Tolerations
+		if err := runtimeclass.Admit(p, classes); err != nil {
+			res.Err, res.Forbidden = err.Error(), true
+			return sources
+		}
+		sources = keepSources(before, sources, p.Spec.Tolerations, SourceRuntimeClass+*p.Spec.RuntimeClassName)
+		if c.Config.PodTolerationRestriction {
+			if err := podtolerationrestriction.Validate(p.Spec.Tolerations, c.Objects.Namespace(p.Namespace), c.Config.Restriction); err != nil {
+				res.Err = err.Error()
+				return sources
+			}
+		}
+	}
+	if err := runtimeclass.Validate(p, classes); err != nil {
+		res.Err, res.Forbidden = err.Error(), true
+	}
+	return sources
+}
+
 // keepSources is the sources of after: a toleration that was in before
-// keeps its source, the others were added by PodTolerationRestriction.
-func keepSources(before []core.Toleration, sources []string, after []core.Toleration) []string {
+// keeps its source, the others were added by plugin.
+func keepSources(before []core.Toleration, sources []string, after []core.Toleration, plugin string) []string {
 	var out []string
 	for _, t := range after {
-		who := SourcePodTolerationRestriction
+		who := plugin
 		for i := range before {
 			if reflect.DeepEqual(before[i], t) {
 				who = sources[i]

@@ -20,10 +20,12 @@ import (
 type objects struct {
 	namespaces map[string]*core.Namespace
 	classes    []*core.PriorityClass
+	runtimes   []*core.RuntimeClass
 }
 
 func (o *objects) Namespace(name string) *core.Namespace  { return o.namespaces[name] }
 func (o *objects) PriorityClasses() []*core.PriorityClass { return o.classes }
+func (o *objects) RuntimeClasses() []*core.RuntimeClass   { return o.runtimes }
 
 func ptr[T any](v T) *T { return &v }
 
@@ -176,4 +178,36 @@ func TestCritical(t *testing.T) {
 	assert.True(t, admission.Critical(2000001000))
 	assert.False(t, admission.Critical(1999999999))
 	assert.False(t, admission.Critical(0))
+}
+
+// RuntimeClass runs after PodTolerationRestriction (AllOrderedPlugins)
+// and merges the class's tolerations after the others; the validating
+// phase checks the whitelist again on the merged list.
+func TestChainRuntimeClass(t *testing.T) {
+	sandbox := core.Toleration{Key: "sandbox", Operator: core.TolerationOpExists, Effect: core.TaintEffectNoSchedule}
+	rc := &core.RuntimeClass{ObjectMeta: core.ObjectMeta{Name: "gvisor"}, Handler: "runsc",
+		Scheduling: &core.RuntimeClassScheduling{NodeSelector: map[string]string{"sandbox": "gvisor"}, Tolerations: []core.Toleration{sandbox}}}
+	objs := &objects{runtimes: []*core.RuntimeClass{rc}}
+	user := core.Toleration{Key: "a", Operator: core.TolerationOpExists}
+
+	p := newPod("p", user)
+	p.Spec.RuntimeClassName = ptr("gvisor")
+	res := chain(admission.Config{}, objs).Admit(p, nil)
+	require.Empty(t, res.Err)
+	assert.Equal(t, []core.Toleration{user, dts(core.TaintNodeNotReady, 300), dts(core.TaintNodeUnreachable, 300), sandbox}, p.Spec.Tolerations)
+	assert.Equal(t, []string{"user", "DefaultTolerationSeconds", "DefaultTolerationSeconds", "RuntimeClass gvisor"}, res.Sources)
+	assert.Equal(t, map[string]string{"sandbox": "gvisor"}, p.Spec.NodeSelector)
+
+	p = newPod("p")
+	p.Spec.RuntimeClassName = ptr("kata")
+	res = chain(admission.Config{}, objs).Admit(p, nil)
+	assert.Equal(t, `pods "p" is forbidden: pod rejected: RuntimeClass "kata" not found`, res.Err)
+	assert.True(t, res.Forbidden)
+
+	p = newPod("p")
+	p.Spec.RuntimeClassName = ptr("gvisor")
+	wl := []core.Toleration{{Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute}, memoryPressure}
+	res = chain(admission.Config{PodTolerationRestriction: true, Restriction: podtolerationrestriction.Config{Whitelist: wl}}, objs).Admit(burstable(p), nil)
+	assert.Equal(t, "pod tolerations (possibly merged with namespace default tolerations) conflict with its cluster whitelist", res.Err)
+	assert.False(t, res.Forbidden)
 }

@@ -7,7 +7,7 @@ import (
 
 // Apply runs `kubectl apply -f -` with the manifest on stdin: each object
 // is created or updated, kinds in this order — Namespaces,
-// PriorityClasses, PodDisruptionBudgets, Nodes, Deployments, ReplicaSets,
+// PriorityClasses, RuntimeClasses, PodDisruptionBudgets, Nodes, Deployments, ReplicaSets,
 // DaemonSets, Pods — each kind in document order, with kubectl's
 // "kind/name created|configured|unchanged" lines. Objects the cluster
 // refuses are reported together after the others are applied.
@@ -52,6 +52,7 @@ func (m *Manifest) objects() []applied {
 	var out []applied
 	out = appendObjects(out, "namespace", m.Namespaces)
 	out = appendObjects(out, "priorityclass.scheduling.k8s.io", m.PriorityClasses)
+	out = appendObjects(out, "runtimeclass.node.k8s.io", m.RuntimeClasses)
 	out = appendObjects(out, "poddisruptionbudget.policy", m.PodDisruptionBudgets)
 	out = appendObjects(out, "node", m.Nodes)
 	out = appendObjects(out, "deployment.apps", m.Deployments)

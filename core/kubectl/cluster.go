@@ -42,6 +42,11 @@ type Cluster interface {
 	// Scale sets spec.replicas of a "deployment" or "replicaset" (the
 	// scale subresource).
 	Scale(kind, namespace, name string, replicas int32) error
+	// PatchPod applies a patch of type json, merge or strategic to the
+	// live pod namespace/name as the API server does (the pod-update
+	// validation included) and reports whether the pod changed; dryRun
+	// checks without storing.
+	PatchPod(namespace, name, patchType string, patch []byte, dryRun bool) (bool, error)
 	// Decode reads a manifest stream (kubectl's -f) into objects.
 	Decode(manifest string) (*Manifest, error)
 	// Apply creates one object of a manifest or updates the existing one,
@@ -57,6 +62,7 @@ type Cluster interface {
 type Manifest struct {
 	Namespaces           []*core.Namespace
 	PriorityClasses      []*core.PriorityClass
+	RuntimeClasses       []*core.RuntimeClass
 	PodDisruptionBudgets []*core.PodDisruptionBudget
 	Nodes                []*core.Node
 	Deployments          []*core.Deployment

@@ -156,6 +156,15 @@ func (c *cluster) Scale(kind, namespace, name string, replicas int32) error {
 	return nil
 }
 
+// PatchPod records the patch; the pod called unchanged stays the same.
+func (c *cluster) PatchPod(namespace, name, patchType string, patch []byte, dryRun bool) (bool, error) {
+	c.calls = append(c.calls, fmt.Sprintf("PATCH pods %s/%s %s %s dryRun=%v", namespace, name, patchType, patch, dryRun))
+	if _, ok := c.Pod(namespace, name); !ok {
+		return false, kubectl.APIError("NotFound", fmt.Sprintf("pods %q not found", name))
+	}
+	return name != "unchanged", nil
+}
+
 func (c *cluster) Decode(manifest string) (*kubectl.Manifest, error) {
 	c.calls = append(c.calls, "DECODE "+strings.TrimSpace(manifest))
 	if c.decodeErr != nil {

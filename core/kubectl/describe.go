@@ -147,8 +147,8 @@ func (w *describeWriter) printEvents(events []DescribeEvent, now time.Duration) 
 
 // DescribePod renders `kubectl describe pod` (k8s.io/kubectl
 // pkg/describe describePod) for the fields the playground models: Name,
-// Namespace, Priority, Priority Class Name, Service Account, Node
-// ("<none>" while unscheduled, else "NODE/" + host IP, which the
+// Namespace, Priority, Priority Class Name, Runtime Class Name, Service
+// Account, Node ("<none>" while unscheduled, else "NODE/" + host IP, which the
 // playground has none of), Labels, Annotations, Status (status.phase),
 // Reason, Message, IP, IPs, NominatedNodeName, Containers (image, ports,
 // limits, requests), Conditions, Volumes, QoS Class, Node-Selectors,
@@ -167,6 +167,9 @@ func DescribePod(p *core.Pod, events []DescribeEvent, now time.Duration) string 
 	}
 	if p.Spec.PriorityClassName != "" {
 		w.write(0, "Priority Class Name:\t%s\n", p.Spec.PriorityClassName)
+	}
+	if p.Spec.RuntimeClassName != nil && *p.Spec.RuntimeClassName != "" {
+		w.write(0, "Runtime Class Name:\t%s\n", *p.Spec.RuntimeClassName)
 	}
 	// The ServiceAccount admission plugin fills in "default".
 	w.write(0, "Service Account:\t%s\n", "default")
@@ -505,7 +508,8 @@ type PodRow struct {
 // READINESS GATES) with kubectl's table printer (pkg/printers printPod;
 // tabwriter minwidth 6, tabwidth 4, padding 3). READY counts every
 // container ready for a Running pod; STATUS is status.reason when set
-// (e.g. TaintToleration, OutOfcpu), else status.phase; a deleted pod whose
+// (e.g. TaintToleration, OutOfcpu), else status.phase, and SchedulingGated
+// for a pod whose PodScheduled condition has that reason; a deleted pod whose
 // phase is not terminal prints Terminating, or Unknown when its reason is
 // NodeLost (printPod's deletionTimestamp rules). The playground has
 // no pod IPs, so IP is "<none>". With no pods it prints kubectl's
@@ -531,6 +535,11 @@ func GetPods(rows []PodRow, namespace string, wide bool, now time.Duration) stri
 		status := string(p.Status.Phase)
 		if p.Status.Reason != "" {
 			status = p.Status.Reason
+		}
+		for _, c := range p.Status.Conditions {
+			if c.Type == "PodScheduled" && c.Reason == core.PodReasonSchedulingGated {
+				status = core.PodReasonSchedulingGated
+			}
 		}
 		switch {
 		case r.Deleting && p.Status.Reason == "NodeLost":

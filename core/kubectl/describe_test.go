@@ -209,3 +209,13 @@ func TestDescribeNodeConditionsLimitsRoles(t *testing.T) {
 	}
 	assert.Empty(t, DescribeNode(nil, nil, nil, 0))
 }
+
+// describePod prints "Runtime Class Name" after the priority lines when
+// spec.runtimeClassName is set (k8s.io/kubectl v0.37.2 describePod).
+func TestDescribePodRuntimeClass(t *testing.T) {
+	p := s17Pod()
+	rc := "gvisor"
+	p.Spec.RuntimeClassName = &rc
+	got := DescribePod(p, nil, 0)
+	assert.Contains(t, got, "Priority:            0\nRuntime Class Name:  gvisor\nService Account:     default\n")
+}

@@ -4,7 +4,7 @@ import "strings"
 
 // Verbs are the kubectl commands Run knows, in the order messages list
 // them.
-var Verbs = []string{"taint", "cordon", "uncordon", "drain", "label", "delete", "scale", "apply", "describe", "get"}
+var Verbs = []string{"taint", "cordon", "uncordon", "drain", "label", "delete", "scale", "patch", "apply", "describe", "get"}
 
 // Run runs one kubectl command line's arguments (after "kubectl") against
 // the cluster; stdin is what `-f -` reads. It returns what kubectl prints
@@ -34,6 +34,8 @@ func Run(c Cluster, args []string, stdin string) (string, *DrainWait, error) {
 		out, err = Get(c, rest)
 	case "scale":
 		out, err = Scale(c, rest)
+	case "patch":
+		out, err = Patch(c, rest)
 	case "apply":
 		out, err = Apply(c, rest, stdin)
 	case "drain":

@@ -95,5 +95,5 @@ func TestKind(t *testing.T) {
 }
 
 func TestVerbs(t *testing.T) {
-	assert.Equal(t, []string{"taint", "cordon", "uncordon", "drain", "label", "delete", "scale", "apply", "describe", "get"}, kubectl.Verbs)
+	assert.Equal(t, []string{"taint", "cordon", "uncordon", "drain", "label", "delete", "scale", "patch", "apply", "describe", "get"}, kubectl.Verbs)
 }

@@ -14,8 +14,8 @@ var files embed.FS
 // the Kubernetes docs example, the six-step card, a failing node, the taints
 // lesson's regional network (core/lesson), GPU pods that set only limits,
 // topology spread with a tainted zone (nodeTaintsPolicy), pod anti-affinity
-// meeting a taint.
-var order = []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure", "regional-network", "gpu-limits-only", "spread-taints-policy", "anti-affinity-taint"}
+// meeting a taint, a pod held by scheduling gates.
+var order = []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure", "regional-network", "gpu-limits-only", "spread-taints-policy", "anti-affinity-taint", "scheduling-gates"}
 
 // Preset is one built-in scenario.
 type Preset struct {

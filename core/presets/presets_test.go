@@ -83,7 +83,7 @@ func TestList(t *testing.T) {
 			assert.NotEmpty(t, st.Caption, "%s: steps[%d] has no caption", p.Name, i)
 		}
 	}
-	assert.Equal(t, []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure", "regional-network", "gpu-limits-only", "spread-taints-policy", "anti-affinity-taint"}, names, "names")
+	assert.Equal(t, []string{"gpu-node", "docs-three-taints", "animated-card", "node-failure", "regional-network", "gpu-limits-only", "spread-taints-policy", "anti-affinity-taint", "scheduling-gates"}, names, "names")
 	assert.Equal(t, names, Names(), "Names()")
 	_, ok := Get("nope")
 	assert.False(t, ok, "Get(nope) found something")

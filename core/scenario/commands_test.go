@@ -31,7 +31,7 @@ func TestCommandsListedAndAccepted(t *testing.T) {
 		assert.NoError(t, CheckCommand(e), "CheckCommand(%q)", e)
 	}
 	err = CheckCommand("frobnicate n1")
-	want := `unknown command "frobnicate": steps run kubectl (taint, cordon, uncordon, drain, label, delete, scale, apply, describe, get), node NODE stop|start|not-ready|unreachable|ready, node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, or create node NAME`
+	want := `unknown command "frobnicate": steps run kubectl (taint, cordon, uncordon, drain, label, delete, scale, patch, apply, describe, get), node NODE stop|start|not-ready|unreachable|ready, node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, or create node NAME`
 	assert.EqualError(t, err, want, "unknown command")
 	for _, w := range append(append([]string{}, kubectl.Verbs...), nodeStates...) {
 		assert.Contains(t, want, w, "message lacks it")

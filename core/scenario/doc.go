@@ -1,9 +1,9 @@
 // Package scenario reads and writes playground scenario files. A scenario
 // is one multi-document YAML file: real Kubernetes manifests (Node, Pod,
 // Deployment, ReplicaSet, DaemonSet, PodDisruptionBudget, PriorityClass,
-// Namespace, List) for the cluster at t=0, plus at most one kind: Scenario
-// document with the timeline (steps such as `kubectl taint nodes …` at a
-// virtual time) and the options.
+// RuntimeClass, Namespace, List) for the cluster at t=0, plus at most one
+// kind: Scenario document with the timeline (steps such as `kubectl taint
+// nodes …` at a virtual time) and the options.
 //
 // Start with Parse: it returns a Scenario, every object validated the way
 // the API server validates it at create time, or an *Error naming the file

@@ -12,6 +12,7 @@ var fieldSchemaRoots = map[string]string{
 	"PodDisruptionBudget": "policyv1.PodDisruptionBudget",
 	"PriorityClass":       "schedulingv1.PriorityClass",
 	"ReplicaSet":          "appsv1.ReplicaSet",
+	"RuntimeClass":        "nodev1.RuntimeClass",
 }
 
 // fieldSchemaText lists, one line per API struct, its name and its JSON
@@ -189,6 +190,9 @@ corev1.VolumeStatus image:corev1.ImageVolumeStatus
 corev1.VsphereVirtualDiskVolumeSource fsType: storagePolicyID: storagePolicyName: volumePath:
 corev1.WeightedPodAffinityTerm podAffinityTerm:corev1.PodAffinityTerm weight:
 corev1.WindowsSecurityContextOptions gmsaCredentialSpec: gmsaCredentialSpecName: hostProcess: runAsUserName:
+nodev1.Overhead podFixed:
+nodev1.RuntimeClass apiVersion: handler: kind: metadata:v1.ObjectMeta overhead:nodev1.Overhead scheduling:nodev1.Scheduling
+nodev1.Scheduling nodeSelector: tolerations:[]corev1.Toleration
 policyv1.PodDisruptionBudget apiVersion: kind: metadata:v1.ObjectMeta spec:policyv1.PodDisruptionBudgetSpec status:policyv1.PodDisruptionBudgetStatus
 policyv1.PodDisruptionBudgetSpec maxUnavailable: minAvailable: selector:v1.LabelSelector unhealthyPodEvictionPolicy:
 policyv1.PodDisruptionBudgetStatus conditions:[]v1.Condition currentHealthy: desiredHealthy: disruptedPods: disruptionsAllowed: expectedPods: observedGeneration:

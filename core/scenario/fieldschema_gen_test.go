@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 	appsv1 "k8s.io/api/apps/v1"
 	v1 "k8s.io/api/core/v1"
+	nodev1 "k8s.io/api/node/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
 )
@@ -32,6 +33,7 @@ var schemaRoots = map[string]reflect.Type{
 	"DaemonSet":           reflect.TypeFor[appsv1.DaemonSet](),
 	"PodDisruptionBudget": reflect.TypeFor[policyv1.PodDisruptionBudget](),
 	"PriorityClass":       reflect.TypeFor[schedulingv1.PriorityClass](),
+	"RuntimeClass":        reflect.TypeFor[nodev1.RuntimeClass](),
 }
 
 // generateFieldSchema walks the real API types by reflection: every struct

@@ -60,6 +60,7 @@ func (s *Scenario) Marshal() (out []byte, err error) {
 		{anySlice(s.Pods), "v1", "Pod"},
 		{anySlice(s.Namespaces), "v1", "Namespace"},
 		{anySlice(s.PriorityClasses), "scheduling.k8s.io/v1", "PriorityClass"},
+		{anySlice(s.RuntimeClasses), "node.k8s.io/v1", "RuntimeClass"},
 		{anySlice(s.Deployments), "apps/v1", "Deployment"},
 		{anySlice(s.ReplicaSets), "apps/v1", "ReplicaSet"},
 		{anySlice(s.DaemonSets), "apps/v1", "DaemonSet"},

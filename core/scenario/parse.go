@@ -202,6 +202,7 @@ func (p *parser) parse(data []byte) (*Scenario, error) {
 	s.DaemonSets = p.objs.DaemonSets
 	s.PodDisruptionBudgets = p.objs.PodDisruptionBudgets
 	s.PriorityClasses = p.objs.PriorityClasses
+	s.RuntimeClasses = p.objs.RuntimeClasses
 	s.Namespaces = p.objs.Namespaces
 	s.NotModelled = p.objs.NotModelled
 	if err := s.CheckCaps(); err != nil {
@@ -317,7 +318,7 @@ func (p *parser) object(d document, prefix string, tm typeMeta, data []byte, tre
 		if want, ok := workloadKinds[tm.Kind]; ok {
 			return p.workload(d, prefix, tm, want, data, tree)
 		}
-		return p.errf(d, "%skind %q is not supported: a scenario holds Node, Pod, Deployment, ReplicaSet, DaemonSet, PodDisruptionBudget, PriorityClass, Namespace and List manifests and one kind: Scenario document", prefix, tm.Kind)
+		return p.errf(d, "%skind %q is not supported: a scenario holds Node, Pod, Deployment, ReplicaSet, DaemonSet, PodDisruptionBudget, PriorityClass, RuntimeClass, Namespace and List manifests and one kind: Scenario document", prefix, tm.Kind)
 	}
 	if tm.APIVersion != "" && tm.APIVersion != "v1" {
 		return p.errf(d, "%sno matches for kind %q in version %q", prefix, tm.Kind, tm.APIVersion)

@@ -46,7 +46,7 @@ func podSpecErrors(ps *core.PodSpec, spec string) core.ErrorList {
 	if ps.Affinity != nil && ps.Affinity.NodeAffinity != nil {
 		errs = append(errs, nodeAffinityErrors(ps.Affinity.NodeAffinity, spec+".affinity.nodeAffinity")...)
 	}
-	return errs
+	return append(errs, podRuntimeErrors(ps, spec)...)
 }
 
 // containerErrors is validateContainers / validateInitContainers for the

@@ -65,6 +65,7 @@ type Objects struct {
 	DaemonSets           []*core.DaemonSet
 	PodDisruptionBudgets []*core.PodDisruptionBudget
 	PriorityClasses      []*core.PriorityClass
+	RuntimeClasses       []*core.RuntimeClass
 	Namespaces           []*core.Namespace
 	// NotModelled lists, in document order, the fields of these objects
 	// that upstream acts on and the playground does not model.

@@ -21,6 +21,14 @@ import (
 // `kubectl get -o yaml` output imports as is. The field names come from
 // fieldschema.go, generated from k8s.io/api by a test.
 
+// StrictDecodingError is the API server's strict decoding error text for
+// a whole object of kind (a patched pod, say), "" when every field is
+// known.
+func StrictDecodingError(kind string, data []byte) string {
+	msg, _ := unknownFields(kind, data, nil)
+	return msg
+}
+
 // unknownFields returns the strict decoding error text for kind's JSON
 // document ("" when every field is known, or when the kind has no schema)
 // and the fields upstream acts on that the playground does not model

@@ -43,14 +43,20 @@ func nodeErrors(n *core.Node) core.ErrorList {
 
 // podErrors validates a Pod at create time: name, namespace and labels,
 // then the spec (containers, nodeSelector, node affinity; podspec.go) and
-// spec.tolerations with the comparison-operator gate. As the API server,
-// it validates the pod as defaulted (core.SetDefaultPodRequests: a limit
-// without a request is validated as both); p itself is left as written.
+// spec.tolerations with the comparison-operator gate, and a nodeName
+// beside scheduling gates. As the API server, it validates the pod as
+// defaulted (core.SetDefaultPodRequests: a limit without a request is
+// validated as both); p itself is left as written.
 func podErrors(p *core.Pod, allowComparisonOperators bool) core.ErrorList {
 	errs := metaErrors(p.Name, p.Namespace, true)
 	errs = append(errs, labelErrors(p.Labels, "metadata.labels")...)
 	defaulted := *p
 	core.SetDefaultPodRequests(&defaulted)
 	errs = append(errs, podSpecErrors(&defaulted.Spec, "spec")...)
-	return append(errs, core.ValidateTolerations(p.Spec.Tolerations, "spec.tolerations", allowComparisonOperators)...)
+	errs = append(errs, core.ValidateTolerations(p.Spec.Tolerations, "spec.tolerations", allowComparisonOperators)...)
+	if p.Spec.NodeName != "" && len(p.Spec.SchedulingGates) > 0 {
+		// ValidatePodCreate: a pod cannot be bound while gated.
+		errs = append(errs, &core.FieldError{Type: core.ErrorTypeForbidden, Field: "spec.nodeName", Detail: "cannot be set until all schedulingGates have been cleared"})
+	}
+	return errs
 }

@@ -24,11 +24,13 @@ var workloadKinds = map[string]string{
 	"DaemonSet":           "apps/v1",
 	"PodDisruptionBudget": "policy/v1",
 	"PriorityClass":       "scheduling.k8s.io/v1",
+	"RuntimeClass":        "node.k8s.io/v1",
 	"Namespace":           "v1",
 }
 
 // ParseManifest reads a manifest stream (Node, Pod, Deployment,
-// ReplicaSet, DaemonSet, PodDisruptionBudget, PriorityClass, Namespace or
+// ReplicaSet, DaemonSet, PodDisruptionBudget, PriorityClass, RuntimeClass,
+// Namespace or
 // List documents) and validates it like the scenario file's objects.
 func ParseManifest(data []byte, allowComparisonOperators bool) (m *Manifests, err error) {
 	defer func() {
@@ -120,6 +122,13 @@ func (p *parser) workload(d document, prefix string, tm typeMeta, apiVersion str
 		}
 		ref = "PriorityClass//" + o.Name
 		p.objs.PriorityClasses = append(p.objs.PriorityClasses, &o)
+	case "RuntimeClass":
+		var o core.RuntimeClass
+		if err := json.Unmarshal(data, &o); err != nil {
+			return fail(err)
+		}
+		ref = "RuntimeClass//" + o.Name
+		p.objs.RuntimeClasses = append(p.objs.RuntimeClasses, &o)
 	case "Namespace":
 		var o core.Namespace
 		if err := json.Unmarshal(data, &o); err != nil {
@@ -148,7 +157,7 @@ func (p *parser) validateWorkloads(gate bool) error {
 		kind, rest, _ := strings.Cut(ref, "/")
 		namespace, name, _ := strings.Cut(rest, "/")
 		r := p.objRefs[i]
-		namespaced := kind != "PriorityClass" && kind != "Namespace"
+		namespaced := kind != "PriorityClass" && kind != "RuntimeClass" && kind != "Namespace"
 		errs := metaErrors(name, namespace, namespaced)
 		var tmpl *core.PodTemplateSpec
 		var sel *core.LabelSelector
@@ -172,6 +181,8 @@ func (p *parser) validateWorkloads(gate bool) error {
 			if o.Value > 1000000000 {
 				errs = append(errs, &core.FieldError{Type: core.ErrorTypeForbidden, Field: "value", Detail: "maximum allowed value of a user defined priority is 1000000000"})
 			}
+		case "RuntimeClass":
+			errs = append(errs, runtimeClassErrors(p.objs.RuntimeClasses[next(kind)])...)
 		case "Namespace":
 			next(kind)
 			if len(name) > 63 || !dns1123Label.MatchString(name) {

@@ -10,6 +10,7 @@ import (
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/kubectl"
 	"github.com/taints-playground/playground/core/scenario"
+	"github.com/taints-playground/playground/core/sched/queue"
 	"github.com/taints-playground/playground/core/store"
 )
 
@@ -195,8 +196,12 @@ func (a *apiServer) view(p *store.Pod) *core.Pod {
 			core.PodCondition{Type: "PodScheduled", Status: core.ConditionTrue})
 	default:
 		out.Status.Phase = core.PodPending
-		if p.Queue.Attempts > 0 {
+		switch {
+		case p.Queue.Attempts > 0:
 			out.Status.Conditions = []core.PodCondition{{Type: "PodScheduled", Status: core.ConditionFalse, Reason: "Unschedulable", Message: p.FailedMessage}}
+		case queue.Gated(p.Object):
+			// The pod strategy's applySchedulingGatedCondition, at create.
+			out.Status.Conditions = []core.PodCondition{{Type: "PodScheduled", Status: core.ConditionFalse, Reason: core.PodReasonSchedulingGated, Message: core.PodMessageSchedulingGated}}
 		}
 	}
 	return out
@@ -321,7 +326,7 @@ func (a *apiServer) Decode(manifest string) (*kubectl.Manifest, error) {
 			return nil, &kubectl.CommandError{Stderr: fmt.Sprintf("error: replicaset.apps/%s: %v", rs.Name, err)}
 		}
 	}
-	return &kubectl.Manifest{Namespaces: m.Namespaces, PriorityClasses: m.PriorityClasses, PodDisruptionBudgets: m.PodDisruptionBudgets,
+	return &kubectl.Manifest{Namespaces: m.Namespaces, PriorityClasses: m.PriorityClasses, RuntimeClasses: m.RuntimeClasses, PodDisruptionBudgets: m.PodDisruptionBudgets,
 		Nodes: m.Nodes, Deployments: m.Deployments, ReplicaSets: m.ReplicaSets, DaemonSets: m.DaemonSets, Pods: m.Pods}, nil
 }
 

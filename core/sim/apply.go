@@ -15,7 +15,7 @@ import (
 // Apply creates one object of a manifest or updates the existing one. Of
 // an existing object only what the playground models changes: a
 // Deployment's or ReplicaSet's replicas, a pod's added tolerations,
-// budgets, priority classes and namespaces (replaced); nodes are refused
+// budgets, priority and runtime classes and namespaces (replaced); nodes are refused
 // (kubectl taint, label and cordon change them).
 func (a *apiServer) Apply(obj any) (string, error) {
 	a.flush()
@@ -27,6 +27,10 @@ func (a *apiServer) Apply(obj any) (string, error) {
 		}
 	case *core.PriorityClass:
 		if old := st.PutPriorityClass(o); old != nil {
+			return changed(old, o), nil
+		}
+	case *core.RuntimeClass:
+		if old := st.PutRuntimeClass(o); old != nil {
 			return changed(old, o), nil
 		}
 	case *core.PodDisruptionBudget:
@@ -123,7 +127,8 @@ func (a *apiServer) applyPod(p *core.Pod) (string, error) {
 
 // updatePod applies a Pod manifest to an existing pod: only
 // spec.tolerations may change, and only by additions or new
-// tolerationSeconds (core.ValidateTolerationsUpdate); DefaultTolerationSeconds
+// tolerationSeconds (core.ValidateTolerationsUpdate), and
+// spec.schedulingGates, only by removals; DefaultTolerationSeconds
 // runs again on the update. The taint-eviction controller re-evaluates a
 // running pod (an existing deadline is kept) and the scheduling queue
 // moves an unschedulable one back.
@@ -132,9 +137,11 @@ func (a *apiServer) updatePod(p *store.Pod, np *core.Pod) (string, error) {
 	// The update is decoded, and so defaulted, like a create.
 	core.SetDefaultPodRequests(np)
 	tols := a.s.env.Admission.UpdateTolerations(np.Spec.Tolerations)
-	// Everything but the tolerations must stay as stored.
+	// Everything but the tolerations and gates must stay as stored.
 	x, y := old.DeepCopy(), np
 	x.Spec.Tolerations, y.Spec.Tolerations = nil, nil
+	gates := nonEmpty(y.Spec.SchedulingGates)
+	x.Spec.SchedulingGates, y.Spec.SchedulingGates = nil, nil
 	if y.Spec.NodeName == "" {
 		y.Spec.NodeName = x.Spec.NodeName
 	}
@@ -152,16 +159,24 @@ func (a *apiServer) updatePod(p *store.Pod, np *core.Pod) (string, error) {
 	if string(jx) != string(jy) {
 		return "", fmt.Errorf("The Pod %q is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) (the playground changes only spec.tolerations)", old.Name)
 	}
-	if errs := core.ValidateTolerationsUpdate(old.Spec.Tolerations, tols, "spec.tolerations", a.s.env.Gate); len(errs) > 0 {
+	errs := core.ValidateTolerationsUpdate(old.Spec.Tolerations, tols, "spec.tolerations", a.s.env.Gate)
+	errs = append(errs, core.ValidateSchedulingGates(gates, "spec.schedulingGates")...)
+	errs = append(errs, core.ValidateSchedulingGatesUpdate(gates, old.Spec.SchedulingGates, "spec.schedulingGates")...)
+	if len(errs) > 0 {
 		return "", fmt.Errorf("%s", core.KubectlInvalidMessage("Pod", old.Name, errs))
 	}
-	if reflect.DeepEqual(old.Spec.Tolerations, tols) {
+	if reflect.DeepEqual(old.Spec.Tolerations, tols) && reflect.DeepEqual(old.Spec.SchedulingGates, gates) {
 		return "unchanged", nil
 	}
 	sources := keptSources(old.Spec.Tolerations, p.TolerationSources, tols)
-	a.s.note("%s tolerations updated", old.Name)
+	if !reflect.DeepEqual(old.Spec.Tolerations, tols) {
+		a.s.note("%s tolerations updated", old.Name)
+	}
+	if !reflect.DeepEqual(old.Spec.SchedulingGates, gates) {
+		a.s.note("%s scheduling gates removed", old.Name)
+	}
 	cp := old.DeepCopy()
-	cp.Spec.Tolerations = tols
+	cp.Spec.Tolerations, cp.Spec.SchedulingGates = tols, gates
 	a.s.st.UpdatePod(p, kubectlWriter, func(p *store.Pod) { p.Object, p.TolerationSources = cp, sources })
 	return "configured", nil
 }
@@ -187,4 +202,12 @@ func keptSources(old []core.Toleration, oldSources []string, tols []core.Tolerat
 		}
 	}
 	return sources
+}
+
+// nonEmpty is nil for an empty list (the API does not tell them apart).
+func nonEmpty[T any](list []T) []T {
+	if len(list) == 0 {
+		return nil
+	}
+	return list
 }

@@ -132,6 +132,11 @@ func (s *simulator) podState(p *store.Pod) PodState {
 		Queue:                   p.Queue.State.String(),
 		NotModelled:             p.Object.Spec.NotModelled,
 	}
+	if p.Phase == PhasePending {
+		for _, g := range p.Object.Spec.SchedulingGates {
+			ps.SchedulingGates = append(ps.SchedulingGates, g.Name)
+		}
+	}
 	if p.StatusReason != "" {
 		ps.StatusPhase, ps.Reason, ps.Message = string(core.PodFailed), p.StatusReason, p.StatusMessage
 	} else {

@@ -17,6 +17,7 @@ func FuzzStepCommand(f *testing.F) {
 		"create node n1", "create pod p", "kubectl delete pod filler", "kubectl label node n1 x=y",
 		"kubectl drain n3 --force", "kubectl drain n1 --ignore-daemonsets", "kubectl scale deployment web --replicas=3",
 		"kubectl apply -f -", "wait 30s", "node n1 start", "node n1 condition Ready=Unknown",
+		`kubectl patch pod p -p '{"spec":{"schedulingGates":null}}'`, `kubectl patch pod p --type=json -p '[{"op":"add","path":"/spec/tolerations/-","value":{"operator":"Exists"}}]'`,
 	} {
 		f.Add(c)
 	}

@@ -210,6 +210,9 @@ func (s *simulator) start() {
 	for _, pc := range s.scen.PriorityClasses {
 		s.st.PutPriorityClass(pc)
 	}
+	for _, rc := range s.scen.RuntimeClasses {
+		s.st.PutRuntimeClass(rc)
+	}
 	for _, pdb := range s.scen.PodDisruptionBudgets {
 		s.st.PutPodDisruptionBudget(pdb)
 	}

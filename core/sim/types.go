@@ -45,8 +45,8 @@ type PodState struct {
 	Phase       string            `json:"phase"`                 // Pending, Running, Evicted
 	Tolerations []core.Toleration `json:"tolerations,omitempty"` // as admitted (DefaultTolerationSeconds applied)
 	// TolerationSources is parallel to Tolerations: who added each one —
-	// "user", "DefaultTolerationSeconds", "DaemonSet controller" or
-	// "PodTolerationRestriction".
+	// "user", "DefaultTolerationSeconds", "DaemonSet controller",
+	// "PodTolerationRestriction" or "RuntimeClass <name>".
 	TolerationSources []string `json:"tolerationSources,omitempty"`
 	// Owner is the pod's controller, "ReplicaSet/web-7d4b9c8f6" or
 	// "DaemonSet/agent" ("" for a bare pod).
@@ -87,6 +87,9 @@ type PodState struct {
 	// Queue is where the pod waits in the scheduling queue: activeQ,
 	// backoffQ or unschedulablePods; "" when not queued.
 	Queue string `json:"queue,omitempty"`
+	// SchedulingGates are the gates of a pending pod (spec.schedulingGates
+	// names): while any is set the scheduler does not try it.
+	SchedulingGates []string `json:"schedulingGates,omitempty"`
 	// Describe is `kubectl describe pod NAME` at this moment: Conditions,
 	// Tolerations and Events as kubectl prints them ("" once the pod is
 	// gone from the API — evicted or preempted — and for clusters larger

@@ -127,6 +127,21 @@ func queueNote(p *store.Pod) string {
 	return ""
 }
 
+// gatedSummary says why a pod with scheduling gates is Pending: the
+// SchedulingGates plugin's PreEnqueue message, where it waits, and where
+// a scheduling cycle would put it once the gates are gone.
+func gatedSummary(p *store.Pod, res sched.Result) string {
+	names := make([]string, len(p.Object.Spec.SchedulingGates))
+	for i, g := range p.Object.Spec.SchedulingGates {
+		names[i] = g.Name
+	}
+	s := fmt.Sprintf("Pending (SchedulingGated): waiting for scheduling gates: [%s]. The SchedulingGates plugin keeps it in unschedulablePods, so the scheduler does not try it and reports no FailedScheduling; removing the last gate (kubectl patch pod %s -p '{\"spec\":{\"schedulingGates\":null}}') sends it to activeQ.", strings.Join(names, " "), p.Name())
+	if res.NodeName != "" {
+		return s + fmt.Sprintf(" Without its gates it would go to %s now.", res.NodeName)
+	}
+	return s + " Without its gates it would not be placed now: " + res.Message
+}
+
 // sentence ends s with one full stop: a reason that quotes a message
 // already ending in ". " (the kubelet's "The node had condition: [X]. ")
 // keeps that text and gains no second period.
@@ -178,6 +193,9 @@ func pendingSummary(p *store.Pod, res sched.Result) string {
 	}
 	if name := p.Object.Spec.SchedulerName; name != "" && name != DefaultSchedulerName {
 		return fmt.Sprintf("Pending: spec.schedulerName is %q, and only %s runs in this cluster, so no scheduler will ever place it.", name, DefaultSchedulerName)
+	}
+	if queue.Gated(p.Object) {
+		return gatedSummary(p, res)
 	}
 	msg := p.FailedMessage
 	if msg == "" {

@@ -6,6 +6,7 @@ import "github.com/taints-playground/playground/core"
 type workloads struct {
 	namespaces      map[string]*core.Namespace
 	priorityClasses []*core.PriorityClass
+	runtimeClasses  []*core.RuntimeClass
 	budgets         []*core.PodDisruptionBudget
 	deployments     []*core.Deployment
 	replicaSets     []*ReplicaSet
@@ -80,6 +81,23 @@ func (s *Store) PutPriorityClass(pc *core.PriorityClass) *core.PriorityClass {
 		}
 	}
 	s.priorityClasses = append(s.priorityClasses, pc)
+	return nil
+}
+
+// RuntimeClasses lists the RuntimeClass objects in creation order.
+func (s *Store) RuntimeClasses() []*core.RuntimeClass { return s.runtimeClasses }
+
+// PutRuntimeClass creates or replaces (by name) a RuntimeClass and
+// returns the one it replaced.
+func (s *Store) PutRuntimeClass(rc *core.RuntimeClass) *core.RuntimeClass {
+	s.rv++
+	for i, old := range s.runtimeClasses {
+		if old.Name == rc.Name {
+			s.runtimeClasses[i] = rc
+			return old
+		}
+	}
+	s.runtimeClasses = append(s.runtimeClasses, rc)
 	return nil
 }
 

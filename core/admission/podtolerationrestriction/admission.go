@@ -58,20 +58,37 @@ func Admit(tols []core.Toleration, ns *core.Namespace, cfg Config, bestEffort bo
 	for i := len(tols); i < len(final); i++ {
 		res.Added = append(res.Added, final[i])
 	}
-	if len(final) > 0 {
-		wl, set, err := extract(annotations, AnnotationWhitelist)
-		if err != nil {
-			return Result{}, err
-		}
-		scope := "namespace"
-		if !set {
-			wl, scope = cfg.Whitelist, "cluster"
-		}
-		if len(wl) > 0 && !VerifyAgainstWhitelist(final, wl) {
-			return Result{}, fmt.Errorf("pod tolerations (possibly merged with namespace default tolerations) conflict with its %s whitelist", scope)
-		}
+	if err := Validate(final, ns, cfg); err != nil {
+		return Result{}, err
 	}
 	return res, nil
+}
+
+// Validate is the plugin's whitelist check, which the API server runs
+// again in the validating phase after every mutating plugin (so it also
+// sees the tolerations RuntimeClass merged in): every toleration must be
+// covered by the namespace's whitelist, else the cluster's. Mirrors
+// podtolerationrestriction.(*Plugin).Validate, v1.37.
+func Validate(tols []core.Toleration, ns *core.Namespace, cfg Config) error {
+	if len(tols) == 0 {
+		return nil
+	}
+	var annotations map[string]string
+	if ns != nil {
+		annotations = ns.Annotations
+	}
+	wl, set, err := extract(annotations, AnnotationWhitelist)
+	if err != nil {
+		return err
+	}
+	scope := "namespace"
+	if !set {
+		wl, scope = cfg.Whitelist, "cluster"
+	}
+	if len(wl) > 0 && !VerifyAgainstWhitelist(tols, wl) {
+		return fmt.Errorf("pod tolerations (possibly merged with namespace default tolerations) conflict with its %s whitelist", scope)
+	}
+	return nil
 }
 
 // extract reads a JSON toleration list from an annotation; set reports
@@ -130,7 +147,11 @@ next:
 	return merged
 }
 
-// IsSuperset reports whether ss tolerates everything t does.
+// IsSuperset reports whether ss tolerates everything t does. An Equal
+// (or empty) operator covers only a toleration whose operator is Equal
+// itself: the API server does not default an empty operator, so a
+// toleration written without one is never covered by another (mirrors
+// pkg/util/tolerations.isSuperset, v1.37).
 func IsSuperset(ss, t core.Toleration) bool {
 	if reflect.DeepEqual(ss, t) {
 		return true
@@ -148,7 +169,7 @@ func IsSuperset(ss, t core.Toleration) bool {
 	}
 	switch ss.Operator {
 	case core.TolerationOpEqual, "":
-		return (t.Operator == core.TolerationOpEqual || t.Operator == "") && t.Value == ss.Value
+		return t.Operator == core.TolerationOpEqual && t.Value == ss.Value
 	case core.TolerationOpExists:
 		return true
 	}

@@ -2,7 +2,7 @@
 //
 // Manifests writes the scenario's objects as clean multi-document YAML:
 // Namespaces (also those the objects use without declaring them),
-// PriorityClasses, Nodes, workloads, PodDisruptionBudgets and Pods in an
+// PriorityClasses, RuntimeClasses, Nodes, workloads, PodDisruptionBudgets and Pods in an
 // order kubectl apply accepts, without what a real cluster fills in itself
 // (status, uid, creationTimestamp, and ownerReferences — a ReplicaSet or
 // DaemonSet adopts the orphan pods its selector matches). The one status kept is the Nodes' capacity, allocatable

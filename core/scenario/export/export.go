@@ -58,6 +58,9 @@ func items(s *scenario.Scenario) []item {
 	for _, o := range s.PriorityClasses {
 		out = append(out, item{"scheduling.k8s.io/v1", "PriorityClass", "", o.Name, o, false})
 	}
+	for _, o := range s.RuntimeClasses {
+		out = append(out, item{"node.k8s.io/v1", "RuntimeClass", "", o.Name, o, false})
+	}
 	for _, o := range s.Nodes {
 		out = append(out, item{"v1", "Node", "", o.Name, o, s.NodeCreatedLater(o.Name)})
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/kubectl"
 	"github.com/taints-playground/playground/core/scenario"
 )
 
@@ -233,9 +234,16 @@ func conditionPatch(node, typ, status string) string {
 	return quoteAll([]string{"kubectl", "patch", "node", node, "--subresource=status", "--type=strategic", "-p", string(patch)})
 }
 
-// stepBlock writes the commands of one step.
+// stepBlock writes the commands of one step, each word quoted for bash.
+// A kubectl patch is split as the step runner splits it (its JSON patch
+// in single quotes is one word); other commands at blanks.
 func stepBlock(b *strings.Builder, s *scenario.Scenario, st scenario.Step) error {
 	f := strings.Fields(st.Run)
+	if len(f) > 1 && f[0] == "kubectl" && f[1] == "patch" {
+		if words, err := kubectl.Split(st.Run); err == nil {
+			f = words
+		}
+	}
 	if len(f) == 0 {
 		return nil
 	}

@@ -90,6 +90,9 @@ func parsed(t testing.TB, text []byte) string {
 	for _, o := range s.PriorityClasses {
 		o.APIVersion = ""
 	}
+	for _, o := range s.RuntimeClasses {
+		o.APIVersion = ""
+	}
 	for _, o := range s.Namespaces {
 		o.APIVersion = ""
 	}

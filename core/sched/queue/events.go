@@ -23,6 +23,9 @@ const (
 	pluginNodePorts         = "NodePorts"
 	pluginPodTopologySpread = podtopologyspread.Name
 	pluginInterPodAffinity  = interpodaffinity.Name
+	// PluginSchedulingGates is the PreEnqueue plugin that keeps a pod
+	// with scheduling gates out of activeQ.
+	PluginSchedulingGates = "SchedulingGates"
 )
 
 // Cache is what the queue's hints read of the scheduler's cache.
@@ -95,8 +98,10 @@ func (q *Queue) nodeChanged(ev store.NodeEvent) {
 }
 
 // podChanged records the AssignedPod Delete event of a pod that left its
-// node and the AssignedPod Add event of one bound to a node, drops a deleted pod, and sends an unschedulable pod whose
-// tolerations changed back to the queue.
+// node and the AssignedPod Add event of one bound to a node, drops a
+// deleted pod, and sends an unschedulable pod whose tolerations changed,
+// or whose last scheduling gate was removed (SchedulingGates'
+// UpdatePodSchedulingGatesEliminated, hint Queue), back to the queue.
 func (q *Queue) podChanged(ev store.PodEvent) {
 	was, is := &ev.Old, &ev.New
 	switch {
@@ -114,8 +119,11 @@ func (q *Queue) podChanged(ev store.PodEvent) {
 	if is.Deleted && !was.Deleted && ev.Pod.Queue.State != store.QueueNone {
 		q.set(ev.Pod, func(s *store.QueueStatus) { s.State = store.QueueNone })
 	}
-	if !is.Deleted && !is.Running() && was.Object != nil && is.Queue.State == store.QueueUnschedulable &&
-		!core.SameTolerations(was.Object.Spec.Tolerations, is.Object.Spec.Tolerations) {
+	if is.Deleted || is.Running() || was.Object == nil || is.Queue.State != store.QueueUnschedulable {
+		return
+	}
+	if !core.SameTolerations(was.Object.Spec.Tolerations, is.Object.Spec.Tolerations) ||
+		(Gated(was.Object) && !Gated(is.Object)) {
 		q.move(ev.Pod)
 	}
 	// InterPodAffinity registers the pod's own label updates (TargetPod

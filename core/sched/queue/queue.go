@@ -20,6 +20,7 @@ import (
 	"container/heap"
 	"time"
 
+	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/clock"
 	"github.com/taints-playground/playground/core/controllers"
 	"github.com/taints-playground/playground/core/sched"
@@ -95,10 +96,38 @@ func BackoffDuration(n int) time.Duration {
 	return PodInitialBackoff << uint(shift)
 }
 
-// Add puts a new pod into activeQ (its arrival is the queue timestamp).
+// Add puts a new pod into activeQ (its arrival is the queue timestamp);
+// a pod with scheduling gates waits in unschedulablePods instead.
 func (q *Queue) Add(p *store.Pod) {
 	now := q.env.Now()
+	if Gated(p.Object) {
+		q.gate(p, now)
+		return
+	}
 	q.activate(p, func(s *store.QueueStatus) { s.Since = now })
+}
+
+// Gated reports whether the SchedulingGates plugin's PreEnqueue keeps
+// the pod out of activeQ: it lists a scheduling gate.
+func Gated(p *core.Pod) bool { return len(p.Spec.SchedulingGates) > 0 }
+
+// gate is a PreEnqueue rejection: the pod waits in unschedulablePods
+// with SchedulingGates as its only rejecting plugin, so only the removal
+// of its gates moves it; it makes no attempt, so it has no backoff, and
+// the periodic flush would only gate it again, so none is scheduled.
+// Mirrors PriorityQueue.moveToActiveQ's gated branch and
+// schedulinggates.(*SchedulingGates).PreEnqueue, v1.37.
+func (q *Queue) gate(p *store.Pod, now time.Duration) {
+	q.set(p, func(s *store.QueueStatus) {
+		s.State = store.QueueUnschedulable
+		s.Since = now
+	})
+	e := q.entry(p)
+	e.plugins = map[string]bool{PluginSchedulingGates: true}
+	if !e.inUnsched {
+		e.inUnsched = true
+		q.unsched = append(q.unsched, p)
+	}
 }
 
 // activate puts the pod into activeQ.
@@ -124,8 +153,13 @@ func (q *Queue) backingOff(p *store.Pod) bool {
 	return p.Queue.Attempts > 0 && p.Queue.BackoffUntil >= q.env.Now()
 }
 
-// move is moveEntitiesToActiveOrBackoffQueue for one pod.
+// move is moveEntitiesToActiveOrBackoffQueue for one pod; a gated pod
+// stays in unschedulablePods (PreEnqueue runs again on the way in).
 func (q *Queue) move(p *store.Pod) {
+	if Gated(p.Object) {
+		q.gate(p, p.Queue.Since)
+		return
+	}
 	if !q.backingOff(p) {
 		q.activate(p, nil)
 		return
