@@ -360,7 +360,15 @@ func filterExpr(text string) (string, error) {
 	}
 	switch m[2] {
 	case "<", ">", "==", "!=", "<=", ">=":
-		return left + m[2] + right, nil
+		// client-go skips an element where either side finds nothing;
+		// RFC 9535 compares Nothing (so != would hold): test existence.
+		expr := left + m[2] + right
+		for _, side := range []string{right, left} {
+			if strings.HasPrefix(side, "@") {
+				expr = side + " && " + expr
+			}
+		}
+		return expr, nil
 	}
 	return "", fmt.Errorf("unrecognized filter operator %s", m[2])
 }
