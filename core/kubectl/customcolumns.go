@@ -47,7 +47,7 @@ func parseCustomColumns(spec string) ([]customColumn, error) {
 // printCustomColumns prints one row per object (CustomColumnsPrinter):
 // each cell is its path's values printed with %v and joined by commas, or
 // <none> when the path finds nothing; the table is kubectl's tabwriter.
-func printCustomColumns(cols []customColumn, objs []map[string]any, noHeaders bool) string {
+func printCustomColumns(cols []customColumn, objs []map[string]any, noHeaders bool) (string, error) {
 	var buf bytes.Buffer
 	tw := newTable(&buf)
 	if !noHeaders {
@@ -60,31 +60,41 @@ func printCustomColumns(cols []customColumn, objs []map[string]any, noHeaders bo
 	for _, obj := range objs {
 		cells := make([]string, len(cols))
 		for i, c := range cols {
-			cells[i] = columnCell(c.path, obj)
+			cell, err := columnCell(c.path, obj)
+			if err != nil {
+				// kubectl flushes what it printed, then fails.
+				tw.Flush()
+				return buf.String(), plainError(err.Error())
+			}
+			cells[i] = cell
 		}
 		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
 	tw.Flush()
-	return buf.String()
+	return buf.String(), nil
 }
 
 // columnCell is one cell: the path's values (of its first action) with
 // %v, terminal escapes replaced (printers.EscapeTerminal).
-func columnCell(t *jpTemplate, obj map[string]any) string {
+func columnCell(t *jpTemplate, obj map[string]any) (string, error) {
 	var values []string
 	for _, n := range t.nodes {
 		if n.query == nil {
 			continue
 		}
-		for _, v := range n.query.Select(obj) {
+		found, err := n.query.Select(obj)
+		if err != nil {
+			return "", err
+		}
+		for _, v := range found {
 			values = append(values, escapeTerminal(fmt.Sprint(v)))
 		}
 		break
 	}
 	if len(values) == 0 {
-		return "<none>"
+		return "<none>", nil
 	}
-	return strings.Join(values, ",")
+	return strings.Join(values, ","), nil
 }
 
 // terminalEscaper is printers.EscapeTerminal's replacer (ESC and CR).

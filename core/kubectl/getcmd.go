@@ -149,7 +149,7 @@ func Get(c Cluster, args []string) (string, error) {
 	}
 	out, err := pr.print(obj)
 	if err != nil {
-		return "", err
+		return strings.TrimRight(out, "\n"), err
 	}
 	return strings.TrimRight(out, "\n"), checkErr(errs)
 }

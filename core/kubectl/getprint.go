@@ -54,10 +54,15 @@ func newPrinter(output string, noHeaders bool) (*printer, error) {
 		}
 		return &printer{format: format, columns: cols, noHeaders: noHeaders}, nil
 	}
-	switch output {
+	// JSONYamlPrintFlags and NamePrintFlags ignore case.
+	switch lower := strings.ToLower(output); lower {
 	case "json", "yaml", "name":
-		return &printer{format: output}, nil
-	case "go-template", "go-template-file", "template", "templatefile", "jsonpath-file", "custom-columns-file", "kyaml":
+		return &printer{format: lower}, nil
+	case "kyaml":
+		return nil, plainError("the playground prints -o json, yaml, name, wide, jsonpath=… and custom-columns=…, not -o " + output)
+	}
+	switch output {
+	case "go-template", "go-template-file", "template", "templatefile", "jsonpath-file", "custom-columns-file":
 		return nil, plainError("the playground prints -o json, yaml, name, wide, jsonpath=… and custom-columns=…, not -o " + output)
 	}
 	if strings.HasPrefix(output, "go-template=") || strings.HasPrefix(output, "template=") || strings.HasPrefix(output, "jsonpath-as-json=") {
@@ -92,10 +97,10 @@ func (p *printer) print(obj map[string]any) (string, error) {
 		}
 	case "jsonpath":
 		if err := p.jsonpath.execute(&buf, obj); err != nil {
-			return "", plainError(fmt.Sprintf("error executing jsonpath %q: Error executing template: %v. Printing more information for debugging the template:\n\ttemplate was:\n\t\t%v\n\tobject given to jsonpath engine was:\n\t\t%#v\n\n", p.jsonpath.raw, err, p.jsonpath.raw, obj))
+			return "", plainError(fmt.Sprintf("error executing jsonpath %q: Error executing template: %v. Printing more information for debugging the template:\n\ttemplate was:\n\t\t%v\n\tobject given to jsonpath engine was:\n\t\t%#v\n\n\n", p.jsonpath.raw, err, p.jsonpath.raw, obj))
 		}
 	case "custom-columns":
-		return printCustomColumns(p.columns, listItems(obj), p.noHeaders), nil
+		return printCustomColumns(p.columns, listItems(obj), p.noHeaders)
 	}
 	return buf.String(), nil
 }

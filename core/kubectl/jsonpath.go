@@ -18,7 +18,7 @@ import (
 // once per result of its query with that result as the root.
 type jpNode struct {
 	text  *string
-	query *jsonpath.Path
+	query jpQuery
 	rng   bool
 	body  []jpNode
 	ident string // an identifier other than range and end (an error when run)
@@ -114,7 +114,7 @@ func textNode(s string) jpFlat { return jpFlat{node: jpNode{text: &s}} }
 // jpAction collects one action: its RFC 9535 segments, or a literal, an
 // identifier or a number.
 type jpAction struct {
-	segs      []string
+	segs      []jpSeg
 	literal   *string
 	ident     string
 	number    bool // ident is a number
@@ -154,7 +154,7 @@ func (p *jpParser) step(a *jpAction) error {
 			return fmt.Errorf("invalid multiple recursive descent")
 		}
 		p.pos += 2
-		a.segs = append(a.segs, "..")
+		a.segs = append(a.segs, jpSeg{rfc: ".."})
 		a.recursive = true
 		if r, _ := utf8.DecodeRuneInString(p.in[p.pos:]); isJPAlphaNumeric(r) {
 			return p.parseField(a)
@@ -217,13 +217,21 @@ func (p *jpParser) parseField(a *jpAction) error {
 	return nil
 }
 
+// jpSeg is one RFC 9535 segment, or a union's members (each a relative
+// path of segments).
+type jpSeg struct {
+	rfc   string
+	union []string
+	index *jpIndex // client-go's indexing, its own stage
+}
+
 func (a *jpAction) add(seg string) {
 	if a.recursive {
-		a.segs[len(a.segs)-1] += seg
+		a.segs[len(a.segs)-1].rfc += seg
 		a.recursive = false
 		return
 	}
-	a.segs = append(a.segs, seg)
+	a.segs = append(a.segs, jpSeg{rfc: seg})
 }
 
 var (
@@ -240,30 +248,38 @@ func (p *jpParser) parseArray(a *jpAction) error {
 	}
 	text := p.in[p.pos+1 : p.pos+end]
 	p.pos += end + 1
-	sel, err := arraySelector(text)
+	if parts := strings.Split(text, ","); len(parts) > 1 {
+		if a.recursive {
+			return fmt.Errorf("the playground does not read a union after ..")
+		}
+		var members []string
+		for _, part := range parts {
+			m, _, err := arraySelector(strings.Trim(part, " "))
+			if err != nil {
+				return err
+			}
+			members = append(members, m)
+		}
+		a.segs = append(a.segs, jpSeg{union: members})
+		return nil
+	}
+	sel, index, err := arraySelector(text)
 	if err != nil {
 		return err
+	}
+	if index != nil && !a.recursive {
+		a.segs = append(a.segs, jpSeg{rfc: sel, index: index})
+		return nil
 	}
 	a.add(sel)
 	return nil
 }
 
 // arraySelector translates the text between [ and ] into RFC 9535
-// segments.
-func arraySelector(text string) (string, error) {
+// segments; an index or slice also comes as a jpIndex.
+func arraySelector(text string) (string, *jpIndex, error) {
 	if text == "*" {
-		return "[*]", nil
-	}
-	if parts := strings.Split(text, ","); len(parts) > 1 {
-		var sels []string
-		for _, part := range parts {
-			s, err := arraySelector(strings.Trim(part, " "))
-			if err != nil {
-				return "", err
-			}
-			sels = append(sels, strings.TrimSuffix(strings.TrimPrefix(s, "["), "]"))
-		}
-		return "[" + strings.Join(sels, ",") + "]", nil
+		return "[*]", nil, nil
 	}
 	if m := jpDictKey.FindStringSubmatch(text); m != nil {
 		// kubectl parses 'a.b' as the fields a and b.
@@ -271,29 +287,22 @@ func arraySelector(text string) (string, error) {
 		var sub jpAction
 		for !strings.HasPrefix(q.in[q.pos:], "}") {
 			if err := q.step(&sub); err != nil {
-				return "", err
+				return "", nil, err
 			}
 		}
-		return strings.Join(sub.segs, ""), nil
+		path, err := sub.rfc()
+		return path, nil, err
+
 	}
 	m := jpSlice.FindStringSubmatch(text)
 	if m == nil {
-		return "", fmt.Errorf("invalid array index %s", text)
+		return "", nil, fmt.Errorf("invalid array index %s", text)
 	}
-	for _, v := range m[1:] {
-		if n := strings.TrimPrefix(v, ":"); n != "" && n != "-" {
-			if _, err := strconv.Atoi(n); err != nil {
-				return "", fmt.Errorf("array index %s is not a number", n)
-			}
-		}
+	x, err := parseIndex(m[1:])
+	if err != nil {
+		return "", nil, err
 	}
-	switch {
-	case m[2] == "" && m[1] == "":
-		return "[0:1]", nil
-	case m[2] == "":
-		return "[" + m[1] + "]", nil
-	}
-	return "[" + m[1] + m[2] + m[3] + "]", nil
+	return x.rfc(), x, nil
 }
 
 var jpFilter = regexp.MustCompile(`^([^!<>=]+)([!<>=]+)(.+?)$`)
@@ -383,7 +392,8 @@ func filterOperand(text string) (string, error) {
 	}
 	switch {
 	case len(a.segs) > 0 && a.literal == nil && a.ident == "":
-		return "@" + strings.Join(a.segs, ""), nil
+		path, err := a.rfc()
+		return "@" + path, err
 	case a.literal != nil && len(a.segs) == 0 && a.ident == "":
 		return rfcString(*a.literal), nil
 	case a.ident == "true" || a.ident == "false" || a.number:
@@ -473,11 +483,102 @@ func (a *jpAction) flat() (jpFlat, error) {
 	if a.literal != nil || (a.ident != "" && a.ident != "range") {
 		return jpFlat{}, fmt.Errorf("the playground reads an action as one path, one quoted string, range PATH or end")
 	}
-	q, err := jsonpath.Parse("$" + strings.Join(a.segs, ""))
+	q, err := a.query()
 	if err != nil {
 		return jpFlat{}, err
 	}
 	return jpFlat{node: jpNode{query: q, rng: a.ident == "range"}}, nil
+}
+
+// rfc is the action's path as one RFC 9535 relative path (no unions).
+func (a *jpAction) rfc() (string, error) {
+	var b strings.Builder
+	for _, s := range a.segs {
+		if s.union != nil {
+			return "", fmt.Errorf("the playground does not read a union here")
+		}
+		b.WriteString(s.rfc)
+	}
+	return b.String(), nil
+}
+
+// query compiles the segments into stages: runs of plain segments are one
+// RFC 9535 query; a union is a stage of its own.
+func (a *jpAction) query() (jpQuery, error) {
+	q := jpQuery{}
+	var run strings.Builder
+	flush := func() error {
+		if run.Len() == 0 && len(q) > 0 {
+			return nil
+		}
+		p, err := jsonpath.Parse("$" + run.String())
+		if err != nil {
+			return err
+		}
+		run.Reset()
+		q = append(q, jpStage{paths: []*jsonpath.Path{p}})
+		return nil
+	}
+	for _, s := range a.segs {
+		if s.union == nil && s.index == nil {
+			run.WriteString(s.rfc)
+			continue
+		}
+		if err := flush(); err != nil {
+			return nil, err
+		}
+		if s.index != nil {
+			q = append(q, jpStage{index: s.index})
+			continue
+		}
+		var st jpStage
+		for _, m := range s.union {
+			p, err := jsonpath.Parse("$" + m)
+			if err != nil {
+				return nil, err
+			}
+			st.paths = append(st.paths, p)
+		}
+		q = append(q, st)
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+// jpQuery is an action's path as stages run one after the other, each on
+// every value the previous one found; a union's members each run on all
+// of them in turn (client-go evalUnion: [a,b] lists every a, then every
+// b).
+type jpQuery []jpStage
+
+// jpStage is one RFC 9535 query, the members of a union, or an index.
+type jpStage struct {
+	paths []*jsonpath.Path
+	index *jpIndex
+}
+
+// Select runs the stages on obj.
+func (q jpQuery) Select(obj any) ([]any, error) {
+	cur := []any{obj}
+	for _, st := range q {
+		if st.index != nil {
+			var err error
+			if cur, err = st.index.selectFrom(cur); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		var next []any
+		for _, p := range st.paths {
+			for _, v := range cur {
+				next = append(next, p.Select(v)...)
+			}
+		}
+		cur = next
+	}
+	return cur, nil
 }
 
 func isJPTerminator(r rune) bool {
@@ -529,13 +630,21 @@ func runJP(w *bytes.Buffer, nodes []jpNode, obj any) error {
 		case n.ident != "":
 			return fmt.Errorf("unrecognized identifier %v", n.ident)
 		case n.rng:
-			for _, v := range n.query.Select(obj) {
+			values, err := n.query.Select(obj)
+			if err != nil {
+				return err
+			}
+			for _, v := range values {
 				if err := runJP(w, n.body, v); err != nil {
 					return err
 				}
 			}
 		default:
-			for i, v := range n.query.Select(obj) {
+			values, err := n.query.Select(obj)
+			if err != nil {
+				return err
+			}
+			for i, v := range values {
 				if i > 0 {
 					w.WriteByte(' ')
 				}
