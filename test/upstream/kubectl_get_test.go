@@ -13,8 +13,14 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/kubectl"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	cliprinters "k8s.io/cli-runtime/pkg/printers"
 	"k8s.io/kubectl/pkg/cmd/get"
+	api "k8s.io/kubernetes/pkg/apis/core"
+	apiv1 "k8s.io/kubernetes/pkg/apis/core/v1"
+	"k8s.io/kubernetes/pkg/printers"
+	printersinternal "k8s.io/kubernetes/pkg/printers/internalversion"
 )
 
 // getCluster is a kubectl.Cluster holding nodes and pods for kubectl get;
@@ -317,5 +323,45 @@ func TestKubectlGetPrinterErrorsMatchUpstream(t *testing.T) {
 		_, gotErr := kubectl.Get(c, []string{"nodes", "-o", output})
 		require.Error(t, gotErr, output)
 		require.Equal(t, "error: "+wantErr.Error(), gotErr.Error(), output)
+	}
+}
+
+// TestKubectlGetNodesTableMatchesUpstream prints random nodes as the
+// API server's table (printers/internalversion printNode) through
+// kubectl's table printer, plain and -o wide, and requires the
+// playground's text.
+func TestKubectlGetNodesTableMatchesUpstream(t *testing.T) {
+	r := rand.New(rand.NewPCG(37, 3))
+	tg := printers.NewTableGenerator().With(printersinternal.AddHandlers)
+	for range 200 {
+		c := &getCluster{}
+		for i := range 1 + r.IntN(5) {
+			c.nodes = append(c.nodes, randomGetNode(r, i))
+		}
+		sort.Slice(c.nodes, func(i, j int) bool { return c.nodes[i].Name < c.nodes[j].Name })
+		list := &api.NodeList{}
+		for _, n := range c.nodes {
+			v1n, err := ToV1Node(n)
+			require.NoError(t, err)
+			// Created an hour ago, as the playground's nodes are at
+			// getCluster.Now.
+			v1n.CreationTimestamp = metav1.NewTime(time.Now().Add(-time.Hour))
+			var in api.Node
+			require.NoError(t, apiv1.Convert_v1_Node_To_core_Node(v1n, &in, nil))
+			list.Items = append(list.Items, in)
+		}
+		for _, wide := range []bool{false, true} {
+			table, err := tg.GenerateTable(list, printers.GenerateOptions{Wide: wide})
+			require.NoError(t, err)
+			var buf bytes.Buffer
+			require.NoError(t, cliprinters.NewTablePrinter(cliprinters.PrintOptions{Wide: wide}).PrintObj(table, &buf))
+			args := []string{"nodes"}
+			if wide {
+				args = append(args, "-o", "wide")
+			}
+			got, err := kubectl.Get(c, args)
+			require.NoError(t, err)
+			require.Equal(t, strings.TrimRight(buf.String(), "\n"), got, "wide=%v", wide)
+		}
 	}
 }
