@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -27,6 +28,9 @@ type getRequest struct {
 	noHeaders bool
 	labels    Selector
 	fields    fieldSelector
+	// rawLabels and rawFields are -l and --field-selector as kubectl
+	// sends them (trimmed).
+	rawLabels, rawFields string
 }
 
 // single reports whether exactly one object was asked for by name:
@@ -96,14 +100,28 @@ func (r *getRequest) selectors(labels, fields string, tuples bool) error {
 	case len(r.names) > 0:
 		return plainError("name cannot be provided when a selector is specified")
 	}
+	r.rawLabels, r.rawFields = strings.TrimSpace(labels), strings.TrimSpace(fields)
 	var err error
 	if r.labels, err = ParseSelector(labels); err != nil {
 		return err
 	}
-	if r.fields, err = parseFieldSelector(strings.TrimSpace(fields)); err != nil {
-		return fail(messageFor(err))
+	if r.fields, err = parseFieldSelector(r.rawFields); err != nil {
+		return r.listError(err)
 	}
 	return nil
+}
+
+// listError is an API error of the list call as kubectl reports it
+// (resource.EnhanceListError, v1.37): the message names the resource and
+// the selectors.
+func (r *getRequest) listError(err error) error {
+	a, ok := err.(*apiError)
+	if !ok {
+		return fail(messageFor(err))
+	}
+	resource := "/v1, Resource=" + strings.ToLower(r.kind) + "s"
+	return fail(messageFor(&apiError{reason: a.reason, msg: fmt.Sprintf("Unable to find %q that match label selector %q, field selector %q: %s",
+		resource, r.rawLabels, r.rawFields, a.msg)}))
 }
 
 // Get runs `kubectl get` for nodes and pods (every output format) and
@@ -195,7 +213,7 @@ func (r *getRequest) nodes(c Cluster) ([]*core.Node, []error, error) {
 		return out, errs, nil
 	}
 	if err := r.fields.check(nodeFields(&core.Node{})); err != nil {
-		return nil, nil, fail(messageFor(err))
+		return nil, nil, r.listError(err)
 	}
 	var out []*core.Node
 	for _, n := range c.List() {
@@ -208,7 +226,7 @@ func (r *getRequest) nodes(c Cluster) ([]*core.Node, []error, error) {
 
 func (r *getRequest) pods(c Cluster) ([]*core.Pod, []error, error) {
 	if err := r.fields.check(podFields(&core.Pod{})); err != nil {
-		return nil, nil, fail(messageFor(err))
+		return nil, nil, r.listError(err)
 	}
 	if len(r.names) > 0 {
 		var out []*core.Pod

@@ -56,7 +56,8 @@ func TestGetNodes(t *testing.T) {
 		{"kubectl get nodes --field-selector spec.unschedulable=true -o name", "node/" + eks2},
 		{"kubectl get nodes --field-selector metadata.name!=cp-1,spec.unschedulable==false -o name", "node/" + gke + "\nnode/" + eks1},
 		{"kubectl get nodes -l kubernetes.io/os=windows", "No resources found"},
-		{"kubectl get nodes --field-selector spec.nodeName=x", "Error from server (BadRequest): field label not supported: spec.nodeName"},
+		// resource.EnhanceListError names the resource and selectors.
+		{"kubectl get nodes --field-selector spec.nodeName=x", `Error from server (BadRequest): Unable to find "/v1, Resource=nodes" that match label selector "", field selector "spec.nodeName=x": field label not supported: spec.nodeName`},
 		{"kubectl get node nope", `Error from server (NotFound): nodes "nope" not found`},
 		{"kubectl get nodes cp-1 nope -o name", "node/cp-1\n" + `Error from server (NotFound): nodes "nope" not found`},
 	} {
@@ -95,9 +96,9 @@ func TestGetPodsAcrossNamespaces(t *testing.T) {
 		{"kubectl get pods --field-selector metadata.name=web-7d4b9c-x2kqp -o name", "pod/web-7d4b9c-x2kqp"},
 		{"kubectl get pods -l app=nope", "No resources found in default namespace."},
 		{"kubectl get pods -A -l app=nope", "No resources found"},
-		{"kubectl get pods --field-selector spec.nodeName", "Error from server (BadRequest): invalid selector: 'spec.nodeName'; can't understand 'spec.nodeName'"},
-		{"kubectl get pods --field-selector status.hostIP=10.0.1.23", "Error from server (BadRequest): field label not supported: status.hostIP"},
-		{"kubectl get pods --field-selector 'spec.nodeName=a\\b'", `Error from server (BadRequest): invalid field selector: invalid escape sequence: \b`},
+		{"kubectl get pods --field-selector spec.nodeName", `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "", field selector "spec.nodeName": invalid selector: 'spec.nodeName'; can't understand 'spec.nodeName'`},
+		{"kubectl get pods -l app=web --field-selector status.hostIP=10.0.1.23", `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "app=web", field selector "status.hostIP=10.0.1.23": field label not supported: status.hostIP`},
+		{"kubectl get pods --field-selector 'spec.nodeName=a\\b'", `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "", field selector "spec.nodeName=a\\b": invalid field selector: invalid escape sequence: \b`},
 		{"kubectl get pod trainer-0 -A", "error: a resource cannot be retrieved by name across all namespaces"},
 		{"kubectl get pod trainer-0 -l app=web", "error: name cannot be provided when a selector is specified"},
 		{"kubectl get pod/trainer-0 -l app=web", "error: selectors and the all flag cannot be used when passing resource/name arguments"},
