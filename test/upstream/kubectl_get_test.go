@@ -15,12 +15,17 @@ import (
 	"github.com/taints-playground/playground/core/kubectl"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	cliprinters "k8s.io/cli-runtime/pkg/printers"
 	"k8s.io/kubectl/pkg/cmd/get"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	api "k8s.io/kubernetes/pkg/apis/core"
+	_ "k8s.io/kubernetes/pkg/apis/core/install"
 	apiv1 "k8s.io/kubernetes/pkg/apis/core/v1"
 	"k8s.io/kubernetes/pkg/printers"
 	printersinternal "k8s.io/kubernetes/pkg/printers/internalversion"
+	podregistry "k8s.io/kubernetes/pkg/registry/core/pod"
 )
 
 // getCluster is a kubectl.Cluster holding nodes and pods for kubectl get;
@@ -364,4 +369,66 @@ func TestKubectlGetNodesTableMatchesUpstream(t *testing.T) {
 			require.Equal(t, strings.TrimRight(buf.String(), "\n"), got, "wide=%v", wide)
 		}
 	}
+}
+
+// TestKubectlGetFieldSelectorMatchesUpstream selects random pods with
+// random --field-selector values through the playground's kubectl get and
+// through apimachinery's parser, the v1 field label conversion and the pod
+// registry's selectable fields, and requires the same pods or the same
+// error.
+func TestKubectlGetFieldSelectorMatchesUpstream(t *testing.T) {
+	r := rand.New(rand.NewPCG(37, 4))
+	fieldNames := []string{"metadata.name", "metadata.namespace", "spec.nodeName", "spec.host", "status.phase", "spec.restartPolicy",
+		"spec.schedulerName", "spec.hostNetwork", "status.nominatedNodeName", "status.podIP", "status.hostIP", "spec.nodename"}
+	values := []string{"", "web-0", "web-1", "default", "kube-system", "Running", "Pending", "Always", "default-scheduler",
+		"false", "true", `a\,b`, `a\=b`, `a\b`, "a,", `x\`}
+	ops := []string{"=", "==", "!="}
+	pods := schema.GroupVersionKind{Version: "v1", Kind: "Pod"}
+	compared := 0
+	for range 2000 {
+		c := &getCluster{}
+		for i := range 1 + r.IntN(3) {
+			c.nodes = append(c.nodes, randomGetNode(r, i))
+		}
+		for i := range r.IntN(5) {
+			c.pods = append(c.pods, randomGetPod(r, i, c.nodes))
+		}
+		var terms []string
+		for range 1 + r.IntN(3) {
+			f := fieldNames[r.IntN(len(fieldNames))]
+			v := values[r.IntN(len(values))]
+			if f == "spec.nodeName" && r.IntN(2) == 0 && len(c.nodes) > 0 {
+				v = c.nodes[0].Name
+			}
+			terms = append(terms, f+ops[r.IntN(len(ops))]+v)
+		}
+		sel := strings.Join(terms, ",")
+		up, err := fields.ParseAndTransformSelector(sel, func(label, value string) (string, string, error) {
+			return legacyscheme.Scheme.ConvertFieldLabel(pods, label, value)
+		})
+		got, gotErr := kubectl.Get(c, []string{"pods", "-A", "--field-selector", sel, "-o", "name"})
+		if err != nil {
+			require.Error(t, gotErr, sel)
+			require.Equal(t, fmt.Sprintf("Error from server (BadRequest): Unable to find %q that match label selector %q, field selector %q: %v",
+				"/v1, Resource=pods", "", sel, err), gotErr.Error(), sel)
+			compared++
+			continue
+		}
+		require.NoError(t, gotErr, sel)
+		var want []string
+		for _, o := range upstreamObjects(c, "pods") {
+			v1p, err := ToV1Pod(o.(*core.Pod))
+			require.NoError(t, err)
+			legacyscheme.Scheme.Default(v1p)
+			v1p.Spec.ServiceAccountName = "default" // ServiceAccount admission
+			var in api.Pod
+			require.NoError(t, apiv1.Convert_v1_Pod_To_core_Pod(v1p, &in, nil))
+			if up.Matches(podregistry.ToSelectableFields(&in)) {
+				want = append(want, "pod/"+in.Name)
+			}
+		}
+		require.Equal(t, strings.Join(want, "\n"), got, sel)
+		compared++
+	}
+	t.Logf("%d selectors compared", compared)
 }
