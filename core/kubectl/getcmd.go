@@ -1,7 +1,6 @@
 package kubectl
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -102,8 +101,8 @@ func (r *getRequest) selectors(labels, fields string, tuples bool) error {
 	}
 	r.rawLabels, r.rawFields = strings.TrimSpace(labels), strings.TrimSpace(fields)
 	var err error
-	if r.labels, err = ParseSelector(labels); err != nil {
-		return err
+	if r.labels, err = ParseSelector(r.rawLabels); err != nil {
+		return r.listError(err)
 	}
 	if r.fields, err = parseFieldSelector(r.rawFields); err != nil {
 		return r.listError(err)
@@ -111,17 +110,9 @@ func (r *getRequest) selectors(labels, fields string, tuples bool) error {
 	return nil
 }
 
-// listError is an API error of the list call as kubectl reports it
-// (resource.EnhanceListError, v1.37): the message names the resource and
-// the selectors.
+// listError reports an error of the list call (see listError).
 func (r *getRequest) listError(err error) error {
-	a, ok := err.(*apiError)
-	if !ok {
-		return fail(messageFor(err))
-	}
-	resource := "/v1, Resource=" + strings.ToLower(r.kind) + "s"
-	return fail(messageFor(&apiError{reason: a.reason, msg: fmt.Sprintf("Unable to find %q that match label selector %q, field selector %q: %s",
-		resource, r.rawLabels, r.rawFields, a.msg)}))
+	return listError(strings.ToLower(r.kind)+"s", r.rawLabels, r.rawFields, err)
 }
 
 // Get runs `kubectl get` for nodes and pods (every output format) and

@@ -194,7 +194,9 @@ func TestGetErrors(t *testing.T) {
 		{"kubectl get Widgets x", `the server doesn't have a resource type "widgets"`},
 		{"kubectl get pod nope", `Error from server (NotFound): pods "nope" not found`},
 		{"kubectl get pod nope -o yaml", `Error from server (NotFound): pods "nope" not found`},
-		{"kubectl get pods -l 'a b'", "error: unable to parse requirement: a b"},
+		{"kubectl get pods -l 'a b'", `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "a b", field selector "": unable to parse requirement: found 'b', expected: in, notin, =, ==, !=, gt, lt`},
+		{"kubectl get nodes -l 'tier in (a,b'", `Error from server (BadRequest): Unable to find "/v1, Resource=nodes" that match label selector "tier in (a,b", field selector "": unable to parse requirement: found '', expected: ',' or ')'`},
+		{"kubectl get nodes -l '!a=b'", `Error from server (BadRequest): Unable to find "/v1, Resource=nodes" that match label selector "!a=b", field selector "": found '=', expected: ',' or 'end of string'`},
 	} {
 		assert.Equal(t, tc.want, getLine(t, tc.line), tc.line)
 	}

@@ -16,6 +16,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	cliprinters "k8s.io/cli-runtime/pkg/printers"
 	"k8s.io/kubectl/pkg/cmd/get"
@@ -431,4 +432,46 @@ func TestKubectlGetFieldSelectorMatchesUpstream(t *testing.T) {
 		compared++
 	}
 	t.Logf("%d selectors compared", compared)
+}
+
+// TestLabelSelectorMatchesUpstream parses random selectors with the
+// playground and with apimachinery labels.Parse and requires the same
+// error text, or the same answer on random label sets.
+func TestLabelSelectorMatchesUpstream(t *testing.T) {
+	r := rand.New(rand.NewPCG(37, 5))
+	words := []string{"app", "tier", "web", "db", "3", "10", "-x", "k8s.io/role", "a/b/c", "in", "notin", "", "x y"}
+	symbols := []string{"=", "==", "!=", "!", ",", "(", ")", ">", "<", " ", " in ", " notin ", "=!", "<=", "!!"}
+	compared, valid := 0, 0
+	for range 5000 {
+		var b strings.Builder
+		for range 1 + r.IntN(6) {
+			if r.IntN(2) == 0 {
+				b.WriteString(words[r.IntN(len(words))])
+			} else {
+				b.WriteString(symbols[r.IntN(len(symbols))])
+			}
+		}
+		sel := b.String()
+		up, upErr := labels.Parse(sel)
+		ours, err := kubectl.ParseSelector(sel)
+		if upErr != nil {
+			require.Error(t, err, "%q", sel)
+			require.Equal(t, upErr.Error(), err.Error(), "%q", sel)
+			compared++
+			continue
+		}
+		require.NoError(t, err, "%q", sel)
+		for range 10 {
+			set := map[string]string{}
+			for _, k := range []string{"app", "tier", "k8s.io/role", "3"} {
+				if r.IntN(2) == 0 {
+					set[k] = words[r.IntN(7)]
+				}
+			}
+			require.Equal(t, up.Matches(labels.Set(set)), ours.Matches(set), "%q on %v", sel, set)
+		}
+		compared++
+		valid++
+	}
+	t.Logf("%d selectors compared, %d valid", compared, valid)
 }
