@@ -575,4 +575,3 @@ func rfcString(s string) string {
 	b.WriteByte('\'')
 	return b.String()
 }
-
