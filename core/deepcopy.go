@@ -51,6 +51,8 @@ func (n *Node) DeepCopy() *Node {
 		c.LastTransitionTime = copyTime(c.LastTransitionTime)
 	})
 	out.Status.Images = copyEach(n.Status.Images, func(i *ContainerImage) { i.Names = copySlice(i.Names) })
+	out.Status.Addresses = copySlice(n.Status.Addresses)
+	out.Status.NodeInfo = n.Status.NodeInfo
 	out.NotModelled = copySlice(n.NotModelled)
 	return out
 }

@@ -215,6 +215,43 @@ type NodeStatus struct {
 	Conditions  []NodeCondition `json:"conditions,omitempty"`
 	// Images are the container images present on the node (ImageLocality).
 	Images []ContainerImage `json:"images,omitempty"`
+	// Addresses and NodeInfo are what real node dumps carry; kubectl get
+	// nodes -o wide prints them (INTERNAL-IP, OS-IMAGE, …).
+	Addresses []NodeAddress `json:"addresses,omitempty"`
+	// NodeInfo is left out of the JSON when empty (upstream always writes
+	// it), so that objects without it encode as before.
+	NodeInfo NodeSystemInfo `json:"nodeInfo,omitzero"`
+}
+
+// NodeAddressType is a node address's type: Hostname, InternalIP,
+// ExternalIP, InternalDNS or ExternalDNS.
+type NodeAddressType string
+
+// Node address types kubectl get nodes -o wide prints.
+const (
+	NodeInternalIP NodeAddressType = "InternalIP"
+	NodeExternalIP NodeAddressType = "ExternalIP"
+)
+
+// NodeAddress is one entry of node.status.addresses.
+type NodeAddress struct {
+	Type    NodeAddressType `json:"type"`
+	Address string          `json:"address"`
+}
+
+// NodeSystemInfo is node.status.nodeInfo (core/v1 NodeSystemInfo): what
+// the kubelet reports about the machine.
+type NodeSystemInfo struct {
+	MachineID               string `json:"machineID"`
+	SystemUUID              string `json:"systemUUID"`
+	BootID                  string `json:"bootID"`
+	KernelVersion           string `json:"kernelVersion"`
+	OSImage                 string `json:"osImage"`
+	ContainerRuntimeVersion string `json:"containerRuntimeVersion"`
+	KubeletVersion          string `json:"kubeletVersion"`
+	KubeProxyVersion        string `json:"kubeProxyVersion"`
+	OperatingSystem         string `json:"operatingSystem"`
+	Architecture            string `json:"architecture"`
 }
 
 // ContainerImage is one image on a node: its names and size.

@@ -18,7 +18,7 @@ type Cluster interface {
 	// Pod returns the pod namespace/name that exists as an API object.
 	Pod(namespace, name string) (*core.Pod, bool)
 	// Pods lists a namespace's pods, Terminating ones included, in
-	// creation order.
+	// creation order; "" lists every namespace's (metav1.NamespaceAll).
 	Pods(namespace string) []*core.Pod
 	// NodePods lists the pods bound to a node, Terminating ones
 	// included, in binding order.

@@ -74,7 +74,7 @@ func (c *cluster) Pod(namespace, name string) (*core.Pod, bool) {
 func (c *cluster) Pods(namespace string) []*core.Pod {
 	var out []*core.Pod
 	for _, p := range c.pods {
-		if p.Namespace == namespace {
+		if namespace == "" || p.Namespace == namespace {
 			out = append(out, p)
 		}
 	}

@@ -518,43 +518,7 @@ func GetPods(rows []PodRow, namespace string, wide bool, now time.Duration) stri
 	if len(rows) == 0 {
 		return fmt.Sprintf("No resources found in %s namespace.", namespace)
 	}
-	var buf bytes.Buffer
-	tw := tabwriter.NewWriter(&buf, 6, 4, 3, ' ', 0)
-	if wide {
-		fmt.Fprintln(tw, "NAME\tREADY\tSTATUS\tRESTARTS\tAGE\tIP\tNODE\tNOMINATED NODE\tREADINESS GATES")
-	} else {
-		fmt.Fprintln(tw, "NAME\tREADY\tSTATUS\tRESTARTS\tAGE")
-	}
-	for _, r := range rows {
-		p := r.Pod
-		total := len(p.Spec.Containers)
-		ready := 0
-		if p.Status.Phase == core.PodRunning {
-			ready = total
-		}
-		status := string(p.Status.Phase)
-		if p.Status.Reason != "" {
-			status = p.Status.Reason
-		}
-		for _, c := range p.Status.Conditions {
-			if c.Type == "PodScheduled" && c.Reason == core.PodReasonSchedulingGated {
-				status = core.PodReasonSchedulingGated
-			}
-		}
-		switch {
-		case r.Deleting && p.Status.Reason == "NodeLost":
-			status = "Unknown"
-		case r.Deleting && p.Status.Phase != core.PodSucceeded && p.Status.Phase != core.PodFailed:
-			status = "Terminating"
-		}
-		fmt.Fprintf(tw, "%s\t%d/%d\t%s\t%d\t%s", p.Name, ready, total, status, 0, HumanDuration(now-r.Created))
-		if wide {
-			fmt.Fprintf(tw, "\t%s\t%s\t%s\t%s", "<none>", orNone(p.Spec.NodeName), orNone(p.Status.NominatedNodeName), "<none>")
-		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
-	return strings.TrimRight(buf.String(), "\n")
+	return strings.TrimRight(podTable(rows, wide, false, false, now), "\n")
 }
 
 // GetEvents renders `kubectl get events` (pkg/printers printEvent): LAST

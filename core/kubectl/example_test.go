@@ -108,3 +108,28 @@ func ExampleRun() {
 	// $ kubectl frobnicate
 	// error: unknown command "frobnicate" for "kubectl"
 }
+
+// The taints of every node, two ways: custom columns print the list as Go
+// prints it, JSONPath as JSON.
+func ExampleGet() {
+	c := realCluster()
+	for _, line := range []string{
+		"k get nodes -o custom-columns=NAME:.metadata.name,TAINTS:.spec.taints",
+		`k get nodes -l node-role.kubernetes.io/gpu -o jsonpath='{range .items[*]}{.metadata.name}{"\t"}{.spec.taints[?(@.effect=="NoSchedule")].key}{"\n"}{end}'`,
+		"k get pods -A --field-selector spec.nodeName=ip-10-0-1-23.eu-west-1.compute.internal",
+	} {
+		args, _ := kubectl.Split(line)
+		out, _, err := kubectl.Run(c, args[1:], "")
+		fmt.Println(transcript(out, err))
+	}
+	// Output:
+	// NAME                                      TAINTS
+	// cp-1                                      [map[effect:NoSchedule key:node-role.kubernetes.io/control-plane]]
+	// gke-prod-pool-1-abcd1234-x9z8             [map[effect:NoExecute key:node.kubernetes.io/unreachable]]
+	// ip-10-0-1-23.eu-west-1.compute.internal   <none>
+	// ip-10-0-2-45.eu-west-1.compute.internal   [map[effect:NoSchedule key:dedicated value:gpu] map[effect:NoSchedule key:nvidia.com/gpu] map[effect:NoSchedule key:node.kubernetes.io/unschedulable]]
+	// ip-10-0-2-45.eu-west-1.compute.internal	dedicated nvidia.com/gpu node.kubernetes.io/unschedulable
+	// NAMESPACE     NAME                       READY   STATUS    RESTARTS   AGE
+	// default       web-7d4b9c-x2kqp           1/1     Running   0          3h
+	// kube-system   coredns-5d78c9869d-abcde   1/1     Running   0          178m
+}

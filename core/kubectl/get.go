@@ -140,36 +140,6 @@ func NodeDescription(c Cluster, name string) (string, bool) {
 	return DescribeNode(n, pods, events, c.Now()), true
 }
 
-// Get runs `kubectl get pods [-o wide]` and `kubectl get events` for one
-// namespace.
-func Get(c Cluster, args []string) (string, error) {
-	kind, names, ns, output, err := parseRead("get", args)
-	if err != nil {
-		return "", err
-	}
-	if len(names) > 0 {
-		return "", plainError("the playground lists all " + kind + " of a namespace; use kubectl describe for one object")
-	}
-	switch output {
-	case "", "wide":
-	default:
-		return "", plainError("the playground prints tables only (-o wide), not -o " + output)
-	}
-	switch k, _ := kindFor(kind); k {
-	case "Pod":
-		var rows []PodRow
-		for _, p := range c.Pods(ns) {
-			rows = append(rows, PodRow{Pod: p, Created: created(p), Deleting: p.DeletionTimestamp != nil})
-		}
-		sort.SliceStable(rows, func(i, j int) bool { return rows[i].Pod.Name < rows[j].Pod.Name })
-		return GetPods(rows, ns, output == "wide", c.Now()), nil
-	case "Event":
-		evs := Series(c.Events(), func(e *core.Event) bool { return eventNamespace(e) == ns })
-		return GetEvents(evs, ns, c.Now()), nil
-	}
-	return "", plainError("the playground lists pods and events, not " + quote(kind))
-}
-
 // eventNamespace is the namespace an event is stored in: the pod's, and
 // "default" for node events.
 func eventNamespace(e *core.Event) string {

@@ -106,9 +106,9 @@ func selectNodes(nodes Nodes, all bool, selector string, names []string) (out []
 		}
 		fallthrough
 	case selector != "":
-		sel, err := ParseSelector(selector)
+		sel, err := ParseSelector(strings.TrimSpace(selector))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, listError("nodes", strings.TrimSpace(selector), "", err)
 		}
 		var pool []*core.Node
 		if all {

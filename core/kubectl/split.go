@@ -20,7 +20,19 @@ const shellOperators = "|;&<>"
 // backslash" when the line ends in an escape, and "shell operator …" for
 // an unquoted | ; & < or >, which a shell would treat as a pipe, list or
 // redirection (kubectl never sees them).
+//
+// An unquoted first word k is read as kubectl, the alias people set up
+// (alias k=kubectl): a shell expands an alias only in command position and
+// only when the word is not quoted.
 func Split(cmdline string) ([]string, error) {
+	args, err := split(cmdline)
+	if err == nil && len(args) > 0 && args[0] == "k" && strings.HasPrefix(strings.TrimLeft(cmdline, " \t\n\r"), "k") {
+		args[0] = "kubectl"
+	}
+	return args, err
+}
+
+func split(cmdline string) ([]string, error) {
 	var args []string
 	var cur strings.Builder
 	inWord := false

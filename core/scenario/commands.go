@@ -31,7 +31,7 @@ var Commands = []Command{
 	{"kubectl patch pod NAME -p PATCH [--type strategic|merge|json] [-n NAMESPACE]", "patch a live pod as the API server does (ValidatePodUpdate): remove its `spec.schedulingGates` (e.g. `-p '{\"spec\":{\"schedulingGates\":null}}'`) or add tolerations"},
 	{"kubectl apply -f -", "create the objects of the step's `manifest`; for existing ones, Deployment and ReplicaSet replicas, a pod's added tolerations and removed scheduling gates (the playground models no other pod change), PodDisruptionBudgets, PriorityClasses, RuntimeClasses and Namespaces are updated; existing nodes are refused (use `kubectl taint`, `label` or `cordon`)"},
 	{"kubectl describe pod|node NAME", "print, as kubectl would, into the step's output"},
-	{"kubectl get pods [-o wide]", "print, as kubectl would, into the step's output"},
+	{"kubectl get nodes|pods [NAME …] [-n NAMESPACE|-A] [-l SELECTOR] [--field-selector FIELD=VALUE] [-o wide|name|json|yaml|jsonpath=TEMPLATE|custom-columns=SPEC]", "print, as kubectl would, into the step's output (`k` works for `kubectl` in every command)"},
 	{"kubectl get events", "print, as kubectl would, into the step's output"},
 	{"node NODE not-ready|unreachable|ready", "the node-lifecycle controller's condition taints"},
 	{"node NODE stop", "the kubelet goes silent: after the grace period its conditions become Unknown and the unreachable taints follow"},

@@ -84,7 +84,8 @@ type Step struct {
 	// the kubelet stops posting status, Unknown after
 	// node-monitor-grace-period; start: it posts Ready=True again), `node
 	// NODE condition TYPE=STATUS`, `kubectl describe pod|node NAME`,
-	// `kubectl get pods|events`, `wait DURATION`, `create node NAME` (the
+	// `kubectl get nodes|pods|events …` (any output format; `k` is
+	// kubectl), `wait DURATION`, `create node NAME` (the
 	// Node manifest of that name joins the cluster at this step), and
 	// `create pod NAME`, which creates the Pod manifest of that name from
 	// the file at this step instead of at t=0.

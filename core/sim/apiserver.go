@@ -105,12 +105,13 @@ func (a *apiServer) Pod(namespace, name string) (*core.Pod, bool) {
 	return nil, false
 }
 
-// Pods lists a namespace's live and Terminating pods in creation order.
+// Pods lists a namespace's live and Terminating pods in creation order
+// ("" lists every namespace's).
 func (a *apiServer) Pods(namespace string) []*core.Pod {
 	a.flush()
 	var out []*core.Pod
 	for _, p := range a.s.st.Pods() {
-		if p.Namespace() == namespace && (a.s.st.LivePod(namespace, p.Name()) == p || p.IsTerminating()) {
+		if (namespace == "" || p.Namespace() == namespace) && (a.s.st.LivePod(p.Namespace(), p.Name()) == p || p.IsTerminating()) {
 			out = append(out, a.view(p))
 		}
 	}

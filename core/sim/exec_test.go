@@ -35,6 +35,11 @@ func TestExecDescribesTheClusterAtThatMoment(t *testing.T) {
 	if _, err := Exec(s, 0, "kubectl describe pod nope"); err == nil || err.Error() != `Error from server (NotFound): pods "nope" not found` {
 		t.Errorf("err = %v", err)
 	}
+	// k is kubectl, in the console as in steps.
+	names, err := Exec(s, 0, "k get nodes -o jsonpath='{.items[*].metadata.name}'")
+	if err != nil || names != "n1 n2 n3" {
+		t.Errorf("k get nodes -o jsonpath = %q, %v", names, err)
+	}
 	if _, err := Exec(s, 0, "rm -rf /"); err == nil {
 		t.Error("unknown command accepted")
 	}
