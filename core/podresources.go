@@ -6,8 +6,11 @@ import (
 	"slices"
 )
 
-// SetDefaultPodRequests applies the API server's defaulting of a decoded
-// Pod's resources (SetObjectDefaults_Pod, v1.37): every container and init
+// SetPodDefaults applies the API server's defaulting of a decoded Pod
+// that changes scheduling (SetObjectDefaults_Pod, v1.37). With
+// spec.hostNetwork, every container port without a hostPort gets its
+// containerPort as hostPort (SetDefaults_Pod's defaultHostNetworkPorts), so
+// NodePorts sees the ports the pod takes on its node. Every container and init
 // container gets a request for each resource it lists in limits but not
 // in requests, equal to the limit (SetDefaults_Pod) — cpu, memory,
 // hugepages and extended resources alike — and every quantity of the
@@ -18,13 +21,40 @@ import (
 // from it is defaulted when created, before admission and validation.
 // Slices and maps are copied before they change, so a pod that shares
 // them with a template or a scenario leaves those as they were.
-func SetDefaultPodRequests(p *Pod) {
+func SetPodDefaults(p *Pod) {
 	if p == nil {
 		return
 	}
 	p.Spec.Containers = defaultContainers(p.Spec.Containers)
 	p.Spec.InitContainers = defaultContainers(p.Spec.InitContainers)
 	p.Spec.Overhead, _ = roundedList(p.Spec.Overhead)
+	if p.Spec.HostNetwork {
+		p.Spec.Containers = defaultHostNetworkPorts(p.Spec.Containers)
+		p.Spec.InitContainers = defaultHostNetworkPorts(p.Spec.InitContainers)
+	}
+}
+
+// defaultHostNetworkPorts returns cs with each port's hostPort set to its
+// containerPort where it is 0 (defaultHostNetworkPorts), a copy when
+// anything changes.
+func defaultHostNetworkPorts(cs []Container) []Container {
+	copied := false
+	for i := range cs {
+		clonedPorts := false
+		for j, port := range cs[i].Ports {
+			if port.HostPort != 0 {
+				continue
+			}
+			if !copied {
+				cs, copied = slices.Clone(cs), true
+			}
+			if !clonedPorts {
+				cs[i].Ports, clonedPorts = slices.Clone(cs[i].Ports), true
+			}
+			cs[i].Ports[j].HostPort = port.ContainerPort
+		}
+	}
+	return cs
 }
 
 // defaultContainers returns cs with the requests defaulted from the

@@ -33,7 +33,7 @@ func quantityTexts(l core.ResourceList) map[core.ResourceName]string {
 // SetDefaults_Pod: a limit without a request becomes the request too, an
 // explicit request is kept; SetDefaults_ResourceList rounds every
 // quantity up to thousandths. The pod's original lists are not changed.
-func TestSetDefaultPodRequests(t *testing.T) {
+func TestSetPodDefaults(t *testing.T) {
 	always := "Always"
 	p := &core.Pod{Spec: core.PodSpec{
 		InitContainers: []core.Container{{Name: "side", RestartPolicy: &always,
@@ -48,7 +48,7 @@ func TestSetDefaultPodRequests(t *testing.T) {
 	}}
 	orig := p.DeepCopy()
 	d := *p
-	core.SetDefaultPodRequests(&d)
+	core.SetPodDefaults(&d)
 
 	assert.Equal(t, map[core.ResourceName]string{"memory": "1Gi"}, quantityTexts(d.Spec.InitContainers[0].Resources.Requests), "sidecar")
 	assert.Equal(t, map[core.ResourceName]string{"nvidia.com/gpu": "1", "cpu": "2"}, quantityTexts(d.Spec.Containers[0].Resources.Requests), "limits only")
@@ -110,4 +110,30 @@ func TestQuantityCanonical(t *testing.T) {
 	} {
 		assert.Equal(t, tc.want, core.MustParseQuantity(tc.in).Canonical(), "Canonical(%s)", tc.in)
 	}
+}
+
+// SetDefaults_Pod's defaultHostNetworkPorts: with hostNetwork, a port
+// without a hostPort takes its containerPort as hostPort (init containers
+// too); an explicit hostPort and pods without hostNetwork are left alone,
+// and the original pod is not changed.
+func TestSetPodDefaultsHostNetworkPorts(t *testing.T) {
+	pod := func(hostNetwork bool) *core.Pod {
+		return &core.Pod{Spec: core.PodSpec{
+			HostNetwork:    hostNetwork,
+			InitContainers: []core.Container{{Name: "init", Ports: []core.ContainerPort{{ContainerPort: 9000}}}},
+			Containers: []core.Container{{Name: "proxy", Ports: []core.ContainerPort{
+				{ContainerPort: 10256, Protocol: "TCP"}, {ContainerPort: 80, HostPort: 8080}}}},
+		}}
+	}
+	p := pod(true)
+	d := *p
+	core.SetPodDefaults(&d)
+	assert.Equal(t, int32(9000), d.Spec.InitContainers[0].Ports[0].HostPort)
+	assert.Equal(t, int32(10256), d.Spec.Containers[0].Ports[0].HostPort)
+	assert.Equal(t, int32(8080), d.Spec.Containers[0].Ports[1].HostPort, "explicit hostPort kept")
+	assert.Equal(t, int32(0), p.Spec.Containers[0].Ports[0].HostPort, "the original pod changed")
+
+	q := pod(false)
+	core.SetPodDefaults(q)
+	assert.Equal(t, int32(0), q.Spec.Containers[0].Ports[0].HostPort, "no hostNetwork")
 }

@@ -44,12 +44,12 @@ func (e *Env) Emit(source, typ, reason, object, msg string) {
 // NewPod runs a pod being created through the API server, the way every
 // pod is created (scenario pods, kubectl, the ReplicaSet and DaemonSet
 // controllers): the defaulting of the decoded object
-// (core.SetDefaultPodRequests: requests from limits), then admission; it
+// (core.SetPodDefaults: requests from limits), then admission; it
 // returns the record, not stored yet: AdmitErr is set when admission
 // refused it. sources says who added the tolerations it arrives with (nil:
 // the user).
 func (e *Env) NewPod(p *core.Pod, sources []string) *store.Pod {
-	core.SetDefaultPodRequests(p)
+	core.SetPodDefaults(p)
 	res := e.Admission.Admit(p, sources)
 	return &store.Pod{
 		Object: p, Priority: res.Priority, Phase: store.PhasePending, Direct: p.Spec.NodeName != "",

@@ -45,13 +45,13 @@ func nodeErrors(n *core.Node) core.ErrorList {
 // then the spec (containers, nodeSelector, node affinity; podspec.go) and
 // spec.tolerations with the comparison-operator gate, and a nodeName
 // beside scheduling gates. As the API server, it validates the pod as
-// defaulted (core.SetDefaultPodRequests: a limit without a request is
+// defaulted (core.SetPodDefaults: a limit without a request is
 // validated as both); p itself is left as written.
 func podErrors(p *core.Pod, allowComparisonOperators bool) core.ErrorList {
 	errs := metaErrors(p.Name, p.Namespace, true)
 	errs = append(errs, labelErrors(p.Labels, "metadata.labels")...)
 	defaulted := *p
-	core.SetDefaultPodRequests(&defaulted)
+	core.SetPodDefaults(&defaulted)
 	errs = append(errs, podSpecErrors(&defaulted.Spec, "spec")...)
 	errs = append(errs, core.ValidateTolerations(p.Spec.Tolerations, "spec.tolerations", allowComparisonOperators)...)
 	if p.Spec.NodeName != "" && len(p.Spec.SchedulingGates) > 0 {

@@ -135,7 +135,7 @@ func (a *apiServer) applyPod(p *core.Pod) (string, error) {
 func (a *apiServer) updatePod(p *store.Pod, np *core.Pod) (string, error) {
 	old := p.Object
 	// The update is decoded, and so defaulted, like a create.
-	core.SetDefaultPodRequests(np)
+	core.SetPodDefaults(np)
 	tols := a.s.env.Admission.UpdateTolerations(np.Spec.Tolerations)
 	// Everything but the tolerations and gates must stay as stored.
 	x, y := old.DeepCopy(), np

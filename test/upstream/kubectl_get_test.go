@@ -475,3 +475,5 @@ func TestLabelSelectorMatchesUpstream(t *testing.T) {
 	}
 	t.Logf("%d selectors compared, %d valid", compared, valid)
 }
+
+func (c *getCluster) PatchPod(string, string, string, []byte, bool) (bool, error) { return false, nil }

@@ -165,7 +165,7 @@ type spreadResult struct {
 	Scores    []int64 // normalized, filtered nodes
 }
 
-func statusString(code string, reasons []string) string { return fmt.Sprint(code, reasons) }
+func spreadStatusString(code string, reasons []string) string { return fmt.Sprint(code, reasons) }
 
 func runOurs(t *testing.T, c spreadCase, pl *podtopologyspread.PodTopologySpread) spreadResult {
 	var res spreadResult
@@ -184,7 +184,7 @@ func runOurs(t *testing.T, c spreadCase, pl *podtopologyspread.PodTopologySpread
 	if !st.IsSkip() {
 		for _, ni := range infos {
 			s := pl.Filter(state, c.pod, ni)
-			res.Filter = append(res.Filter, statusString(s.GetCode().String(), reasonsOf(s)))
+			res.Filter = append(res.Filter, spreadStatusString(s.GetCode().String(), reasonsOf(s)))
 		}
 		dry := state.Clone()
 		if c.removed != nil {
@@ -195,7 +195,7 @@ func runOurs(t *testing.T, c spreadCase, pl *podtopologyspread.PodTopologySpread
 		}
 		for _, ni := range infos {
 			s := pl.Filter(dry, c.pod, ni)
-			res.AfterDry = append(res.AfterDry, statusString(s.GetCode().String(), reasonsOf(s)))
+			res.AfterDry = append(res.AfterDry, spreadStatusString(s.GetCode().String(), reasonsOf(s)))
 		}
 	}
 	var filtered []*framework.NodeInfo
@@ -262,7 +262,7 @@ func runUpstream(t *testing.T, c spreadCase, fts feature.Features) spreadResult 
 	if !st.IsSkip() {
 		for _, ni := range infos {
 			s := pl.Filter(ctx, state, pod, ni)
-			res.Filter = append(res.Filter, statusString(s.Code().String(), upReasons(s)))
+			res.Filter = append(res.Filter, spreadStatusString(s.Code().String(), upReasons(s)))
 		}
 		dry := state.Clone()
 		if c.removed != nil {
@@ -277,7 +277,7 @@ func runUpstream(t *testing.T, c spreadCase, fts feature.Features) spreadResult 
 		}
 		for _, ni := range infos {
 			s := pl.Filter(ctx, dry, pod, ni)
-			res.AfterDry = append(res.AfterDry, statusString(s.Code().String(), upReasons(s)))
+			res.AfterDry = append(res.AfterDry, spreadStatusString(s.Code().String(), upReasons(s)))
 		}
 	}
 	var filtered []fwk.NodeInfo

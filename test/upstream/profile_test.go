@@ -206,7 +206,7 @@ func TestDefaultProfileMatchesUpstream(t *testing.T) {
 		cases = 200
 	}
 	for c := range cases {
-		nodes, pods, pod := randomCluster(rng)
+		nodes, pods, pod := profCluster(rng)
 		v1nodes := make([]*v1.Node, len(nodes))
 		for i, n := range nodes {
 			var err error

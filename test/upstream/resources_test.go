@@ -57,6 +57,40 @@ func randomContainers(r *rand.Rand, name string, max int, sidecars bool) []core.
 // randomResourcePod is a pod with 1–3 containers, 0–3 init containers
 // (about half of them sidecars, restartPolicy Always) and sometimes an
 // overhead, each with random requests and limits.
+// portsOf lists every container's ports as containerPort→hostPort (init
+// containers first); the protocol, which upstream also defaults to TCP,
+// is left out: NodePorts reads an empty one as TCP.
+func portsOf(p *v1.Pod) [][][2]int32 {
+	var out [][][2]int32
+	for _, list := range [][]v1.Container{p.Spec.InitContainers, p.Spec.Containers} {
+		for _, c := range list {
+			var ports [][2]int32
+			for _, port := range c.Ports {
+				ports = append(ports, [2]int32{port.ContainerPort, port.HostPort})
+			}
+			out = append(out, ports)
+		}
+	}
+	return out
+}
+
+// withRandomPorts gives some containers ports, with and without host
+// ports, and some pods hostNetwork (SetDefaults_Pod's host port rule).
+func withRandomPorts(r *rand.Rand, p *core.Pod) {
+	p.Spec.HostNetwork = r.IntN(2) == 0
+	for _, list := range [][]core.Container{p.Spec.InitContainers, p.Spec.Containers} {
+		for i := range list {
+			for range r.IntN(3) {
+				port := core.ContainerPort{ContainerPort: int32(1 + r.IntN(65535))}
+				if r.IntN(3) == 0 {
+					port.HostPort = port.ContainerPort
+				}
+				list[i].Ports = append(list[i].Ports, port)
+			}
+		}
+	}
+}
+
 func randomResourcePod(r *rand.Rand) *core.Pod {
 	p := &core.Pod{ObjectMeta: core.ObjectMeta{Name: "p", Namespace: "default"}}
 	p.Spec.Containers = randomContainers(r, "c", 3, false)
@@ -108,7 +142,7 @@ func resourcesOf(p *v1.Pod) []map[string]string {
 }
 
 // TestDefaultPodRequestsMatchesUpstream defaults random pods with
-// core.SetDefaultPodRequests and with the API server's
+// core.SetPodDefaults and with the API server's
 // SetObjectDefaults_Pod and requires the same requests, limits and
 // overhead (values and printed forms); the pod's own lists must not
 // change.
@@ -116,16 +150,18 @@ func TestDefaultPodRequestsMatchesUpstream(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 37))
 	for i := range 3000 {
 		p := randomResourcePod(r)
+		withRandomPorts(r, p)
 		before, err := ToV1Pod(p)
 		require.NoError(t, err)
 		up := before.DeepCopy()
 		corev1defaults.SetObjectDefaults_Pod(up)
 
 		ours := *p
-		core.SetDefaultPodRequests(&ours)
+		core.SetPodDefaults(&ours)
 		got, err := ToV1Pod(&ours)
 		require.NoError(t, err)
 		require.Equal(t, resourcesOf(up), resourcesOf(got), "case %d: %+v", i, before.Spec)
+		require.Equal(t, portsOf(up), portsOf(got), "case %d: host ports", i)
 		same, err := ToV1Pod(p)
 		require.NoError(t, err)
 		require.Equal(t, resourcesOf(before), resourcesOf(same), "case %d: the original changed", i)
@@ -142,7 +178,7 @@ func TestPodRequestsMatchesUpstream(t *testing.T) {
 	for i := range 3000 {
 		p := randomResourcePod(r)
 		if i%2 == 1 {
-			core.SetDefaultPodRequests(p)
+			core.SetPodDefaults(p)
 		}
 		v1pod, err := ToV1Pod(p)
 		require.NoError(t, err)

@@ -166,12 +166,12 @@ var (
 	quantities = []string{"100m", "0.1", "250m", "64Mi", "1"}
 )
 
-func pick[T any](r *rand.Rand, list []T) T { return list[r.IntN(len(list))] }
+func pickFrom[T any](r *rand.Rand, list []T) T { return list[r.IntN(len(list))] }
 
 func randomTolerations(r *rand.Rand) []core.Toleration {
 	var out []core.Toleration
 	for range r.IntN(4) {
-		out = append(out, pick(r, tolerPool))
+		out = append(out, pickFrom(r, tolerPool))
 	}
 	return out
 }
@@ -183,7 +183,7 @@ func randomSelector(r *rand.Rand) map[string]string {
 	m := map[string]string{}
 	for _, k := range []string{"sandbox", "zone", "arch"} {
 		if r.IntN(2) == 0 {
-			m[k] = pick(r, []string{"a", "b"})
+			m[k] = pickFrom(r, []string{"a", "b"})
 		}
 	}
 	return m
@@ -195,7 +195,7 @@ func randomResources(r *rand.Rand) core.ResourceList {
 	}
 	l := core.ResourceList{}
 	if r.IntN(2) == 0 {
-		l[core.ResourceCPU] = core.MustParseQuantity(pick(r, quantities[:3]))
+		l[core.ResourceCPU] = core.MustParseQuantity(pickFrom(r, quantities[:3]))
 	}
 	if r.IntN(2) == 0 {
 		l[core.ResourceMemory] = core.MustParseQuantity("64Mi")
@@ -225,7 +225,7 @@ func randomPod(r *rand.Rand, name string) *core.Pod {
 	p := &core.Pod{ObjectMeta: core.ObjectMeta{Name: name, Namespace: "default"},
 		Spec: core.PodSpec{Containers: []core.Container{{Name: "c", Image: "x"}}}}
 	if r.IntN(6) != 0 {
-		rc := pick(r, []string{"gvisor", "kata", "runc", "wasm"})
+		rc := pickFrom(r, []string{"gvisor", "kata", "runc", "wasm"})
 		p.Spec.RuntimeClassName = &rc
 	}
 	p.Spec.NodeSelector = randomSelector(r)
