@@ -124,7 +124,8 @@ func (p *Playground) consoleSuggestions() []string {
 		}
 		out = append(out, "kubectl describe pod "+name)
 	}
-	return append(out, "kubectl get pods -o wide", "kubectl get events")
+	return append(out, "kubectl get nodes -o custom-columns=NAME:.metadata.name,TAINTS:.spec.taints",
+		"kubectl get pods -A -o wide", "kubectl get events")
 }
 
 func (p *Playground) renderConsole() app.UI {

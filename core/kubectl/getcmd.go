@@ -164,8 +164,8 @@ func Get(c Cluster, args []string) (string, error) {
 }
 
 // fetch lists the objects as the API server returns them (kind and
-// apiVersion set; a node without a creation time was created at the
-// epoch, as describe prints it): the named ones in argument order, with
+// apiVersion set; a node without a creation time, or with one after the
+// epoch, was created at the epoch, as describe prints it): the named ones in argument order, with
 // NotFound errors for the missing, or those the selectors match, sorted
 // by namespace and name.
 func (r *getRequest) fetch(c Cluster) (objs []any, errs []error, err error) {
@@ -174,7 +174,11 @@ func (r *getRequest) fetch(c Cluster) (objs []any, errs []error, err error) {
 		for _, n := range nodes {
 			cp := *n
 			cp.TypeMeta = core.TypeMeta{APIVersion: "v1", Kind: "Node"}
-			if cp.CreationTimestamp == nil {
+			if cp.CreationTimestamp == nil || cp.CreationTimestamp.After(DescribeEpoch) {
+				// A node the scenario gives (a pasted `kubectl get nodes`
+				// dump, created whenever the dump was taken) exists from
+				// the virtual t=0, as describe node says; a later time
+				// would print as <invalid>.
 				cp.CreationTimestamp = &core.Time{Time: DescribeEpoch}
 			}
 			objs = append(objs, &cp)

@@ -3,10 +3,12 @@ package kubectl_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/kubectl"
 )
 
@@ -226,4 +228,17 @@ func TestSplitAlias(t *testing.T) {
 		require.NoError(t, err, line)
 		assert.Equal(t, want, got, line)
 	}
+}
+
+// A pasted node was created whenever the dump was taken, after the
+// playground's epoch (its virtual t=0): it exists from t=0, so its AGE is
+// the virtual time elapsed, not kubectl's <invalid> for a future time.
+func TestGetNodesCreatedAfterTheEpoch(t *testing.T) {
+	n := node("ip-10-0-9-9.eu-west-1.compute.internal", nil, false)
+	n.CreationTimestamp = &core.Time{Time: kubectl.DescribeEpoch.Add(330 * 24 * time.Hour)}
+	c := newCluster(n)
+	c.now = 3 * time.Hour
+	out := transcript(kubectl.Get(c, []string{"nodes"}))
+	assert.Contains(t, out, "ip-10-0-9-9.eu-west-1.compute.internal   Unknown   <none>   3h")
+	assert.NotContains(t, out, "<invalid>")
 }
