@@ -3,7 +3,8 @@ package kubectl
 import (
 	"encoding/json"
 	"errors"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -163,7 +164,7 @@ func (o *labelOptions) listLabels(out *strings.Builder, n *core.Node) {
 		indent = " "
 		out.WriteString("Listing labels for Node./" + n.Name + ":\n")
 	}
-	for _, k := range sortedKeys(n.Labels) {
+	for _, k := range slices.Sorted(maps.Keys(n.Labels)) {
 		out.WriteString(indent + k + "=" + n.Labels[k] + "\n")
 	}
 }
@@ -182,7 +183,7 @@ func (o *labelOptions) labelNode(nodes Nodes, n *core.Node, out *strings.Builder
 	}
 	if !o.overwrite {
 		var lerrs multiError
-		for _, k := range sortedKeys(o.newLabels) {
+		for _, k := range slices.Sorted(maps.Keys(o.newLabels)) {
 			if v, found := c.Labels[k]; found {
 				lerrs = append(lerrs, errors.New("'"+k+"' already has a value ("+v+"), and --overwrite is false"))
 			}
@@ -278,7 +279,7 @@ func parseLabels(spec []string) (map[string]string, []string, error) {
 // (apimachinery ValidateLabels), keys in sorted order.
 func validateLabels(labels map[string]string) core.ErrorList {
 	var errs core.ErrorList
-	for _, k := range sortedKeys(labels) {
+	for _, k := range slices.Sorted(maps.Keys(labels)) {
 		for _, m := range core.IsQualifiedName(k) {
 			errs = append(errs, &core.FieldError{Type: core.ErrorTypeInvalid, Field: "metadata.labels", BadValue: k, Detail: m})
 		}
@@ -287,15 +288,6 @@ func validateLabels(labels map[string]string) core.ErrorList {
 		}
 	}
 	return errs
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func sameLabels(a, b map[string]string) bool {

@@ -2,6 +2,8 @@ package runtimeclass
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/admission/podtolerationrestriction"
@@ -85,7 +87,7 @@ func setOverhead(p *core.Pod, rc *core.RuntimeClass) error {
 	if len(p.Spec.Overhead) > 0 && !sameResources(fixed, p.Spec.Overhead) {
 		return forbidden(p, OverheadMismatch)
 	}
-	p.Spec.Overhead = copyResources(fixed)
+	p.Spec.Overhead = maps.Clone(fixed)
 	return nil
 }
 
@@ -100,9 +102,11 @@ func setScheduling(p *core.Pod, rc *core.RuntimeClass) error {
 	}
 	sel := p.Spec.NodeSelector
 	if sel == nil {
-		sel = copyStrings(s.NodeSelector)
+		sel = maps.Clone(s.NodeSelector)
 	} else {
-		for _, k := range sortedKeys(s.NodeSelector) {
+		// Sorted keys: the first conflict reported does not depend on map
+		// order (upstream's does).
+		for _, k := range slices.Sorted(maps.Keys(s.NodeSelector)) {
 			v := s.NodeSelector[k]
 			if pv, ok := sel[k]; ok && pv != v {
 				return forbidden(p, fmt.Sprintf(Conflict, k, v, k, pv))

@@ -1,10 +1,6 @@
 package runtimeclass
 
-import (
-	"sort"
-
-	"github.com/taints-playground/playground/core"
-)
+import "github.com/taints-playground/playground/core"
 
 // sameResources is apiequality.Semantic.DeepEqual on two resource lists:
 // the same names with quantities that compare equal (nil and empty are
@@ -20,38 +16,4 @@ func sameResources(a, b core.ResourceList) bool {
 		}
 	}
 	return true
-}
-
-// copyResources copies a list (quantities are immutable values).
-func copyResources(l core.ResourceList) core.ResourceList {
-	if l == nil {
-		return nil
-	}
-	out := make(core.ResourceList, len(l))
-	for k, v := range l {
-		out[k] = v
-	}
-	return out
-}
-
-func copyStrings(m map[string]string) map[string]string {
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}
-
-// sortedKeys orders the class's selector so the first conflict reported
-// does not depend on map order (upstream's does).
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
