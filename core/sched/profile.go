@@ -82,6 +82,7 @@ func newProfile(opts Options) *profile {
 	// InterPodAffinity: last in the Filter and PreFilter order of the
 	// default profile, after PodTopologySpread in the Score order.
 	ipa := interpodaffinity.New(v, opts.Namespaces)
+	ipa.SetNoPodAffinity(opts.NoPodAffinity)
 	var nominated map[string][]*core.Pod
 	for _, np := range opts.NominatedPods {
 		if np == nil || np.Status.NominatedNodeName == "" {

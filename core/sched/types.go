@@ -83,6 +83,14 @@ type Options struct {
 	// and the labels of the incoming pod's namespace. Nil: no Namespace
 	// objects.
 	Namespaces func(name string) (labels map[string]string, ok bool)
+	// NoPodAffinity promises that no pod on any node of the cycle has a
+	// pod affinity or anti-affinity term, so InterPodAffinity need not
+	// read every node's pods for a pod without terms of its own
+	// (kube-scheduler keeps the nodes with such pods in lists of its
+	// snapshot, HavePodsWithAffinityList and
+	// HavePodsWithRequiredAntiAffinityList, for the same reason). False
+	// promises nothing.
+	NoPodAffinity bool
 }
 
 // PluginScore is one score plugin's contribution on one node.

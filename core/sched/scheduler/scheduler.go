@@ -37,6 +37,9 @@ type Scheduler struct {
 	startIndex   int  // the rotating nextStartNodeIndex
 	anyNominated bool // some pod was nominated by preemption
 	started      bool
+	// podAffinitySeen: some pod of the cluster has a pod affinity or
+	// anti-affinity term (notePodAffinity).
+	podAffinitySeen bool
 	cache
 }
 
@@ -56,6 +59,7 @@ func New(env *controllers.Env, seed int64) *Scheduler {
 func (s *Scheduler) Start() {
 	s.started = true
 	for _, p := range s.env.Store.Pods() {
+		s.notePodAffinity(p.Object)
 		if p.Phase == store.PhasePending && !p.Direct && !p.Reserved && s.forUs(p) {
 			s.Queue.Add(p)
 		}
@@ -66,6 +70,7 @@ func (s *Scheduler) Start() {
 // cache's NodeInfos in step with the pods bound to each node.
 func (s *Scheduler) podChanged(ev store.PodEvent) {
 	was, is := &ev.Old, &ev.New
+	s.notePodAffinity(is.Object)
 	if ev.Created && s.started && !is.Direct && !is.Deleted && s.forUs(ev.Pod) {
 		s.Queue.Add(ev.Pod)
 	}
@@ -74,6 +79,15 @@ func (s *Scheduler) podChanged(ev store.PodEvent) {
 	}
 	if store.LeftNode(was, is) || (was.Running() && was.Object != is.Object) {
 		s.markStale(was.Node)
+	}
+}
+
+// notePodAffinity remembers that some pod of the cluster has a pod
+// affinity or anti-affinity term: until one does, every cycle promises
+// InterPodAffinity that none does (sched.Options.NoPodAffinity).
+func (s *Scheduler) notePodAffinity(p *core.Pod) {
+	if p != nil && p.Spec.Affinity != nil && (p.Spec.Affinity.PodAffinity != nil || p.Spec.Affinity.PodAntiAffinity != nil) {
+		s.podAffinitySeen = true
 	}
 }
 
@@ -90,7 +104,8 @@ func (s *Scheduler) forUs(p *store.Pod) bool {
 // Options are the options of a cycle: ties broken by r (nil: the first
 // tied node).
 func (s *Scheduler) Options(r *rand.Rand) sched.Options {
-	return sched.Options{EnableComparisonOperators: s.env.Gate, Rand: r, Version: s.env.Version, Namespaces: s.namespaceLabels()}
+	return sched.Options{EnableComparisonOperators: s.env.Gate, Rand: r, Version: s.env.Version, Namespaces: s.namespaceLabels(),
+		NoPodAffinity: !s.podAffinitySeen}
 }
 
 // namespaceLabels looks up the labels of a namespace for

@@ -255,3 +255,28 @@ func TestShortReason(t *testing.T) {
 		scheduler.ShortReason("0/1 nodes are available: 1 node(s) had untolerated taint(s). preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."))
 	assert.Equal(t, "2 Insufficient cpu", scheduler.ShortReason("0/2 nodes are available: 2 Insufficient cpu."))
 }
+
+// Until a pod with a pod affinity or anti-affinity term exists, the cycles
+// promise InterPodAffinity that no pod has one (Options.NoPodAffinity); a
+// running pod with anti-affinity ends the promise, and with it an
+// incoming pod without terms is kept off that pod's node.
+func TestNoPodAffinityPromise(t *testing.T) {
+	f := newFixture(t, 37,
+		testutil.MakeNode("n1", "4", "8Gi").Label("kubernetes.io/hostname", "n1"),
+		testutil.MakeNode("n2", "4", "8Gi").Label("kubernetes.io/hostname", "n2"))
+	assert.True(t, f.s.CycleOptions().NoPodAffinity, "no pod yet")
+	f.running(testutil.MakePod("plain", "3", "4Gi"), "n1") // n1 is fuller: without anti-affinity web goes to n2
+	assert.True(t, f.s.CycleOptions().NoPodAffinity, "a pod without terms")
+
+	loner := testutil.MakePod("loner", "100m", "")
+	loner.P.Spec.Affinity = &core.Affinity{PodAntiAffinity: &core.PodAntiAffinity{RequiredDuringSchedulingIgnoredDuringExecution: []core.PodAffinityTerm{{
+		LabelSelector: &core.LabelSelector{MatchLabels: map[string]string{"app": "web"}}, TopologyKey: "kubernetes.io/hostname"}}}}
+	f.running(loner, "n2")
+	assert.False(t, f.s.CycleOptions().NoPodAffinity, "a running pod with anti-affinity")
+
+	f.s.Start()
+	web := testutil.MakePod("web", "100m", "")
+	web.P.Labels = map[string]string{"app": "web"}
+	f.pending(web)
+	assert.Equal(t, "n1", f.cycle().Node, "the existing pod's anti-affinity keeps web off n2")
+}

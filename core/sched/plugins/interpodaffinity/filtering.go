@@ -68,6 +68,9 @@ func (pl *InterPodAffinity) PreFilter(state *framework.CycleState, pod *core.Pod
 	s := &preFilterState{pod: pod, affinity: requiredAffinity(pod), antiAffin: requiredAntiAffinity(pod), all: nodes}
 	s.namespaceLabels, _ = pl.namespaces(namespaceOf(pod))
 	hasTerms := len(s.affinity) > 0 || len(s.antiAffin) > 0
+	if pl.noPodAffinity && !hasTerms {
+		nodes = nil // no existing anti-affinity to count
+	}
 	for _, n := range nodes {
 		if n == nil || n.Node == nil {
 			continue

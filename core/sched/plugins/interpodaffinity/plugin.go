@@ -40,7 +40,17 @@ type InterPodAffinity struct {
 	// all is the cycle's snapshot, as PreFilter saw it; PreScore scores
 	// the existing pods of all of it.
 	all []*framework.NodeInfo
+	// noPodAffinity: no pod of the snapshot has an affinity term
+	// (SetNoPodAffinity).
+	noPodAffinity bool
 }
+
+// SetNoPodAffinity records the caller's promise that no pod on any node
+// has a pod affinity or anti-affinity term (sched.Options.NoPodAffinity):
+// PreFilter and PreScore then read the nodes' pods only for a pod with
+// terms of its own, as upstream reads only the nodes on its snapshot's
+// affinity lists.
+func (pl *InterPodAffinity) SetNoPodAffinity(promise bool) { pl.noPodAffinity = promise }
 
 var (
 	_ framework.PreFilterPlugin = (*InterPodAffinity)(nil)

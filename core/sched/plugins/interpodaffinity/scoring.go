@@ -82,6 +82,9 @@ func (pl *InterPodAffinity) PreScore(state *framework.CycleState, pod *core.Pod,
 	hasConstraints := len(preferredAffinity(pod)) > 0 || len(preferredAntiAffinity(pod)) > 0
 	c := &scorer{matcher: &pl.matcher, pod: pod}
 	c.namespaceLabels, _ = pl.namespaces(namespaceOf(pod))
+	if pl.noPodAffinity && !hasConstraints {
+		all = nil // no existing pod's terms to score
+	}
 	for _, n := range all {
 		if n == nil || n.Node == nil {
 			continue
