@@ -3,6 +3,7 @@ package web
 import (
 	"testing"
 
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/stretchr/testify/assert"
 
 	"github.com/taints-playground/playground/core/sim"
@@ -24,4 +25,14 @@ func TestPodViewGates(t *testing.T) {
 	assert.Equal(t, "[example.com/a b]", v.Gates)
 	v = NewPodView(&sim.PodState{Name: "web", Phase: PhasePending}, "")
 	assert.Empty(t, v.Gates)
+}
+
+// The why panel's headline does not say "no node accepted it" of a gated
+// pod: the scheduler never tried it.
+func TestWhyGatedHeadline(t *testing.T) {
+	gated := app.HTMLString(&WhyPanel{Pod: &sim.PodState{Name: "web", Phase: PhasePending, SchedulingGates: []string{"example.com/a"}}})
+	assert.Contains(t, gated, English.WhyPendingGated)
+	assert.NotContains(t, gated, English.WhyPending)
+	plain := app.HTMLString(&WhyPanel{Pod: &sim.PodState{Name: "web", Phase: PhasePending}})
+	assert.Contains(t, plain, English.WhyPending)
 }

@@ -62,57 +62,58 @@ type Messages struct {
 	EffectHelpNoExecute    string
 	Legend                 string
 
-	Events       string
-	NoEvents     string
-	ColTime      string
-	ColType      string
-	ColReason    string
-	ColObject    string
-	ColMessage   string
-	ColSource    string
-	SawHappen    string
-	K8sVersion   string
-	StepOutput   string
-	EventsNew    string
-	WhyTitle     string
-	WhyPrompt    string
-	WhyClose     string
-	WhyGone      string
-	WhyRunningOn string
-	WhyPending   string
-	WhyEvicted   string
-	WhyNoDetail  string
-	WhyMissing   string
-	WhyAttempts  string
-	WhyQueue     string
-	WhyNominated string
-	WhyGated     string
-	NotExamined  string
-	Tied         string
-	AlsoFails    string
-	UseFilter    string
-	UseScore     string
-	UseEvict     string
-	WhyMissingOn string
-	ColNode      string
-	ColFeasible  string
-	ColPlugin    string
-	ColReasons   string
-	ColScore     string
-	ColChosen    string
-	Yes, No      string
-	Chosen       string
-	Matrix       string
-	MatrixHint   string
-	MatrixEmpty  string
-	ColTaint     string
-	ColResult    string
-	Tolerated    string
-	Untolerated  string
-	MatchedBy    string
-	NoMatch      string
-	PanicError   string
-	Footer       string
+	Events          string
+	NoEvents        string
+	ColTime         string
+	ColType         string
+	ColReason       string
+	ColObject       string
+	ColMessage      string
+	ColSource       string
+	SawHappen       string
+	K8sVersion      string
+	StepOutput      string
+	EventsNew       string
+	WhyTitle        string
+	WhyPrompt       string
+	WhyClose        string
+	WhyGone         string
+	WhyRunningOn    string
+	WhyPending      string
+	WhyPendingGated string
+	WhyEvicted      string
+	WhyNoDetail     string
+	WhyMissing      string
+	WhyAttempts     string
+	WhyQueue        string
+	WhyNominated    string
+	WhyGated        string
+	NotExamined     string
+	Tied            string
+	AlsoFails       string
+	UseFilter       string
+	UseScore        string
+	UseEvict        string
+	WhyMissingOn    string
+	ColNode         string
+	ColFeasible     string
+	ColPlugin       string
+	ColReasons      string
+	ColScore        string
+	ColChosen       string
+	Yes, No         string
+	Chosen          string
+	Matrix          string
+	MatrixHint      string
+	MatrixEmpty     string
+	ColTaint        string
+	ColResult       string
+	Tolerated       string
+	Untolerated     string
+	MatchedBy       string
+	NoMatch         string
+	PanicError      string
+	Footer          string
 
 	ConsoleTitle       string
 	ConsoleHint        string
@@ -321,59 +322,60 @@ var English = Messages{
 	EffectHelpNoExecute:    "NoExecute: kept off, and running pods that do not tolerate it are evicted",
 	Legend:                 "Taint effects",
 
-	Events:       "Events",
-	NoEvents:     "No events yet.",
-	ColTime:      "Time",
-	ColType:      "Type",
-	ColReason:    "Reason",
-	ColObject:    "Object",
-	ColMessage:   "Message",
-	ColSource:    "From",
-	SawHappen:    "What happened: %s",
-	K8sVersion:   "Kubernetes %s",
-	StepOutput:   "Step output",
-	EventsNew:    "new in this frame",
-	WhyTitle:     "Why is %s here?",
-	WhyPrompt:    "Click a pod to see why it is where it is.",
-	WhyClose:     "Close",
-	WhyGone:      "Pod %s is not part of this scenario any more.",
-	WhyRunningOn: "Running on %s.",
-	WhyPending:   "Pending: no node accepted it.",
-	WhyEvicted:   "Evicted from %s at t=%s.",
-	WhyNoDetail:  "The simulation gave no per-node detail for this pod.",
-	WhyMissing:   "Taints it does not tolerate",
-	WhyAttempts:  "Scheduling attempts so far: %d",
-	WhyQueue:     "Waits in the scheduling queue's %s",
-	WhyNominated: "Nominated for %s by preemption",
-	WhyGated:     "Gated: waiting for scheduling gates: [%s]; the scheduler does not try it until they are removed",
-	NotExamined:  "not examined",
-	Tied:         "tied",
-	AlsoFails:    "also rejects it, not reported:",
-	UseFilter:    "filters",
-	UseScore:     "scores",
-	UseEvict:     "evicts",
-	WhyMissingOn: "On %s it would need a toleration for:",
-	ColNode:      "Node",
-	ColFeasible:  "Fits",
-	ColPlugin:    "Filter that rejected it",
-	ColReasons:   "Reasons",
-	ColScore:     "Score",
-	ColChosen:    "Chosen",
-	Yes:          "yes",
-	No:           "no",
-	Chosen:       "chosen",
-	Matrix:       "Taints × tolerations",
-	MatrixHint:   "Each row is a node taint; a column is one of the pod's tolerations. ● the toleration that matches it first, ○ another that matches; hover a cell for the rule that decided it.",
-	MatrixEmpty:  "No node has taints.",
-	ColTaint:     "Taint",
-	ColResult:    "Result",
-	Tolerated:    "tolerated",
-	Untolerated:  "not tolerated",
-	MatchedBy:    "matched by toleration %d",
-	NoMatch:      "no toleration matches",
-	PanicError:   "Internal error: %s",
-	Footer:       "Runs entirely in your browser: a Go model of kube-scheduler and the taint-eviction controller, compiled to WebAssembly.",
-	Version:      "version %s",
+	Events:          "Events",
+	NoEvents:        "No events yet.",
+	ColTime:         "Time",
+	ColType:         "Type",
+	ColReason:       "Reason",
+	ColObject:       "Object",
+	ColMessage:      "Message",
+	ColSource:       "From",
+	SawHappen:       "What happened: %s",
+	K8sVersion:      "Kubernetes %s",
+	StepOutput:      "Step output",
+	EventsNew:       "new in this frame",
+	WhyTitle:        "Why is %s here?",
+	WhyPrompt:       "Click a pod to see why it is where it is.",
+	WhyClose:        "Close",
+	WhyGone:         "Pod %s is not part of this scenario any more.",
+	WhyRunningOn:    "Running on %s.",
+	WhyPending:      "Pending: no node accepted it.",
+	WhyPendingGated: "Pending (SchedulingGated): the scheduler has not tried it.",
+	WhyEvicted:      "Evicted from %s at t=%s.",
+	WhyNoDetail:     "The simulation gave no per-node detail for this pod.",
+	WhyMissing:      "Taints it does not tolerate",
+	WhyAttempts:     "Scheduling attempts so far: %d",
+	WhyQueue:        "Waits in the scheduling queue's %s",
+	WhyNominated:    "Nominated for %s by preemption",
+	WhyGated:        "Gated: waiting for scheduling gates: [%s]; the scheduler does not try it until they are removed",
+	NotExamined:     "not examined",
+	Tied:            "tied",
+	AlsoFails:       "also rejects it, not reported:",
+	UseFilter:       "filters",
+	UseScore:        "scores",
+	UseEvict:        "evicts",
+	WhyMissingOn:    "On %s it would need a toleration for:",
+	ColNode:         "Node",
+	ColFeasible:     "Fits",
+	ColPlugin:       "Filter that rejected it",
+	ColReasons:      "Reasons",
+	ColScore:        "Score",
+	ColChosen:       "Chosen",
+	Yes:             "yes",
+	No:              "no",
+	Chosen:          "chosen",
+	Matrix:          "Taints × tolerations",
+	MatrixHint:      "Each row is a node taint; a column is one of the pod's tolerations. ● the toleration that matches it first, ○ another that matches; hover a cell for the rule that decided it.",
+	MatrixEmpty:     "No node has taints.",
+	ColTaint:        "Taint",
+	ColResult:       "Result",
+	Tolerated:       "tolerated",
+	Untolerated:     "not tolerated",
+	MatchedBy:       "matched by toleration %d",
+	NoMatch:         "no toleration matches",
+	PanicError:      "Internal error: %s",
+	Footer:          "Runs entirely in your browser: a Go model of kube-scheduler and the taint-eviction controller, compiled to WebAssembly.",
+	Version:         "version %s",
 
 	ConsoleTitle:       "kubectl console",
 	ConsoleHint:        "Ask the simulated cluster as it is at %s: describe and get answer from this frame; taint, cordon, uncordon, label, delete, drain and scale become steps of the scenario at this time.",

@@ -83,6 +83,7 @@ var Hindi = Messages{
 	WhyGone:                "पॉड %s अब इस परिदृश्य का हिस्सा नहीं है।",
 	WhyRunningOn:           "%s पर चल रहा है।",
 	WhyPending:             "Pending: किसी नोड ने इसे स्वीकार नहीं किया।",
+	WhyPendingGated:        "Pending (SchedulingGated): शेड्यूलर ने इसे अभी आज़माया नहीं है।",
 	WhyEvicted:             "%s से t=%s पर बाहर किया गया।",
 	WhyNoDetail:            "सिमुलेशन ने इस पॉड के लिए नोड-वार विवरण नहीं दिया।",
 	WhyMissing:             "टेंट्स जिन्हें यह टॉलरेट नहीं करता",

@@ -130,7 +130,12 @@ func (w *WhyPanel) outcome() app.UI {
 			status,
 		)
 	}
-	out := []app.UI{app.Strong().Text(English.WhyPending)}
+	headline := English.WhyPending
+	if len(p.SchedulingGates) > 0 {
+		// Not tried at all: no node was asked.
+		headline = English.WhyPendingGated
+	}
+	out := []app.UI{app.Strong().Text(headline)}
 	if p.FailedSchedulingMessage != "" {
 		out = append(out, app.Code().Class("why-message").Text(p.FailedSchedulingMessage))
 	}

@@ -244,6 +244,9 @@ type OutputPod struct {
 	TolerationSources []string          `json:"tolerationSources,omitempty"`
 	// DisruptionTarget is the condition set before the pod's deletion.
 	DisruptionTarget *core.PodCondition `json:"disruptionTarget,omitempty"`
+	// SchedulingGates are a Pending pod's gates (its status is
+	// SchedulingGated: the scheduler does not try it).
+	SchedulingGates []string `json:"schedulingGates,omitempty"`
 }
 
 // OutputNode is one node at the end of the run.
@@ -309,6 +312,7 @@ func SummarizeDetail(res *sim.Result) Output {
 		if i < len(out.Pods) {
 			o := &out.Pods[i]
 			o.Owner, o.EvictAt, o.Tolerations, o.TolerationSources, o.DisruptionTarget = p.Owner, p.EvictAt, p.Tolerations, p.TolerationSources, p.DisruptionTarget
+			o.SchedulingGates = p.SchedulingGates
 		}
 	}
 	for i, n := range last.Nodes {

@@ -46,6 +46,12 @@ func podSpecErrors(ps *core.PodSpec, spec string) core.ErrorList {
 	if ps.Affinity != nil && ps.Affinity.NodeAffinity != nil {
 		errs = append(errs, nodeAffinityErrors(ps.Affinity.NodeAffinity, spec+".affinity.nodeAffinity")...)
 	}
+	if ps.Affinity != nil {
+		errs = append(errs, podAffinityErrors(ps.Affinity, spec+".affinity")...)
+	}
+	errs = append(errs, topologySpreadErrors(ps.TopologySpreadConstraints, spec+".topologySpreadConstraints")...)
+	errs = append(errs, portErrors(ps.InitContainers, spec+".initContainers")...)
+	errs = append(errs, portErrors(ps.Containers, spec+".containers")...)
 	return append(errs, podRuntimeErrors(ps, spec)...)
 }
 

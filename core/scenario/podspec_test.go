@@ -63,6 +63,32 @@ func TestPodSpecValidation(t *testing.T) {
 			"The Pod \"p\" is invalid: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms: Required value: must have at least one node selector term"},
 		{"matchFields", pod("", ctr+"  affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchFields: [{key: metadata.labels, operator: In, values: [a]}]}]}}}\n"),
 			"The Pod \"p\" is invalid: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[0].key: Invalid value: \"metadata.labels\": not a valid field selector key"},
+		// validateTopologySpreadConstraints.
+		{"spread maxSkew and key", pod("", ctr+"  topologySpreadConstraints: [{maxSkew: 0, topologyKey: \"\", whenUnsatisfiable: Maybe}]\n"),
+			"The Pod \"p\" is invalid: \n* spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero" +
+				"\n* spec.topologySpreadConstraints[0].topologyKey: Required value: can not be empty" +
+				"\n* spec.topologySpreadConstraints[0].whenUnsatisfiable: Unsupported value: \"Maybe\": supported values: \"DoNotSchedule\", \"ScheduleAnyway\""},
+		{"spread policy", pod("", ctr+"  topologySpreadConstraints: [{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, nodeTaintsPolicy: honor}]\n"),
+			"The Pod \"p\" is invalid: spec.topologySpreadConstraints[0].nodeTaintsPolicy: Unsupported value: \"honor\": supported values: \"Honor\", \"Ignore\""},
+		{"spread minDomains", pod("", ctr+"  topologySpreadConstraints: [{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: ScheduleAnyway, minDomains: 3}]\n"),
+			"The Pod \"p\" is invalid: spec.topologySpreadConstraints[0].minDomains: Invalid value: 3: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ScheduleAnyway"},
+		{"spread duplicate", pod("", ctr+"  topologySpreadConstraints: [{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}, {maxSkew: 2, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}]\n"),
+			"The Pod \"p\" is invalid: spec.topologySpreadConstraints[0].{topologyKey, whenUnsatisfiable}: Duplicate value: \"{zone, DoNotSchedule}\""},
+		{"spread selector", pod("", ctr+"  topologySpreadConstraints: [{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchExpressions: [{key: app, operator: Exists, values: [x]}]}}]\n"),
+			"The Pod \"p\" is invalid: spec.topologySpreadConstraints[0].labelSelector.matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'"},
+		// validatePodAffinityTerm and validateWeightedPodAffinityTerms.
+		{"anti-affinity topologyKey", pod("", ctr+"  affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [{labelSelector: {matchLabels: {app: web}}, topologyKey: \"\"}]}}\n"),
+			"The Pod \"p\" is invalid: \n* spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Required value: can not be empty" +
+				"\n* spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Invalid value: \"\": name part must be non-empty" +
+				"\n* spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Invalid value: \"\": " + qualifiedMsg},
+		{"affinity weight and selector", pod("", ctr+"  affinity: {podAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 0, podAffinityTerm: {labelSelector: {matchLabels: {app: \"bad value!\"}}, topologyKey: zone}}]}}\n"),
+			"The Pod \"p\" is invalid: \n* spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: must be in the range 1-100" +
+				"\n* spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm.labelSelector.matchLabels: Invalid value: \"bad value!\": " + labelValueMsg},
+		// validateContainerPorts.
+		{"host port range", pod("", "  containers: [{name: c, image: x, ports: [{containerPort: 80, hostPort: 70000}]}]\n"),
+			"The Pod \"p\" is invalid: spec.containers[0].ports[0].hostPort: Invalid value: 70000: must be between 1 and 65535, inclusive"},
+		{"port protocol", pod("", "  containers: [{name: c, image: x, ports: [{containerPort: 80, protocol: tcp}]}]\n"),
+			"The Pod \"p\" is invalid: spec.containers[0].ports[0].protocol: Unsupported value: \"tcp\": supported values: \"SCTP\", \"TCP\", \"UDP\""},
 		{"node label", "apiVersion: v1\nkind: Node\nmetadata: {name: n1, labels: {zone: \"a/b\"}}\n",
 			`The Node "n1" is invalid: metadata.labels: Invalid value: "a/b": ` + labelValueMsg},
 		{"template nodeSelector", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec:\n      nodeSelector: {pool: \"!\"}\n      containers: [{name: c, image: x}]\n",
