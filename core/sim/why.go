@@ -66,7 +66,7 @@ func (s *simulator) explain(p *store.Pod) *Explanation {
 		} else {
 			v.Chosen = n.Name == p.Node
 		}
-		v.Filters = filterVerdicts(sched.ExplainNodeAmong(p.Object, infos[i], infos, opts), st != nil)
+		v.Filters = filterVerdicts(sched.ExplainNodeAmong(p.Object, infos[i], infos, opts), st)
 		v.Taints = s.taintMatrix(p, n)
 		e.Nodes = append(e.Nodes, v)
 	}
@@ -74,18 +74,26 @@ func (s *simulator) explain(p *store.Pod) *Explanation {
 	return e
 }
 
-// filterVerdicts are every filter plugin's verdict on a node; the first
-// failing one is the one Kubernetes reports when the node was rejected.
-func filterVerdicts(statuses []sched.Status, rejected bool) []FilterVerdict {
+// filterVerdicts are every filter plugin's verdict on a node. When the
+// cycle rejected the node (rejected, the status Kubernetes reports), the
+// verdict of the reported plugin is marked Reported: a PreFilter result
+// (NodeAffinity's node names for a DaemonSet pod) reports a plugin that
+// comes after the first failing filter in Filter order; otherwise the
+// first failing one is.
+func filterVerdicts(statuses []sched.Status, rejected *sched.Status) []FilterVerdict {
 	var out []FilterVerdict
-	reported := false
-	for _, fs := range statuses {
+	mark := -1
+	for i, fs := range statuses {
 		fv := FilterVerdict{Plugin: fs.Plugin, Code: fs.Code.String(), Reasons: append([]string(nil), fs.Reasons...)}
-		if fs.Code != sched.Success && !reported && rejected {
-			fv.Reported = true
-			reported = true
+		if rejected != nil && fs.Code != sched.Success {
+			if mark < 0 || (fs.Plugin == rejected.Plugin && out[mark].Plugin != rejected.Plugin) {
+				mark = i
+			}
 		}
 		out = append(out, fv)
+	}
+	if mark >= 0 {
+		out[mark].Reported = true
 	}
 	return out
 }
