@@ -74,14 +74,7 @@ func (s *Store) PriorityClasses() []*core.PriorityClass { return s.priorityClass
 // returns the one it replaced.
 func (s *Store) PutPriorityClass(pc *core.PriorityClass) *core.PriorityClass {
 	s.rv++
-	for i, old := range s.priorityClasses {
-		if old.Name == pc.Name {
-			s.priorityClasses[i] = pc
-			return old
-		}
-	}
-	s.priorityClasses = append(s.priorityClasses, pc)
-	return nil
+	return putNamed(&s.priorityClasses, pc)
 }
 
 // RuntimeClasses lists the RuntimeClass objects in creation order.
@@ -91,14 +84,21 @@ func (s *Store) RuntimeClasses() []*core.RuntimeClass { return s.runtimeClasses 
 // returns the one it replaced.
 func (s *Store) PutRuntimeClass(rc *core.RuntimeClass) *core.RuntimeClass {
 	s.rv++
-	for i, old := range s.runtimeClasses {
-		if old.Name == rc.Name {
-			s.runtimeClasses[i] = rc
+	return putNamed(&s.runtimeClasses, rc)
+}
+
+// putNamed replaces the object of list with obj's name by obj, or appends
+// obj, and returns the one it replaced (the zero T when none).
+func putNamed[T interface{ GetName() string }](list *[]T, obj T) T {
+	for i, old := range *list {
+		if old.GetName() == obj.GetName() {
+			(*list)[i] = obj
 			return old
 		}
 	}
-	s.runtimeClasses = append(s.runtimeClasses, rc)
-	return nil
+	*list = append(*list, obj)
+	var none T
+	return none
 }
 
 // PodDisruptionBudgets lists the budgets in creation order.

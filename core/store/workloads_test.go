@@ -78,6 +78,17 @@ func TestPutReplaces(t *testing.T) {
 	assert.Same(t, pc, s.PutPriorityClass(pc2))
 	assert.Equal(t, []*core.PriorityClass{pc2}, s.PriorityClasses())
 
+	rc := &core.RuntimeClass{Handler: "runsc"}
+	rc.Name = "gvisor"
+	other := &core.RuntimeClass{Handler: "kata"}
+	other.Name = "kata"
+	assert.Nil(t, s.PutRuntimeClass(rc))
+	assert.Nil(t, s.PutRuntimeClass(other))
+	rc2 := &core.RuntimeClass{Handler: "runsc-debug"}
+	rc2.Name = "gvisor"
+	assert.Same(t, rc, s.PutRuntimeClass(rc2))
+	assert.Equal(t, []*core.RuntimeClass{rc2, other}, s.RuntimeClasses(), "replaced in place, creation order kept")
+
 	b1 := &core.PodDisruptionBudget{}
 	b1.Name, b1.Namespace = "pdb", "a"
 	b2 := &core.PodDisruptionBudget{}
