@@ -5,6 +5,7 @@ import (
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/admission/defaulttolerationseconds"
+	"github.com/taints-playground/playground/core/admission/extendedresourcetoleration"
 	"github.com/taints-playground/playground/core/admission/podtolerationrestriction"
 	"github.com/taints-playground/playground/core/admission/priority"
 	"github.com/taints-playground/playground/core/admission/runtimeclass"
@@ -16,6 +17,7 @@ const (
 	SourceDefaultTolerationSeconds = defaulttolerationseconds.PluginName
 	SourceDaemonSet                = "DaemonSet controller"
 	SourcePodTolerationRestriction = podtolerationrestriction.PluginName
+	SourceExtendedResource         = extendedresourcetoleration.PluginName
 	// SourceRuntimeClass is followed by the class's name
 	// ("RuntimeClass gvisor").
 	SourceRuntimeClass = runtimeclass.PluginName + " "
@@ -32,6 +34,8 @@ type Config struct {
 	// cluster-level configuration.
 	PodTolerationRestriction bool
 	Restriction              podtolerationrestriction.Config
+	// ExtendedResourceToleration is off unless enabled.
+	ExtendedResourceToleration bool
 }
 
 // Objects is what the plugins read of the cluster.
@@ -95,8 +99,15 @@ func (c *Chain) Admit(p *core.Pod, sources []string) Result {
 			p.Spec.Tolerations, sources = r.Tolerations, keepSources(before, sources, r.Tolerations, SourcePodTolerationRestriction)
 		}
 	}
+	revalidate := false
+	if c.Config.ExtendedResourceToleration && res.Err == "" {
+		before := p.Spec.Tolerations
+		p.Spec.Tolerations = extendedresourcetoleration.Admit(&p.Spec)
+		sources = keepSources(before, sources, p.Spec.Tolerations, SourceExtendedResource)
+		revalidate = !reflect.DeepEqual(before, p.Spec.Tolerations)
+	}
 	if res.Err == "" {
-		sources = c.admitRuntimeClass(p, sources, &res)
+		sources = c.admitRuntimeClass(p, sources, revalidate, &res)
 	}
 	res.Sources = sources
 	return res
@@ -104,9 +115,10 @@ func (c *Chain) Admit(p *core.Pod, sources []string) Result {
 
 // admitRuntimeClass runs RuntimeClass, the last mutating plugin of the
 // chain, then the validating phase: PodTolerationRestriction's whitelist
-// again on the merged tolerations and RuntimeClass's overhead check. It
-// returns the new sources; a refusal goes to res.
-func (c *Chain) admitRuntimeClass(p *core.Pod, sources []string, res *Result) []string {
+// again on the tolerations the plugins after it merged in (revalidate
+// says ExtendedResourceToleration changed them) and RuntimeClass's
+// overhead check. It returns the new sources; a refusal goes to res.
+func (c *Chain) admitRuntimeClass(p *core.Pod, sources []string, revalidate bool, res *Result) []string {
 	classes := c.Objects.RuntimeClasses()
 	if p.Spec.RuntimeClassName != nil {
 		before := p.Spec.Tolerations
@@ -115,11 +127,12 @@ func (c *Chain) admitRuntimeClass(p *core.Pod, sources []string, res *Result) []
 			return sources
 		}
 		sources = keepSources(before, sources, p.Spec.Tolerations, SourceRuntimeClass+*p.Spec.RuntimeClassName)
-		if c.Config.PodTolerationRestriction {
-			if err := podtolerationrestriction.Validate(p.Spec.Tolerations, c.Objects.Namespace(p.Namespace), c.Config.Restriction); err != nil {
-				res.Err = err.Error()
-				return sources
-			}
+		revalidate = true
+	}
+	if revalidate && c.Config.PodTolerationRestriction {
+		if err := podtolerationrestriction.Validate(p.Spec.Tolerations, c.Objects.Namespace(p.Namespace), c.Config.Restriction); err != nil {
+			res.Err = err.Error()
+			return sources
 		}
 	}
 	if err := runtimeclass.Validate(p, classes); err != nil {

@@ -60,6 +60,45 @@ func chain(cfg admission.Config, objs *objects) *admission.Chain {
 func TestSourceNames(t *testing.T) {
 	assert.Equal(t, "DefaultTolerationSeconds", admission.SourceDefaultTolerationSeconds)
 	assert.Equal(t, "PodTolerationRestriction", admission.SourcePodTolerationRestriction)
+	assert.Equal(t, "ExtendedResourceToleration", admission.SourceExtendedResource)
+}
+
+// ExtendedResourceToleration runs after PodTolerationRestriction's
+// mutation, and the whitelist (PodTolerationRestriction's validating
+// phase) sees what it added.
+func TestExtendedResourceToleration(t *testing.T) {
+	gpuReq := func(p *core.Pod) *core.Pod {
+		p.Spec.Containers[0].Resources.Requests = core.ResourceList{"nvidia.com/gpu": core.MustParseQuantity("1")}
+		return p
+	}
+	gpuTol := core.Toleration{Key: "nvidia.com/gpu", Operator: core.TolerationOpExists, Effect: core.TaintEffectNoSchedule}
+	t.Run("off by default", func(t *testing.T) {
+		p := gpuReq(newPod("p"))
+		require.Empty(t, chain(admission.Config{}, nil).Admit(p, nil).Err)
+		assert.NotContains(t, p.Spec.Tolerations, gpuTol)
+	})
+	t.Run("added after DefaultTolerationSeconds and PodTolerationRestriction", func(t *testing.T) {
+		p := gpuReq(newPod("p"))
+		res := chain(admission.Config{ExtendedResourceToleration: true, PodTolerationRestriction: true}, nil).Admit(p, nil)
+		require.Empty(t, res.Err)
+		assert.Equal(t, []core.Toleration{dts(core.TaintNodeNotReady, 300), dts(core.TaintNodeUnreachable, 300), gpuTol}, p.Spec.Tolerations)
+		// Only cpu and memory make a QoS class: a GPU-only pod is BestEffort, without the memory-pressure toleration.
+		assert.Equal(t, []string{"DefaultTolerationSeconds", "DefaultTolerationSeconds", "ExtendedResourceToleration"}, res.Sources)
+	})
+	t.Run("the user's equal toleration keeps its source", func(t *testing.T) {
+		p := gpuReq(newPod("p", gpuTol))
+		res := chain(admission.Config{ExtendedResourceToleration: true}, nil).Admit(p, nil)
+		assert.Equal(t, []string{"user", "DefaultTolerationSeconds", "DefaultTolerationSeconds"}, res.Sources)
+	})
+	t.Run("the whitelist must cover it", func(t *testing.T) {
+		objs := &objects{namespaces: map[string]*core.Namespace{"team": {ObjectMeta: core.ObjectMeta{Name: "team", Annotations: map[string]string{
+			podtolerationrestriction.AnnotationWhitelist: `[{"operator":"Exists","effect":"NoExecute"},{"key":"node.kubernetes.io/memory-pressure","operator":"Exists"}]`}}}}}
+		cfg := admission.Config{PodTolerationRestriction: true}
+		require.Empty(t, chain(cfg, objs).Admit(gpuReq(newPod("p")), nil).Err)
+		cfg.ExtendedResourceToleration = true
+		res := chain(cfg, objs).Admit(gpuReq(newPod("p")), nil)
+		assert.Equal(t, "pod tolerations (possibly merged with namespace default tolerations) conflict with its namespace whitelist", res.Err)
+	})
 }
 
 func TestDefaultTolerationSeconds(t *testing.T) {
