@@ -137,6 +137,7 @@ type Messages struct {
 	SrcDefaultTolSeconds          string
 	SrcDaemonSet                  string
 	SrcPodTolRestriction          string
+	SrcExtendedResource           string
 	SrcRuntimeClass               string
 	Gated, GatedTitle             string
 	ZoneLabel, ZoneTitle          string
@@ -402,6 +403,7 @@ var English = Messages{
 	SrcDefaultTolSeconds: "DefaultTolerationSeconds",
 	SrcDaemonSet:         "DaemonSet",
 	SrcPodTolRestriction: "PodTolerationRestriction",
+	SrcExtendedResource:  "ExtendedResourceToleration",
 	SrcRuntimeClass:      "RuntimeClass %s",
 	Gated:                "SchedulingGated",
 	GatedTitle:           "Pending, not tried by the scheduler: waiting for scheduling gates: %s (remove them with kubectl patch)",

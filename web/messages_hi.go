@@ -143,6 +143,7 @@ var Hindi = Messages{
 	SrcDefaultTolSeconds:   "DefaultTolerationSeconds",
 	SrcDaemonSet:           "DaemonSet",
 	SrcPodTolRestriction:   "PodTolerationRestriction",
+	SrcExtendedResource:    "ExtendedResourceToleration",
 	SrcRuntimeClass:        "RuntimeClass %s",
 	Gated:                  "SchedulingGated",
 	GatedTitle:             "Pending, शेड्यूलर इसे आज़माता नहीं: waiting for scheduling gates: %s (इन्हें kubectl patch से हटाएँ)",

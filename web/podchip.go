@@ -189,6 +189,8 @@ func sourceShort(src string) string {
 		return English.SrcDaemonSet
 	case "PodTolerationRestriction":
 		return English.SrcPodTolRestriction
+	case "ExtendedResourceToleration":
+		return English.SrcExtendedResource
 	}
 	if name, ok := strings.CutPrefix(src, "RuntimeClass "); ok {
 		return fmt.Sprintf(English.SrcRuntimeClass, name)

@@ -147,7 +147,11 @@ func admissionDoc(a Admission) *optionsDoc {
 	o := &optionsDoc{}
 	set := false
 	if a.PodTolerationRestriction {
-		o.EnableAdmissionPlugins = []string{"PodTolerationRestriction"}
+		o.EnableAdmissionPlugins = append(o.EnableAdmissionPlugins, "PodTolerationRestriction")
+		set = true
+	}
+	if a.ExtendedResourceToleration {
+		o.EnableAdmissionPlugins = append(o.EnableAdmissionPlugins, "ExtendedResourceToleration")
 		set = true
 	}
 	if a.DisableDefaultTolerationSeconds {

@@ -126,6 +126,8 @@ type Admission struct {
 	NotReadySeconds, UnreachableSeconds *int64
 	// PodTolerationRestriction turns that plugin on (off by default).
 	PodTolerationRestriction bool
+	// ExtendedResourceToleration turns that plugin on (off by default).
+	ExtendedResourceToleration bool
 	// ClusterDefaultTolerations and ClusterTolerationsWhitelist are the
 	// plugin's configuration file (used where a namespace has no annotation).
 	ClusterDefaultTolerations   []core.Toleration

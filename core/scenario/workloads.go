@@ -226,23 +226,28 @@ func splitInlineManifest(run string) (cmd, manifest string) {
 func (p *parser) applyAdmission(s *Scenario, o *optionsDoc) error {
 	d := p.scenRef
 	known := func(name string) bool {
-		return name == "DefaultTolerationSeconds" || name == "PodTolerationRestriction"
+		return name == "DefaultTolerationSeconds" || name == "PodTolerationRestriction" || name == "ExtendedResourceToleration"
 	}
 	for _, name := range o.EnableAdmissionPlugins {
 		if !known(name) {
-			return p.errf(d, "Scenario: options.enableAdmissionPlugins: Unsupported value: %q: supported values: \"DefaultTolerationSeconds\", \"PodTolerationRestriction\"", name)
+			return p.errf(d, "Scenario: options.enableAdmissionPlugins: Unsupported value: %q: supported values: \"DefaultTolerationSeconds\", \"ExtendedResourceToleration\", \"PodTolerationRestriction\"", name)
 		}
-		if name == "PodTolerationRestriction" {
+		switch name {
+		case "PodTolerationRestriction":
 			s.Options.Admission.PodTolerationRestriction = true
+		case "ExtendedResourceToleration":
+			s.Options.Admission.ExtendedResourceToleration = true
 		}
 	}
 	for _, name := range o.DisableAdmissionPlugins {
 		if !known(name) {
-			return p.errf(d, "Scenario: options.disableAdmissionPlugins: Unsupported value: %q: supported values: \"DefaultTolerationSeconds\", \"PodTolerationRestriction\"", name)
+			return p.errf(d, "Scenario: options.disableAdmissionPlugins: Unsupported value: %q: supported values: \"DefaultTolerationSeconds\", \"ExtendedResourceToleration\", \"PodTolerationRestriction\"", name)
 		}
 		switch name {
 		case "PodTolerationRestriction":
 			s.Options.Admission.PodTolerationRestriction = false
+		case "ExtendedResourceToleration":
+			s.Options.Admission.ExtendedResourceToleration = false
 		case "DefaultTolerationSeconds":
 			s.Options.Admission.DisableDefaultTolerationSeconds = true
 		}

@@ -107,3 +107,21 @@ func FuzzParseManifest(f *testing.F) {
 		}
 	})
 }
+
+func TestExtendedResourceTolerationOption(t *testing.T) {
+	const file = "kind: Scenario\nname: e\noptions:\n  enableAdmissionPlugins: [ExtendedResourceToleration]\n"
+	s, err := Parse([]byte(file), "e.yaml")
+	require.NoError(t, err)
+	require.True(t, s.Options.Admission.ExtendedResourceToleration)
+	require.False(t, s.Options.Admission.PodTolerationRestriction)
+	out, err := s.Marshal()
+	require.NoError(t, err)
+	s2, err := Parse(out, "again.yaml")
+	require.NoError(t, err, "%s", out)
+	require.True(t, s2.Options.Admission.ExtendedResourceToleration, "round trip:\n%s", out)
+	s, err = Parse([]byte(file+"  disableAdmissionPlugins: [ExtendedResourceToleration]\n"), "e.yaml")
+	require.NoError(t, err)
+	require.False(t, s.Options.Admission.ExtendedResourceToleration, "off again")
+	_, err = Parse([]byte("kind: Scenario\nname: e\noptions:\n  enableAdmissionPlugins: [LimitRanger]\n"), "e.yaml")
+	require.ErrorContains(t, err, `supported values: "DefaultTolerationSeconds", "ExtendedResourceToleration", "PodTolerationRestriction"`)
+}

@@ -124,8 +124,9 @@ func newSimulator(s *scenario.Scenario) *simulator {
 		Notes: func(n string) { sm.notes = append(sm.notes, n) },
 		Admission: &admission.Chain{Objects: sm.st, Config: admission.Config{
 			DisableDefaultTolerationSeconds: adm.DisableDefaultTolerationSeconds, NotReadySeconds: nr, UnreachableSeconds: ur,
-			PodTolerationRestriction: adm.PodTolerationRestriction,
-			Restriction:              podtolerationrestriction.Config{Default: adm.ClusterDefaultTolerations, Whitelist: adm.ClusterTolerationsWhitelist},
+			PodTolerationRestriction:   adm.PodTolerationRestriction,
+			Restriction:                podtolerationrestriction.Config{Default: adm.ClusterDefaultTolerations, Whitelist: adm.ClusterTolerationsWhitelist},
+			ExtendedResourceToleration: adm.ExtendedResourceToleration,
 		}},
 	}
 	sm.rec.watch(sm)

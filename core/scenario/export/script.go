@@ -137,6 +137,9 @@ case "$CLUSTER" in kwok|kind) ;; *) echo "CLUSTER must be kwok or kind" >&2; exi
 		comment(b, fmt.Sprintf("kube-apiserver admission as in the scenario: PodTolerationRestriction %s, DefaultTolerationSeconds %s (--default-not-ready-toleration-seconds=%d --default-unreachable-toleration-seconds=%d).",
 			onOff(a.PodTolerationRestriction), onOff(!a.DisableDefaultTolerationSeconds), nr, un))
 	}
+	if s.Options.Admission.ExtendedResourceToleration {
+		comment(b, "The scenario enables the ExtendedResourceToleration admission plugin (kube-apiserver --enable-admission-plugins=ExtendedResourceToleration).")
+	}
 
 	b.WriteString("\n# The cluster at t=0.\n")
 	all := items(s)
