@@ -107,3 +107,20 @@ steps:
 		t.Errorf("--json:\n%s", out)
 	}
 }
+
+// A failed step whose frame also holds 13 evictions (more notes than a
+// summary lists) is still failed in --json and still exits 1.
+func TestFailedStepWithThirteenEvictions(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("kind: Scenario\nname: many\nsteps:\n- {at: 10s, run: kubectl taint nodes n1 nosuch k=v:NoExecute}\n---\napiVersion: v1\nkind: Node\nmetadata: {name: n1}\n")
+	for i := range 13 {
+		b.WriteString("---\napiVersion: v1\nkind: Pod\nmetadata: {name: p" + string(rune('a'+i)) + "}\nspec: {nodeName: n1, containers: [{name: c, image: x}]}\n")
+	}
+	code, out, errs := runArgs(t, b.String(), "run", "-", "--json")
+	if code != exitFailed || !strings.Contains(out, `"failed": true`) {
+		t.Errorf("--json: exit %d, stderr %q\n%s", code, errs, out)
+	}
+	if want := "step at t=10s failed: kubectl taint nodes n1 nosuch k=v:NoExecute\n"; errs != want {
+		t.Errorf("stderr %q, want %q", errs, want)
+	}
+}

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/taints-playground/playground/core/scenario"
@@ -53,19 +52,14 @@ func Exec(s *scenario.Scenario, at time.Duration, command string) (string, error
 	if found == nil {
 		return "", fmt.Errorf("the command did not run")
 	}
-	if found.Output != "" && isErrorOutput(found) {
+	if found.Output != "" && found.StepFailed() {
 		return "", fmt.Errorf("%s", found.Output)
 	}
 	return found.Output, nil
 }
 
-// isErrorOutput reports whether a step's output is a failed command's
-// error text (the summary notes the failure).
-func isErrorOutput(f *Frame) bool {
-	return strings.Contains(f.Summary, "the command failed: ")
-}
-
 // StepFailed reports whether the frame's step command failed: its Output
 // is then the command's error text (kubectl's stderr or the simulator's
-// message).
-func (f *Frame) StepFailed() bool { return f.Step != "" && isErrorOutput(f) }
+// message). It comes from the command's own error, never from the
+// summary, which lists only MaxSummaryNotes notes.
+func (f *Frame) StepFailed() bool { return f.Step != "" && f.failed }

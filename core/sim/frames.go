@@ -63,6 +63,7 @@ func (s *simulator) frame(step, caption, output, fallback string) {
 		Summary: summary,
 		Output:  output,
 		Events:  len(s.st.Events()),
+		failed:  step != "" && s.stepFailed,
 	}
 	s.buildStates(&f)
 	s.rec.slots += len(f.Nodes) + len(f.Pods)

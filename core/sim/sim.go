@@ -101,6 +101,9 @@ type simulator struct {
 	detail detailState // which frames get Why detail and Describe (detail.go)
 	notes  []string    // what happened since the last frame, for the summary
 	fctx   *frameCtx   // the frame being settled (settleShowingPending)
+	// stepFailed is set while the frame of a step whose command failed
+	// is recorded.
+	stepFailed bool
 	// timerOutput is what a running command printed later (kubectl drain's
 	// retries), shown as the Output of that moment's frame.
 	timerOutput []string
@@ -293,6 +296,8 @@ func (s *simulator) step(i int) {
 		out += err.Error()
 		s.note("the command failed: %s", firstLine(err.Error()))
 	}
+	s.stepFailed = err != nil
+	defer func() { s.stepFailed = false }()
 	if s.settleShowingPending(st.Run, st.Caption, out) {
 		if len(s.notes) > 0 {
 			s.frame("", "", "", "")

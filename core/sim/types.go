@@ -214,6 +214,9 @@ type Frame struct {
 	Nodes  []*NodeState `json:"nodes"`
 	Pods   []*PodState  `json:"pods"`
 	Events int          `json:"events"` // Result.Events[:Events] happened by this frame
+	// failed is set on a step's frame when its command returned an error
+	// (StepFailed), whatever the summary lists.
+	failed bool
 }
 
 // Result is a whole simulated timeline.
