@@ -181,10 +181,15 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return stepStatus(res, stderr)
 }
 
-// stepStatus is exitFailed, with one stderr line per failed step, when a
-// step command failed, else exitOK.
+// stepStatus is exitFailed, with one stderr line per refused object of
+// the file and per failed step, when the API server refused an object of
+// the file or a step command failed, else exitOK.
 func stepStatus(res *sim.Result, stderr io.Writer) int {
 	code := exitOK
+	for _, r := range res.Refused {
+		fmt.Fprintf(stderr, "%s %s refused: %s\n", strings.ToLower(r.Kind), r.Name, r.Error)
+		code = exitFailed
+	}
 	for i := range res.Frames {
 		if f := &res.Frames[i]; f.StepFailed() {
 			fmt.Fprintf(stderr, "step at t=%s failed: %s\n", fmtAt(f.At), f.Step)
@@ -205,6 +210,9 @@ type Output struct {
 	// NotModelled lists the fields of the scenario's objects that upstream
 	// acts on and the playground does not model.
 	NotModelled []scenario.ObjectGap `json:"notModelled,omitempty"`
+	// Refused lists the file's objects the API server refused, with
+	// kubectl's error text.
+	Refused []sim.Refusal `json:"refused,omitempty"`
 }
 
 // OutputStep is one step command and its output.
@@ -273,7 +281,7 @@ type OutputEvent struct {
 // Summarize reduces a simulation result to the --json document: the last
 // frame's pods and nodes, and every event.
 func Summarize(res *sim.Result) Output {
-	out := Output{Pods: []OutputPod{}, Nodes: []OutputNode{}, Events: []OutputEvent{}, NotModelled: res.NotModelled}
+	out := Output{Pods: []OutputPod{}, Nodes: []OutputNode{}, Events: []OutputEvent{}, NotModelled: res.NotModelled, Refused: res.Refused}
 	for i := range res.Frames {
 		if f := &res.Frames[i]; f.Step != "" {
 			out.Steps = append(out.Steps, OutputStep{At: f.At, Run: f.Step, Output: f.Output, Failed: f.StepFailed()})
@@ -414,6 +422,7 @@ func printBoard(w io.Writer, res *sim.Result) {
 			fmt.Fprintf(w, "  pod/%s from %s at %s\n", p.Name, p.Node, fmtAt(deref(p.EvictedAt)))
 		}
 	}
+	printRefused(w, res)
 	printSteps(w, res)
 	fmt.Fprintln(w, "\nEVENTS")
 	tw = tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
@@ -422,6 +431,18 @@ func printBoard(w io.Writer, res *sim.Result) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", fmtAt(e.At), e.Type, e.Reason, objectName(e.Object), e.Message)
 	}
 	tw.Flush()
+}
+
+// printRefused writes the REFUSED section: the file's objects the API
+// server refused, with kubectl's error text.
+func printRefused(w io.Writer, res *sim.Result) {
+	if len(res.Refused) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nREFUSED")
+	for _, r := range res.Refused {
+		fmt.Fprintf(w, "  %s/%s\n    %s\n", strings.ToLower(r.Kind), r.Name, r.Error)
+	}
 }
 
 // printSteps writes the STEPS section: each step's time and command, then

@@ -124,3 +124,43 @@ func TestFailedStepWithThirteenEvictions(t *testing.T) {
 		t.Errorf("stderr %q, want %q", errs, want)
 	}
 }
+
+const refusedScenario = `kind: Scenario
+name: refused
+options: {enableAdmissionPlugins: [PodTolerationRestriction]}
+---
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: default
+  annotations: {scheduler.alpha.kubernetes.io/tolerationsWhitelist: '[{"key": "x", "operator": "Exists"}]'}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: bad}
+spec: {containers: [{name: c, image: x}]}
+`
+
+// A pod of the file refused at admission exits 1 like a failed step, with
+// kubectl's error text on stderr, in the REFUSED section and in --json.
+func TestRefusedFilePodExits1(t *testing.T) {
+	const text = `Error from server: error when creating "STDIN": pod tolerations (possibly merged with namespace default tolerations) conflict with its namespace whitelist`
+	code, out, errs := runArgs(t, refusedScenario, "run", "-")
+	if code != exitFailed {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if want := "pod bad refused: " + text + "\n"; errs != want {
+		t.Errorf("stderr %q, want %q", errs, want)
+	}
+	if want := "\nREFUSED\n  pod/bad\n    " + text + "\n"; !strings.Contains(out, want) {
+		t.Errorf("output lacks %q:\n%s", want, out)
+	}
+	code, out, _ = runArgs(t, refusedScenario, "run", "-", "--json")
+	if code != exitFailed || !strings.Contains(out, `"refused": [`) || !strings.Contains(out, `"error": "Error from server: error when creating \"STDIN\"`) {
+		t.Errorf("--json: exit %d\n%s", code, out)
+	}
+}

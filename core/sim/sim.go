@@ -77,7 +77,7 @@ func Run(s *scenario.Scenario) (res *Result, err error) {
 		}
 	}
 	return &Result{Name: s.Name, Title: s.Title, Description: s.Description, Until: s.Until.Seconds(), KubernetesVersion: s.Options.Version().String(),
-		Frames: sm.frames, Events: sm.st.Events(), NotModelled: s.NotModelled, scen: s}, nil
+		Frames: sm.frames, Events: sm.st.Events(), NotModelled: s.NotModelled, Refused: sm.refused, scen: s}, nil
 }
 
 // simulator wires one run: the store, the clock, the components of the
@@ -101,6 +101,8 @@ type simulator struct {
 	detail detailState // which frames get Why detail and Describe (detail.go)
 	notes  []string    // what happened since the last frame, for the summary
 	fctx   *frameCtx   // the frame being settled (settleShowingPending)
+	// refused lists the file's pods admission refused at the start.
+	refused []Refusal
 	// stepFailed is set while the frame of a step whose command failed
 	// is recorded.
 	stepFailed bool
@@ -155,7 +157,11 @@ func (s *simulator) note(format string, args ...any) { s.env.Note(format, args..
 func (s *simulator) run() error {
 	s.start()
 	s.settle()
-	s.frame("", "", "", "Initial scheduling pass")
+	var refused []string
+	for _, r := range s.refused {
+		refused = append(refused, r.Error)
+	}
+	s.frame("", "", strings.Join(refused, "\n"), "Initial scheduling pass")
 	if s.capErr != nil {
 		return s.capErr
 	}
@@ -193,7 +199,8 @@ func (s *simulator) run() error {
 // registration and the node-lifecycle controller's first look: their
 // condition taints at once, without the rate limiter), zones, namespaces,
 // priority classes and budgets, pods through admission in file order (a
-// refused pod is never created), the workloads and their adoption of the
+// refused pod is never created: it is reported like a refused `kubectl
+// apply`, see refuse), the workloads and their adoption of the
 // file's pods; then the kubelets start the pods that name their node and
 // the scheduler queues the rest. Steps at 0s run after this first pass.
 func (s *simulator) start() {
@@ -226,7 +233,7 @@ func (s *simulator) start() {
 		if rec.AdmitErr != "" {
 			rec.Deleted = true
 			if !rec.Reserved {
-				s.note("pod %s was not created: %s", p.Name, rec.AdmitErr)
+				s.refuse(rec)
 			}
 		}
 		s.st.AddPod(rec, "")

@@ -104,6 +104,17 @@ func admissionErrorText(p *store.Pod, source string) string {
 	return "Error from server: error when creating " + source + ": " + p.AdmitErr
 }
 
+// refuse reports a pod of the scenario file that admission refused at
+// the start as the API server answers the `kubectl apply -f -` that
+// creates the starting cluster (the exported script's): kubectl's error
+// text in the first frame's output and in Result.Refused, and a note. The
+// API server records no Event for a refused create (admission errors go
+// back to the client only), so none is emitted.
+func (s *simulator) refuse(p *store.Pod) {
+	s.note("pod %s was not created: %s", p.Name(), p.AdmitErr)
+	s.refused = append(s.refused, Refusal{Kind: "Pod", Namespace: p.Namespace(), Name: p.Name(), Error: admissionErrorText(p, `"STDIN"`)})
+}
+
 // createNode is `create node NAME`: the Node manifest of that name joins
 // the cluster now (a Node Add event for the scheduling queue), and its
 // kubelet starts the pods whose spec.nodeName names it.

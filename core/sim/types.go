@@ -232,9 +232,22 @@ type Result struct {
 	// NotModelled lists the fields of the scenario's objects that upstream
 	// acts on and the playground does not model.
 	NotModelled []scenario.ObjectGap `json:"notModelled,omitempty"`
+	// Refused lists the scenario file's objects the API server refused
+	// when the starting cluster was created (admission), in file order.
+	Refused []Refusal `json:"refused,omitempty"`
 
 	// scen is the scenario simulated, for Explain and DescribeNode.
 	scen *scenario.Scenario
+}
+
+// Refusal is an object of the scenario file the API server refused.
+type Refusal struct {
+	Kind      string `json:"kind"`
+	Namespace string `json:"namespace,omitempty"`
+	Name      string `json:"name"`
+	// Error is kubectl's text for it (`Error from server: error when
+	// creating "STDIN": …`).
+	Error string `json:"error"`
 }
 
 // Scenario returns the scenario Run simulated, as it was given: Run
