@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/admission"
+	"github.com/taints-playground/playground/core/admission/podtolerationrestriction"
 	"github.com/taints-playground/playground/core/kubectl"
 )
 
@@ -145,6 +147,17 @@ func (a Admission) DefaultTolerationSeconds() (notReady, unreachable int64) {
 		unreachable = *a.UnreachableSeconds
 	}
 	return notReady, unreachable
+}
+
+// Config is the admission chain's configuration these options make.
+func (a Admission) Config() admission.Config {
+	nr, ur := a.DefaultTolerationSeconds()
+	return admission.Config{
+		DisableDefaultTolerationSeconds: a.DisableDefaultTolerationSeconds, NotReadySeconds: nr, UnreachableSeconds: ur,
+		PodTolerationRestriction:   a.PodTolerationRestriction,
+		Restriction:                podtolerationrestriction.Config{Default: a.ClusterDefaultTolerations, Whitelist: a.ClusterTolerationsWhitelist},
+		ExtendedResourceToleration: a.ExtendedResourceToleration,
+	}
 }
 
 // Version returns the simulated Kubernetes release (1.37 when unset).

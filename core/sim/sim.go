@@ -8,7 +8,6 @@ import (
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/admission"
-	"github.com/taints-playground/playground/core/admission/podtolerationrestriction"
 	"github.com/taints-playground/playground/core/clock"
 	"github.com/taints-playground/playground/core/controllers"
 	"github.com/taints-playground/playground/core/controllers/daemonset"
@@ -122,17 +121,10 @@ func newSimulator(s *scenario.Scenario) *simulator {
 	if verifyFrames {
 		sm.st.CheckWrites()
 	}
-	adm := s.Options.Admission
-	nr, ur := adm.DefaultTolerationSeconds()
 	sm.env = &controllers.Env{
 		Store: sm.st, Clock: sm.clk, Gate: s.Options.ComparisonOperators(), Version: s.Options.Version(),
-		Notes: func(n string) { sm.notes = append(sm.notes, n) },
-		Admission: &admission.Chain{Objects: sm.st, Config: admission.Config{
-			DisableDefaultTolerationSeconds: adm.DisableDefaultTolerationSeconds, NotReadySeconds: nr, UnreachableSeconds: ur,
-			PodTolerationRestriction:   adm.PodTolerationRestriction,
-			Restriction:                podtolerationrestriction.Config{Default: adm.ClusterDefaultTolerations, Whitelist: adm.ClusterTolerationsWhitelist},
-			ExtendedResourceToleration: adm.ExtendedResourceToleration,
-		}},
+		Notes:     func(n string) { sm.notes = append(sm.notes, n) },
+		Admission: &admission.Chain{Objects: sm.st, Config: s.Options.Admission.Config()},
 	}
 	sm.rec.watch(sm)
 	sm.nlc = nodelifecycle.New(sm.env)

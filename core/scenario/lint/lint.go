@@ -138,6 +138,7 @@ func Lint(data []byte) (out []Finding) {
 	}
 	l.countNotModelled()
 	l.checkCluster()
+	l.checkAdmission(data)
 	sort.SliceStable(l.findings, func(i, j int) bool { return l.findings[i].Document < l.findings[j].Document })
 	return l.findings
 }
