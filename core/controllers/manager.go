@@ -19,9 +19,39 @@ type Syncer interface {
 // runs Sync, when a wake was taken (TakeWake), before each scheduling
 // cycle of an instant.
 type Manager struct {
-	syncers []Syncer
-	woken   bool
-	created bool
+	syncers    []Syncer
+	restarters []Restarter
+	woken      bool
+	created    bool
+}
+
+// Restarter is a controller of kube-controller-manager whose in-memory
+// state (timers, queues, caches) a restart of the process loses.
+type Restarter interface {
+	// Stop is the old process ending: what it held in memory is dropped,
+	// silently (nothing is cancelled through the API).
+	Stop()
+	// Start is the new leader starting: its state is rebuilt from the
+	// informers' initial lists, as upstream's controllers do.
+	Start()
+}
+
+// OnRestart registers a controller's restart hooks; Restart runs them in
+// registration order.
+func (m *Manager) OnRestart(r Restarter) { m.restarters = append(m.restarters, r) }
+
+// Restart is kube-controller-manager restarting with its new leader
+// taking over at once: every controller stops, then every controller
+// starts, and the workload controllers resync every object (their
+// expectations are empty in the new process).
+func (m *Manager) Restart() {
+	for _, r := range m.restarters {
+		r.Stop()
+	}
+	for _, r := range m.restarters {
+		r.Start()
+	}
+	m.Wake()
 }
 
 // Register adds a controller; Sync runs them in registration order.

@@ -14,6 +14,9 @@ type Command struct {
 	Doc   string
 }
 
+// RestartComponents are the components `restart COMPONENT` restarts.
+var RestartComponents = []string{"kube-controller-manager"}
+
 // nodeStates are the words of `node NODE STATE`.
 var nodeStates = []string{"stop", "start", "not-ready", "unreachable", "ready"}
 
@@ -39,6 +42,7 @@ var Commands = []Command{
 	{"node NODE condition TYPE=STATUS", "e.g. `DiskPressure=True`, which brings its condition taint"},
 	{"create pod NAME", "a Pod of this file appears at this step instead of at t=0"},
 	{"create node NAME", "a Node of this file joins the cluster at this step"},
+	{"restart kube-controller-manager", "kube-controller-manager restarts and its new leader takes over at once: pending NoExecute evictions are timed again from now, node grace periods restart, the node-lifecycle controller removes and re-adds its NoExecute taints, the workload controllers resync"},
 	{"wait DURATION", "a frame DURATION later; the scenario runs at least that long"},
 }
 
@@ -54,7 +58,7 @@ func listWords(words []string, last string) string {
 // the same lists CheckCommand switches on.
 func unknownCommandHelp() string {
 	return "steps run kubectl (" + strings.Join(kubectl.Verbs, ", ") + "), node NODE " +
-		strings.Join(nodeStates, "|") + ", node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, or create node NAME"
+		strings.Join(nodeStates, "|") + ", node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, create node NAME, or restart " + strings.Join(RestartComponents, "|")
 }
 
 // readOnlyVerbs are the kubectl commands that only ask the cluster.
@@ -75,7 +79,7 @@ func Mutates(command string) bool {
 	switch f[0] {
 	case "kubectl":
 		return len(f) > 1 && slices.Contains(kubectl.Verbs, f[1]) && f[1] != "apply" && !slices.Contains(readOnlyVerbs, f[1])
-	case "node", "create", "wait":
+	case "node", "create", "wait", "restart":
 		return true
 	}
 	return false

@@ -25,13 +25,15 @@ func TestCommandsListedAndAccepted(t *testing.T) {
 		"kubectl scale deployment web --replicas=3", "kubectl apply -f -", "kubectl describe node n1",
 		"kubectl get pods -o wide", "kubectl get events", "node n1 not-ready", "node n1 unreachable",
 		"node n1 ready", "node n1 stop", "node n1 start", "node n1 condition DiskPressure=True",
-		"create pod p", "create node n2", "wait 30s",
+		"create pod p", "create node n2", "wait 30s", "restart kube-controller-manager",
 	}
 	for _, e := range examples {
 		assert.NoError(t, CheckCommand(e), "CheckCommand(%q)", e)
 	}
+	assert.EqualError(t, CheckCommand("restart kubelet"), "usage: restart kube-controller-manager")
+	assert.EqualError(t, CheckCommand("restart"), "usage: restart kube-controller-manager")
 	err = CheckCommand("frobnicate n1")
-	want := `unknown command "frobnicate": steps run kubectl (taint, cordon, uncordon, drain, label, delete, scale, patch, apply, describe, get), node NODE stop|start|not-ready|unreachable|ready, node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, or create node NAME`
+	want := `unknown command "frobnicate": steps run kubectl (taint, cordon, uncordon, drain, label, delete, scale, patch, apply, describe, get), node NODE stop|start|not-ready|unreachable|ready, node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, create node NAME, or restart kube-controller-manager`
 	assert.EqualError(t, err, want, "unknown command")
 	for _, w := range append(append([]string{}, kubectl.Verbs...), nodeStates...) {
 		assert.Contains(t, want, w, "message lacks it")
@@ -41,6 +43,7 @@ func TestCommandsListedAndAccepted(t *testing.T) {
 func TestMutates(t *testing.T) {
 	for cmd, want := range map[string]bool{
 		"kubectl taint nodes n1 k=v:NoSchedule":     true,
+		"restart kube-controller-manager":           true,
 		"kubectl  cordon n1":                        true,
 		"kubectl uncordon n1":                       true,
 		"kubectl label nodes n1 a=b":                true,

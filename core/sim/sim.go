@@ -131,7 +131,7 @@ func newSimulator(s *scenario.Scenario) *simulator {
 	sm.kubelet = kubelet.New(sm.env)
 	sm.mgr = &controllers.Manager{}
 	sm.mgr.WatchPods(sm.st, replicaset.ControllerName, daemonset.ControllerName)
-	tainteviction.New(sm.env)
+	te := tainteviction.New(sm.env)
 	sm.sched = scheduler.New(sm.env, s.Options.Seed)
 	// Generated names come from their own seeded generator so that they
 	// never shift the scheduler's tie-breaks.
@@ -140,6 +140,12 @@ func newSimulator(s *scenario.Scenario) *simulator {
 	deployment.New(sm.env)
 	sm.ds = daemonset.New(sm.env, sm.mgr, names)
 	sm.budgets = disruption.New(sm.st)
+	// A restart of kube-controller-manager: the node-lifecycle controller
+	// first (its first pass removes its NoExecute taints), so the
+	// taint-eviction controller's lists see the nodes after it.
+	sm.mgr.OnRestart(sm.nlc)
+	sm.mgr.OnRestart(te)
+	sm.mgr.OnRestart(sm.rs)
 	return sm
 }
 

@@ -36,6 +36,8 @@ func (s *simulator) runCommand(st *scenario.Step) (string, error) {
 		}
 		s.note("waiting %s", clock.Format(d))
 		return "", nil
+	case "restart":
+		return s.restart(args[1:])
 	case "create":
 		if len(args) == 3 && kubectl.Kind(args[1]) == "Node" {
 			return s.createNode(args[2])
@@ -102,6 +104,23 @@ func admissionErrorText(p *store.Pod, source string) string {
 		return "Error from server (Forbidden): error when creating " + source + ": " + p.AdmitErr
 	}
 	return "Error from server: error when creating " + source + ": " + p.AdmitErr
+}
+
+// restart is `restart kube-controller-manager`: the process stops and
+// its new leader takes over at once (as when the old one released its
+// Lease; without that, alpha ControllerManagerReleaseLeaderElectionLockOnExit
+// in 1.37, the new one waits up to --leader-elect-lease-duration, 15 s).
+// Each controller loses its memory and rebuilds it from the informers
+// (controllers.Manager.Restart). The LeaderElection event the new leader
+// records on the kube-system Lease ("HOSTNAME_UUID became leader") is not
+// shown: its identity is a random UUID of the new process.
+func (s *simulator) restart(args []string) (string, error) {
+	if len(args) != 1 || args[0] != "kube-controller-manager" {
+		return "", fmt.Errorf("usage: restart %s", strings.Join(scenario.RestartComponents, "|"))
+	}
+	s.note("kube-controller-manager restarted: its controllers start again from the cluster's objects")
+	s.mgr.Restart()
+	return "", nil
 }
 
 // refuse reports a pod of the scenario file that admission refused at

@@ -29,6 +29,7 @@ type Controller struct {
 	env *controllers.Env
 
 	passQ   map[string]bool   // nodes with a monitor pass queued
+	epoch   uint64            // bumped by a restart: older queued passes do nothing
 	stopGen map[string]uint64 // per node: bumped when the kubelet stops or posts again
 	silent  map[string]bool   // nodes whose kubelet stopped and has not posted since
 	times   times             // condition heartbeats and transitions (times.go)
@@ -155,12 +156,17 @@ func (c *Controller) queuePass(name string, at time.Duration) {
 		return
 	}
 	c.passQ[name] = true
-	c.env.Clock.At(at, clock.Work, func() { c.pass(name) })
+	epoch := c.epoch
+	c.env.Clock.At(at, clock.Work, func() { c.pass(name, epoch) })
 }
 
 // pass is a monitor pass reaching a node: its NoExecute taint follows
-// its Ready condition.
-func (c *Controller) pass(name string) {
+// its Ready condition (unless the controller restarted since it was
+// queued).
+func (c *Controller) pass(name string, epoch uint64) {
+	if epoch != c.epoch {
+		return
+	}
 	delete(c.passQ, name)
 	if c.env.Store.Node(name) == nil {
 		return

@@ -1,0 +1,125 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Expected times from upstream v1.37 (shared/reference/CONTROLLERS.md
+// §8.1 and §8.3): the taint-eviction controller's timers are lost with
+// the process and rebuilt with now = the restart (processPodOnNode); the
+// node-lifecycle controller's nodeHealthMap is rebuilt with probe time =
+// now (tryUpdateNodeHealth), and its first pass removes and re-adds its
+// NoExecute taints (markNodeAsReachable, processTaintBaseEviction).
+
+// restartNodes are n1 and a healthy n2 (one node alone would put its
+// zone in full disruption, where no NoExecute taint is added).
+const restartNodes = `---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+`
+
+// restartRun runs steps over n1 and a pod p bound to it with the
+// tolerations given (YAML flow list, "" for none).
+func restartRun(t *testing.T, steps, tolerations string) *Result {
+	t.Helper()
+	pod := "---\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeName: n1\n  containers: [{name: c, image: x}]\n"
+	if tolerations != "" {
+		pod += "  tolerations: " + tolerations + "\n"
+	}
+	return run(t, "kind: Scenario\nname: restart\nuntil: 15m\nsteps:\n"+steps+restartNodes+pod)
+}
+
+func reasonsAt(res *Result, object string) map[string][]float64 {
+	out := map[string][]float64{}
+	for _, e := range res.Events {
+		if e.Object == object {
+			out[e.Reason+": "+e.Message] = append(out[e.Reason+": "+e.Message], e.At)
+		}
+	}
+	return out
+}
+
+// A pod tolerating a NoExecute taint for 300 s, tainted at 0 s: deleted
+// at 300 s; with a restart at 200 s, at 500 s. The lost timer is not
+// cancelled through the API: no "Cancelling deletion" event.
+func TestRestartRetimesNoExecuteEvictions(t *testing.T) {
+	tol := "[{key: k, operator: Exists, effect: NoExecute, tolerationSeconds: 300}]"
+	taint := "- {at: 0s, run: kubectl taint nodes n1 k=v:NoExecute}\n"
+	res := restartRun(t, taint, tol)
+	require.NotNil(t, final(res)["p"].EvictedAt)
+	assert.Equal(t, 300.0, *final(res)["p"].EvictedAt, "without a restart")
+
+	res = restartRun(t, taint+"- {at: 200s, run: restart kube-controller-manager}\n", tol)
+	require.NotNil(t, final(res)["p"].EvictedAt)
+	assert.Equal(t, 500.0, *final(res)["p"].EvictedAt, "restart at 200 s")
+	ev := reasonsAt(res, "pod/default/p")
+	assert.Equal(t, []float64{500}, ev["TaintManagerEviction: Marking for deletion Pod default/p"])
+	assert.NotContains(t, ev, "TaintManagerEviction: Cancelling deletion of Pod default/p")
+	assert.Equal(t, []float64{200}, reasonsAt(res, "node/n1")["RegisteredNode: Registered Node n1 in Controller"])
+	for _, f := range res.Frames {
+		if f.Step == "restart kube-controller-manager" {
+			assert.False(t, f.StepFailed())
+			assert.Contains(t, f.Summary, "kube-controller-manager restarted")
+		}
+	}
+}
+
+// An untolerated NoExecute taint added while the pod is not running
+// cannot be shown here; a tolerated-forever taint keeps the pod across a
+// restart.
+func TestRestartKeepsForeverTolerations(t *testing.T) {
+	res := restartRun(t, "- {at: 0s, run: kubectl taint nodes n1 k=v:NoExecute}\n- {at: 200s, run: restart kube-controller-manager}\n",
+		"[{key: k, operator: Exists, effect: NoExecute}]")
+	assert.Nil(t, final(res)["p"].EvictedAt)
+}
+
+// The kubelet stops at 0 s: the node turns Unknown at the first 5 s pass
+// after 50 s (55 s). A restart at 30 s gives the node its whole grace
+// period again from 30 s: Unknown at 85 s, the unreachable NoExecute
+// taint in the same pass, the pod's default 300 s toleration from there.
+func TestRestartRestartsNodeGracePeriods(t *testing.T) {
+	res := restartRun(t, "- {at: 0s, run: node n1 stop}\n", "")
+	require.NotNil(t, final(res)["p"].EvictedAt)
+	assert.Equal(t, 355.0, *final(res)["p"].EvictedAt, "without a restart")
+	assert.Equal(t, []float64{55}, reasonsAt(res, "node/n1")["NodeNotReady: Node n1 status is now: NodeNotReady"])
+
+	res = restartRun(t, "- {at: 0s, run: node n1 stop}\n- {at: 30s, run: restart kube-controller-manager}\n", "")
+	assert.Equal(t, []float64{85}, reasonsAt(res, "node/n1")["NodeNotReady: Node n1 status is now: NodeNotReady"])
+	require.NotNil(t, final(res)["p"].EvictedAt)
+	assert.Equal(t, 385.0, *final(res)["p"].EvictedAt)
+}
+
+// The node is unreachable and tainted at 55 s (the pod's deletion timed
+// for 355 s). A restart at 200 s: markNodeAsReachable removes the
+// unreachable NoExecute taint, the fresh tainting queue adds it again at
+// once, and the taint-eviction controller times the pod from 200 s.
+func TestRestartReaddsNodeLifecycleTaints(t *testing.T) {
+	res := restartRun(t, "- {at: 0s, run: node n1 stop}\n- {at: 200s, run: restart kube-controller-manager}\n", "")
+	require.NotNil(t, final(res)["p"].EvictedAt)
+	assert.Equal(t, 500.0, *final(res)["p"].EvictedAt)
+	var at200 *Frame
+	for i := range res.Frames {
+		if res.Frames[i].Step == "restart kube-controller-manager" {
+			at200 = &res.Frames[i]
+		}
+	}
+	require.NotNil(t, at200)
+	require.Len(t, at200.Nodes, 2)
+	assert.Contains(t, at200.Summary, "the node-lifecycle controller removed node.kubernetes.io/unreachable:NoExecute from n1")
+	assert.Contains(t, at200.Summary, "the node-lifecycle controller added node.kubernetes.io/unreachable:NoExecute to n1")
+	keys := []string{}
+	for _, tt := range at200.Nodes[0].Taints {
+		keys = append(keys, tt.ToString())
+	}
+	assert.Contains(t, keys, "node.kubernetes.io/unreachable:NoExecute")
+}
