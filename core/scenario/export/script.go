@@ -286,6 +286,10 @@ func stepBlock(b *strings.Builder, s *scenario.Scenario, st scenario.Step) error
 		}
 		return nil
 	}
+	if len(f) == 2 && f[0] == "restart" && f[1] == "kube-controller-manager" {
+		b.WriteString("# No kubectl equivalent: stop the kube-controller-manager container and its kubelet starts it again\n# (on kind: docker exec kind-control-plane sh -c 'crictl stop $(crictl ps -q --name kube-controller-manager)').\n")
+		return nil
+	}
 	if f[0] == "node" && len(f) >= 3 {
 		node := f[1]
 		q := Quote(node)
