@@ -97,6 +97,11 @@ func TestRestartRestartsNodeGracePeriods(t *testing.T) {
 	assert.Equal(t, []float64{85}, reasonsAt(res, "node/n1")["NodeNotReady: Node n1 status is now: NodeNotReady"])
 	require.NotNil(t, final(res)["p"].EvictedAt)
 	assert.Equal(t, 385.0, *final(res)["p"].EvictedAt)
+
+	// At 32 s: the new process's passes run at 32, 37, … 82, 87 s; the
+	// first strictly after 32 + 50 is 87 s.
+	res = restartRun(t, "- {at: 0s, run: node n1 stop}\n- {at: 32s, run: restart kube-controller-manager}\n", "")
+	assert.Equal(t, []float64{87}, reasonsAt(res, "node/n1")["NodeNotReady: Node n1 status is now: NodeNotReady"])
 }
 
 // The node is unreachable and tainted at 55 s (the pod's deletion timed

@@ -28,8 +28,12 @@ const UnknownMessage = "Kubelet stopped posting node status."
 type Controller struct {
 	env *controllers.Env
 
-	passQ   map[string]bool   // nodes with a monitor pass queued
-	epoch   uint64            // bumped by a restart: older queued passes do nothing
+	passQ map[string]bool // nodes with a monitor pass queued
+	epoch uint64          // bumped by a restart: older queued passes do nothing
+	// phase is where the monitor passes fall in their 5 s period: 0 from
+	// the start, the restart's offset after a restart (the new process's
+	// first pass runs when it starts, the next ones every 5 s from there).
+	phase   time.Duration
 	stopGen map[string]uint64 // per node: bumped when the kubelet stops or posts again
 	silent  map[string]bool   // nodes whose kubelet stopped and has not posted since
 	times   times             // condition heartbeats and transitions (times.go)
@@ -142,7 +146,7 @@ func (c *Controller) syncTaints(n *core.Node, effect core.TaintEffect, managed m
 // monitor pass, or now when a pass is due this very moment.
 func (c *Controller) ReadyReported(name string) {
 	now := c.env.Now()
-	at := (now + MonitorPeriod - 1) / MonitorPeriod * MonitorPeriod
+	at := c.passAtOrAfter(now)
 	if at == now {
 		c.ReconcileNoExecute(name)
 		return
@@ -189,7 +193,7 @@ func (c *Controller) Heartbeat(name string) {
 // grace period. It returns that moment.
 func (c *Controller) KubeletStopped(name string) time.Duration {
 	now := c.env.Now()
-	at := UnknownAt(now, c.GracePeriod())
+	at := c.unknownAfter(now)
 	c.stopGen[name]++
 	c.silent[name] = true
 	if c.times.stoppedAt == nil {
@@ -245,7 +249,23 @@ func (c *Controller) MarkUnknown(name string) {
 		return
 	}
 	now := c.env.Now()
-	c.queuePass(name, now/MonitorPeriod*MonitorPeriod+MonitorPeriod)
+	c.queuePass(name, c.passAfter(now))
+}
+
+// passAtOrAfter is the first monitor pass at t or later.
+func (c *Controller) passAtOrAfter(t time.Duration) time.Duration {
+	return (t-c.phase+MonitorPeriod-1)/MonitorPeriod*MonitorPeriod + c.phase
+}
+
+// passAfter is the first monitor pass strictly after t.
+func (c *Controller) passAfter(t time.Duration) time.Duration {
+	return (t-c.phase)/MonitorPeriod*MonitorPeriod + MonitorPeriod + c.phase
+}
+
+// unknownAfter is UnknownAt on the controller's pass grid: the first
+// pass strictly after a heartbeat observed at last plus the grace period.
+func (c *Controller) unknownAfter(last time.Duration) time.Duration {
+	return UnknownAt(last-c.phase, c.GracePeriod()) + c.phase
 }
 
 // ReadyEvent emits NodeReady (the kubelet's) or NodeNotReady (this

@@ -29,7 +29,8 @@ func (c *Controller) Stop() {
 }
 
 // Start is the new leader's first monitorNodeHealth pass, which runs at
-// once: every node is new to it, so it records RegisteredNode ("Registered
+// once (wait.UntilWithContext; the passes then follow every 5 s from the
+// restart): every node is new to it, so it records RegisteredNode ("Registered
 // Node NAME in Controller") and markNodeAsReachable removes the
 // not-ready and unreachable NoExecute taints from every node, healthy or
 // not. tryUpdateNodeHealth has no probe time for the node and takes now
@@ -45,6 +46,7 @@ func (c *Controller) Stop() {
 // markNodeAsReachable and processTaintBaseEviction, v1.37.
 func (c *Controller) Start() {
 	now := c.env.Now()
+	c.phase = now % MonitorPeriod
 	nodes := c.env.Store.Nodes()
 	for _, n := range nodes {
 		c.env.Emit(ControllerName, core.EventNormal, ReasonRegisteredNode, "node/"+n.Name, "Registered Node "+n.Name+" in Controller")
@@ -53,7 +55,7 @@ func (c *Controller) Start() {
 	for _, n := range nodes {
 		if c.silent[n.Name] {
 			if r := n.Condition(core.NodeReady); r == nil || r.Status != core.ConditionUnknown {
-				c.unknownAt(n.Name, UnknownAt(now, c.GracePeriod()))
+				c.unknownAt(n.Name, c.unknownAfter(now))
 			}
 		}
 		c.ReconcileNoSchedule(n.Name)

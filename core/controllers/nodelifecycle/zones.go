@@ -173,7 +173,7 @@ func (c *Controller) leaveMasterDisruption(first bool, keys []string, states map
 				continue
 			}
 			c.stopGen[n.Name]++
-			c.unknownAt(n.Name, UnknownAt(now, c.GracePeriod()))
+			c.unknownAt(n.Name, c.unknownAfter(now))
 		}
 	}
 	for _, k := range keys {
