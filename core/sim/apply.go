@@ -118,7 +118,7 @@ func (a *apiServer) applyPod(p *core.Pod) (string, error) {
 	}
 	rec := a.s.env.NewPod(p.DeepCopy(), nil)
 	if rec.AdmitErr != "" {
-		return "", fmt.Errorf("%s", admissionErrorText(rec, `"STDIN"`))
+		return "", fmt.Errorf("%s", admissionErrorText(rec))
 	}
 	a.s.note("pod %s created", p.Name)
 	a.s.st.AddPod(rec, kubectlWriter)

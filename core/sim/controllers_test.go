@@ -634,7 +634,7 @@ metadata:
 	if _, ok := final(res)["bad"]; ok {
 		t.Fatal("bad was admitted")
 	}
-	if out := res.Frames[1].Output; out != `Error from server: error when creating "bad": pod tolerations (possibly merged with namespace default tolerations) conflict with its namespace whitelist` {
+	if out := res.Frames[1].Output; out != `Error from server: error when creating "STDIN": pod tolerations (possibly merged with namespace default tolerations) conflict with its namespace whitelist` {
 		t.Fatalf("output %q", out)
 	}
 }
@@ -742,7 +742,7 @@ spec: {priorityClassName: nope, containers: [{name: c, image: x}]}
 	if _, ok := fin["lost"]; ok {
 		t.Fatal("pod with an unknown PriorityClass was created")
 	}
-	if out := res.Frames[1].Output; out != `Error from server (Forbidden): error when creating "lost": pods "lost" is forbidden: no PriorityClass with name nope was found` {
+	if out := res.Frames[1].Output; out != `Error from server (Forbidden): error when creating "STDIN": pods "lost" is forbidden: no PriorityClass with name nope was found` {
 		t.Fatalf("output %q", out)
 	}
 }

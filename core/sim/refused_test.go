@@ -76,6 +76,6 @@ func TestFilePodRefusedAtAdmission(t *testing.T) {
 	assert.True(t, apply.StepFailed())
 	require.NotNil(t, create)
 	assert.True(t, create.StepFailed(), "create pod of a refused pod fails")
-	assert.Contains(t, create.Output, "pod tolerations (possibly merged with namespace default tolerations) conflict with its namespace whitelist")
+	assert.Equal(t, ptrRefused, create.Output, "create pod fails like a refused apply")
 	assert.Len(t, res.Refused, 1, "the create pod step's refusal is the step's, not the file's")
 }

@@ -77,6 +77,8 @@ func (s *simulator) retryDrain(w *kubectl.DrainWait) {
 
 // createPod is `create pod NAME`: the Pod manifest of that name enters the
 // cluster now and goes to the scheduler (or its kubelet, by spec.nodeName).
+// A pod admission refuses fails the step with the text a refused `kubectl
+// apply -f -` of it gives.
 func (s *simulator) createPod(args []string) (string, error) {
 	if len(args) != 2 || kubectl.Kind(args[0]) != "Pod" {
 		return "", fmt.Errorf("usage: create pod NAME")
@@ -87,7 +89,7 @@ func (s *simulator) createPod(args []string) (string, error) {
 		}
 		if p.AdmitErr != "" {
 			s.st.UpdatePod(p, "", func(p *store.Pod) { p.Reserved = false })
-			return "", fmt.Errorf("%s", admissionErrorText(p, fmt.Sprintf("%q", p.Name())))
+			return "", fmt.Errorf("%s", admissionErrorText(p))
 		}
 		now := s.clk.Now()
 		s.st.UpdatePod(p, "", func(p *store.Pod) { p.Reserved, p.CreatedAt = false, now })
@@ -96,10 +98,14 @@ func (s *simulator) createPod(args []string) (string, error) {
 	return "", fmt.Errorf("Error from server (AlreadyExists): pods %q already exists", args[1])
 }
 
-// admissionErrorText is kubectl's line for a pod admission refused:
-// Forbidden statuses (the Priority plugin) carry their reason, plain
-// admission errors (PodTolerationRestriction) have none.
-func admissionErrorText(p *store.Pod, source string) string {
+// admissionErrorText is kubectl's line for a pod admission refused, as
+// `kubectl apply -f -` prints it (the source is "STDIN", for an apply
+// step, a `create pod` step and the file's pods alike: the exported
+// script applies each of them through stdin). Forbidden statuses (the
+// Priority plugin) carry their reason, plain admission errors
+// (PodTolerationRestriction) have none.
+func admissionErrorText(p *store.Pod) string {
+	const source = `"STDIN"`
 	if p.AdmitForbidden {
 		return "Error from server (Forbidden): error when creating " + source + ": " + p.AdmitErr
 	}
@@ -131,7 +137,7 @@ func (s *simulator) restart(args []string) (string, error) {
 // back to the client only), so none is emitted.
 func (s *simulator) refuse(p *store.Pod) {
 	s.note("pod %s was not created: %s", p.Name(), p.AdmitErr)
-	s.refused = append(s.refused, Refusal{Kind: "Pod", Namespace: p.Namespace(), Name: p.Name(), Error: admissionErrorText(p, `"STDIN"`)})
+	s.refused = append(s.refused, Refusal{Kind: "Pod", Namespace: p.Namespace(), Name: p.Name(), Error: admissionErrorText(p)})
 }
 
 // createNode is `create node NAME`: the Node manifest of that name joins
