@@ -103,3 +103,18 @@ func TestManagerOwnDeletionOfRunningPodWakes(t *testing.T) {
 	st.UpdatePod(p, rsController, func(p *store.Pod) { p.Deleted = true })
 	assert.True(t, m.TakeWake())
 }
+
+func (s syncer) Stop()  { *s.log = append(*s.log, "stop "+s.name) }
+func (s syncer) Start() { *s.log = append(*s.log, "start "+s.name) }
+
+// A restart stops every controller before any starts (the old process is
+// gone before the new leader runs), then wakes the workload controllers.
+func TestManagerRestartStopsAllThenStartsAll(t *testing.T) {
+	var log []string
+	m := &controllers.Manager{}
+	m.OnRestart(syncer{"nodelifecycle", &log})
+	m.OnRestart(syncer{"tainteviction", &log})
+	m.Restart()
+	assert.Equal(t, []string{"stop nodelifecycle", "stop tainteviction", "start nodelifecycle", "start tainteviction"}, log)
+	assert.True(t, m.TakeWake(), "every workload resyncs")
+}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -74,9 +75,8 @@ func TestRestartRetimesNoExecuteEvictions(t *testing.T) {
 	}
 }
 
-// An untolerated NoExecute taint added while the pod is not running
-// cannot be shown here; a tolerated-forever taint keeps the pod across a
-// restart.
+// A taint tolerated without tolerationSeconds sets no timer before or
+// after a restart (getMinTolerationTime < 0: tolerated forever).
 func TestRestartKeepsForeverTolerations(t *testing.T) {
 	res := restartRun(t, "- {at: 0s, run: kubectl taint nodes n1 k=v:NoExecute}\n- {at: 200s, run: restart kube-controller-manager}\n",
 		"[{key: k, operator: Exists, effect: NoExecute}]")
@@ -127,4 +127,29 @@ func TestRestartReaddsNodeLifecycleTaints(t *testing.T) {
 		keys = append(keys, tt.ToString())
 	}
 	assert.Contains(t, keys, "node.kubernetes.io/unreachable:NoExecute")
+}
+
+// The workload controllers resync every object after a restart (empty
+// expectations): replicas already running, nothing is created or
+// deleted.
+func TestRestartResyncsWorkloadsWithoutChurn(t *testing.T) {
+	res := run(t, "kind: Scenario\nname: rs\nsteps:\n- {at: 30s, run: restart kube-controller-manager}\n"+restartNodes+fmt.Sprintf(webDeployment, 3))
+	var creates, deletes int
+	for _, e := range res.Events {
+		switch e.Reason {
+		case "SuccessfulCreate":
+			creates++
+		case "SuccessfulDelete":
+			deletes++
+		}
+	}
+	assert.Equal(t, 3, creates, "the three pods of t=0 only")
+	assert.Zero(t, deletes)
+	running := 0
+	for _, p := range final(res) {
+		if p.Phase == PhaseRunning {
+			running++
+		}
+	}
+	assert.Equal(t, 3, running)
 }
