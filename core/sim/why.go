@@ -164,6 +164,10 @@ func sentence(s string) string {
 func (s *simulator) summary(p *store.Pod, res sched.Result) string {
 	switch p.Phase {
 	case PhaseEvicted:
+		if at, ok := s.kubelet.MirrorAt(p); ok && p.EvictedAt != nil {
+			return fmt.Sprintf("Mirror pod deleted at %s: %s The static pod keeps running on %s: the kubelet runs it from its manifest file whatever the node's taints, and creates a new mirror pod (same name, new UID) at %s; the taint-eviction controller treats that one like any pod.",
+				clock.FormatAt(*p.EvictedAt), sentence(p.EvictReason), p.Node, clock.FormatAt(at))
+		}
 		return fmt.Sprintf("Evicted from %s at %s: %s", p.Node, clock.FormatAt(*p.EvictedAt), sentence(p.EvictReason))
 	case PhasePending:
 		return pendingSummary(p, res)

@@ -11,6 +11,7 @@ package kubelet
 import (
 	"fmt"
 	"sort"
+	"time"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/admission"
@@ -31,6 +32,8 @@ var DefaultAllocatable = map[core.ResourceName]string{core.ResourceCPU: "4", cor
 type Kubelet struct {
 	env     *controllers.Env
 	started bool
+	// mirrors are the mirror pods to re-create, by when (mirror.go).
+	mirrors map[time.Duration][]*store.Pod
 }
 
 // New starts the kubelets: they watch pods bound to their node and their
@@ -113,7 +116,7 @@ func (k *Kubelet) NodeJoined(name string) {
 // from a node that is not Ready as Terminating.
 func (k *Kubelet) podChanged(ev store.PodEvent) {
 	was, is := &ev.Old, &ev.New
-	if ev.Created && k.started && is.Direct && !is.Deleted {
+	if ev.Created && k.started && is.Direct && !is.Deleted && is.Node == "" {
 		k.BindDirect(ev.Pod)
 		return
 	}
@@ -129,8 +132,15 @@ func (k *Kubelet) podChanged(ev store.PodEvent) {
 // the node is not Ready nobody can confirm the containers stopped, so the
 // object stays Terminating until the kubelet returns (or a force delete).
 // The kubelet's own rejections are excluded: it is there to finish them.
+// A static pod's mirror leaving a Ready node is re-created (mirror.go).
 func (k *Kubelet) removed(p *store.Pod) {
-	if p.Node == "" || p.StatusReason != "" || k.env.Store.Node(p.Node).Ready() {
+	if p.Node == "" || p.StatusReason != "" {
+		return
+	}
+	if k.env.Store.Node(p.Node).Ready() {
+		if IsMirrorPod(p.Object) {
+			k.mirrorGone(p)
+		}
 		return
 	}
 	k.env.Store.UpdatePod(p, Source, func(p *store.Pod) { p.Terminating = true })
@@ -160,11 +170,15 @@ func (k *Kubelet) nodeChanged(ev store.NodeEvent) {
 	}
 }
 
-// returned finishes the deletions pending on node.
+// returned finishes the deletions pending on node; a static pod's mirror
+// among them is re-created.
 func (k *Kubelet) returned(node string) {
 	for _, p := range k.env.Store.BoundTo(node) {
 		if p.Terminating && p.Node == node {
 			k.env.Store.UpdatePod(p, Source, func(p *store.Pod) { p.Terminating = false })
+			if IsMirrorPod(p.Object) {
+				k.mirrorGone(p)
+			}
 		}
 	}
 }
@@ -225,5 +239,6 @@ func sortedExtended(req map[core.ResourceName]int64) []core.ResourceName {
 }
 
 // critical reports whether the pod is critical: the kubelet admits it
-// whatever its node's pressure.
-func critical(p *store.Pod) bool { return admission.Critical(p.Priority) }
+// whatever its node's pressure (kubetypes.IsCriticalPod: a static or
+// mirror pod, or priority ≥ system-cluster-critical's 2000000000).
+func critical(p *store.Pod) bool { return IsMirrorPod(p.Object) || admission.Critical(p.Priority) }
