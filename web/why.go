@@ -61,6 +61,9 @@ func (w *WhyPanel) Render() app.UI {
 		(p.FailedSchedulingMessage == "" || !strings.Contains(p.Why.Summary, p.FailedSchedulingMessage)) {
 		body = append(body, app.P().Class("why-summary").Text(p.Why.Summary))
 	}
+	if p.Static {
+		body = append(body, app.P().Class("why-static").Text(fmt.Sprintf(English.WhyStatic, p.Node)))
+	}
 	if len(p.NotModelled) > 0 {
 		items := make([]app.UI, 0, len(p.NotModelled))
 		for _, g := range p.NotModelled {
