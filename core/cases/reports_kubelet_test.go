@@ -110,6 +110,7 @@ func TestKubeletReportDaemonSetBackoff(t *testing.T) {
 			n1++
 			assert.Equal(t, "Evicted", p.Reason)
 			assert.Equal(t, "Pod was rejected: The node had condition: [DiskPressure]. ", p.Message)
+			assert.Contains(t, p.Why.Summary, "The DaemonSet controller deletes this failed pod at t=1023s")
 		}
 	}
 	assert.Equal(t, 1, n1, "at 600 s the pod created at 511 s sits Failed until 1023 s")

@@ -130,3 +130,17 @@ func (c *Controller) requeueAfter(ds *core.DaemonSet, delay time.Duration) bool 
 	})
 	return true
 }
+
+// DeletionAt is when the controller deletes p, a daemon pod its kubelet
+// left Failed: when the (DaemonSet, node) back-off has passed, at the sync
+// the DaemonSet was requeued for. False for any other pod.
+func (c *Controller) DeletionAt(p *store.Pod) (time.Duration, bool) {
+	if p.DS == nil || !p.Failed || p.Deleted {
+		return 0, false
+	}
+	e := c.backoff[backoffKey{p.DS, p.DaemonNode}]
+	if e == nil {
+		return 0, false
+	}
+	return e.lastUpdate + e.delay, true
+}

@@ -338,3 +338,18 @@ func TestBackoffEntries(t *testing.T) {
 	b.gc(90*time.Minute + time.Second + 2*time.Nanosecond)
 	assert.Empty(t, b)
 }
+
+// DeletionAt says when a Failed daemon pod in back-off goes.
+func TestDeletionAt(t *testing.T) {
+	f := newFixture(t, node("n1"))
+	c := New(f.env, f.mgr, f.names)
+	f.rejectEveryPod("n1")
+	f.daemonSet()
+	pods := f.env.Store.Pods()
+	require.Len(t, pods, 2)
+	_, ok := c.DeletionAt(pods[0])
+	assert.False(t, ok, "deleted at 0 s")
+	at, ok := c.DeletionAt(pods[1])
+	assert.True(t, ok)
+	assert.Equal(t, time.Second, at)
+}
