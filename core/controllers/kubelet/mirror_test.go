@@ -65,3 +65,32 @@ func TestMirrorRecreated(t *testing.T) {
 	_, ok = f.k.MirrorAt(gone)
 	assert.False(t, ok, "no kubelet posting on a not-Ready node")
 }
+
+// A mirror pod deleted while its node is not Ready stays Terminating (no
+// kubelet to force-delete it); when the kubelet posts Ready again it
+// force-deletes the old mirror and creates a new one (SyncPod →
+// tryReconcileMirrorPods), MirrorRecreateDelay later here.
+func TestMirrorRecreatedWhenKubeletReturns(t *testing.T) {
+	f := newFixture(t, node("n1"))
+	p := f.create("etcd-n1", "n1", mirror)
+	f.env.Clock.Set(5 * time.Second)
+	down := f.env.Store.Node("n1").DeepCopy()
+	down.SetCondition(core.NodeReady, core.ConditionUnknown, "NodeStatusUnknown", "")
+	f.env.Store.UpdateNode(down)
+	f.env.Store.UpdatePod(p, "taint-eviction-controller", func(p *store.Pod) { p.Phase = store.PhaseEvicted })
+	assert.True(t, p.Terminating)
+	_, ok := f.k.MirrorAt(p)
+	assert.False(t, ok)
+
+	f.env.Clock.Set(20 * time.Second)
+	up := f.env.Store.Node("n1").DeepCopy()
+	up.SetCondition(core.NodeReady, core.ConditionTrue, "KubeletReady", "")
+	f.env.Store.UpdateNode(up)
+	assert.False(t, p.Terminating)
+	at, ok := f.k.MirrorAt(p)
+	require.True(t, ok)
+	assert.Equal(t, 21*time.Second, at)
+	clocktest.Advance(f.env.Clock, at, nil)
+	require.Len(t, f.env.Store.Pods(), 2)
+	assert.True(t, f.env.Store.Pods()[1].Running())
+}
