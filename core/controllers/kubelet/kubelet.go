@@ -2,10 +2,11 @@
 // simulates: registering the node, admitting the pods bound to it
 // (pkg/kubelet/lifecycle: the eviction manager's pressure check, then the
 // resource and NoExecute-taint predicates), starting the pods that name
-// the node in spec.nodeName, reporting node conditions, and finishing the
+// the node in spec.nodeName, reporting node conditions, finishing the
 // deletion of pods it was not there to stop (Terminating until it
-// returns). One Kubelet stands for the kubelets of every node. Start with
-// New.
+// returns), and keeping a mirror pod in the API for each static pod it
+// runs (mirror.go). One Kubelet stands for the kubelets of every node.
+// Start with New.
 package kubelet
 
 import (
@@ -32,8 +33,10 @@ var DefaultAllocatable = map[core.ResourceName]string{core.ResourceCPU: "4", cor
 type Kubelet struct {
 	env     *controllers.Env
 	started bool
-	// mirrors are the mirror pods to re-create, by when (mirror.go).
-	mirrors map[time.Duration][]*store.Pod
+	// mirrors are the mirror pods to re-create, by when, and mirrorAt
+	// when each is (mirror.go).
+	mirrors  map[time.Duration][]*store.Pod
+	mirrorAt map[*store.Pod]time.Duration
 }
 
 // New starts the kubelets: they watch pods bound to their node and their

@@ -46,25 +46,21 @@ func (k *Kubelet) mirrorGone(p *store.Pod) {
 	at := k.env.Now() + MirrorRecreateDelay
 	if k.mirrors == nil {
 		k.mirrors = map[time.Duration][]*store.Pod{}
+		k.mirrorAt = map[*store.Pod]time.Duration{}
 	}
 	if len(k.mirrors[at]) == 0 {
 		k.env.Clock.At(at, clock.Work, func() { k.recreateMirrors(at) })
 	}
 	k.mirrors[at] = append(k.mirrors[at], p)
+	k.mirrorAt[p] = at
 	k.env.Note("%s: mirror pod deleted; the kubelet on %s keeps running the static pod and creates a new mirror pod at %s", p.Name(), p.Node, clock.FormatAt(at))
 }
 
 // MirrorAt is when the kubelet re-creates the mirror pod p, which left
 // the API while its static pod runs on.
 func (k *Kubelet) MirrorAt(p *store.Pod) (time.Duration, bool) {
-	for at, ps := range k.mirrors {
-		for _, q := range ps {
-			if q == p {
-				return at, true
-			}
-		}
-	}
-	return 0, false
+	at, ok := k.mirrorAt[p]
+	return at, ok
 }
 
 // recreateMirrors is tryReconcileMirrorPods for the mirrors due at at:
@@ -78,6 +74,7 @@ func (k *Kubelet) recreateMirrors(at time.Duration) {
 	ps := k.mirrors[at]
 	delete(k.mirrors, at)
 	for _, old := range ps {
+		delete(k.mirrorAt, old)
 		if n := k.env.Store.Node(old.Node); n == nil || !n.Ready() {
 			continue
 		}
