@@ -411,7 +411,7 @@ var English = Messages{
 	GatedTitle:           "Pending, not tried by the scheduler: waiting for scheduling gates: %s (remove them with kubectl patch)",
 	Static:               "static pod",
 	StaticTitle:          "Static pod: the kubelet on %s runs it from a manifest file, whatever the node's taints and pressure. This chip is its mirror pod, the copy in the API (annotation kubernetes.io/config.mirror): deleting it, or a NoExecute taint evicting it, does not stop the pod; the kubelet creates a new mirror pod.",
-	MirrorBack:           "new mirror at %s",
+	MirrorBack:           "mirror deleted, new one at %s",
 	WhyStatic:            "Static pod: the kubelet on %s runs it from a manifest file and admits it whatever the node's taints and pressure; the scheduler never places it. This is its mirror pod in the API: when the mirror is deleted (kubectl delete, the taint-eviction controller for an untolerated NoExecute taint) the static pod keeps running and the kubelet creates a new mirror pod with the same name and a new UID.",
 	ZoneLabel:            "zone %s",
 	ZoneTitle:            "Node-lifecycle zone %s, state %s",

@@ -148,7 +148,7 @@ var Hindi = Messages{
 	GatedTitle:             "Pending, शेड्यूलर इसे आज़माता नहीं: waiting for scheduling gates: %s (इन्हें kubectl patch से हटाएँ)",
 	Static:                 "स्टैटिक पॉड",
 	StaticTitle:            "स्टैटिक पॉड: %s का kubelet इसे एक manifest फ़ाइल से चलाता है, नोड के टेंट्स और pressure कुछ भी हों। यह चिप इसका mirror पॉड है, API में इसकी प्रति (annotation kubernetes.io/config.mirror): इसे हटाने से, या NoExecute टेंट के evict करने से, पॉड नहीं रुकता; kubelet नया mirror पॉड बनाता है।",
-	MirrorBack:             "नया mirror %s पर",
+	MirrorBack:             "mirror हटाया गया, नया %s पर",
 	WhyStatic:              "स्टैटिक पॉड: %s का kubelet इसे एक manifest फ़ाइल से चलाता है और नोड के टेंट्स और pressure कुछ भी हों, इसे स्वीकार करता है; शेड्यूलर इसे कभी नहीं रखता। यह API में इसका mirror पॉड है: mirror हटाए जाने पर (kubectl delete, या बिना टॉलरेशन वाले NoExecute टेंट के लिए taint-eviction controller) स्टैटिक पॉड चलता रहता है और kubelet उसी नाम और नए UID के साथ नया mirror पॉड बनाता है।",
 	ZoneLabel:              "zone %s",
 	ZoneTitle:              "नोड-lifecycle zone %s, स्थिति %s",

@@ -81,6 +81,8 @@ func NewPodView(p *sim.PodState, selected string) PodView {
 	}
 	switch {
 	case p.MirrorAt != nil:
+		// The static pod runs on; only its mirror is gone for now.
+		v.Phase = PhaseRunning
 		v.Note = fmt.Sprintf(English.MirrorBack, "t="+FormatSeconds(*p.MirrorAt))
 	case p.Phase == PhaseEvicted && p.EvictedAt != nil:
 		v.Note = fmt.Sprintf(English.EvictedAtLabel, FormatSeconds(*p.EvictedAt))
@@ -187,7 +189,9 @@ func GroupPods(f *sim.Frame) PodGroups {
 	var g PodGroups
 	placed := 0
 	for _, p := range f.Pods {
-		if p.Phase == PhaseEvicted {
+		// A static pod whose mirror the kubelet is re-creating still runs
+		// on its node.
+		if p.Phase == PhaseEvicted && p.MirrorAt == nil {
 			g.Evicted = append(g.Evicted, p)
 			continue
 		}
