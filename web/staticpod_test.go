@@ -29,7 +29,7 @@ func TestStaticPodChipAndWhy(t *testing.T) {
 		t.Errorf("chip: %s", html)
 	}
 	why := app.HTMLString(&WhyPanel{Pod: p})
-	if !strings.Contains(why, "why-static") {
+	if !strings.Contains(why, "why-static") || !strings.Contains(why, "Running on cp-1.") {
 		t.Errorf("why: %s", why)
 	}
 	plain := NewPodView(&sim.PodState{Name: "web", Node: "n1", Phase: PhaseRunning}, "")

@@ -118,6 +118,12 @@ func (w *WhyPanel) outcome() app.UI {
 		status = app.Code().Class("why-status").Text(text)
 	}
 	switch {
+	case p.Phase == PhaseEvicted && p.MirrorAt != nil:
+		// A static pod: only its mirror pod was deleted.
+		return app.Div().Class("why-outcome is-running").Body(
+			app.Strong().Text(fmt.Sprintf(English.WhyRunningOn, p.Node)),
+			status,
+		)
 	case p.Phase == PhaseEvicted:
 		at := "?"
 		if p.EvictedAt != nil {
