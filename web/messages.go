@@ -140,13 +140,17 @@ type Messages struct {
 	SrcExtendedResource           string
 	SrcRuntimeClass               string
 	Gated, GatedTitle             string
-	ZoneLabel, ZoneTitle          string
-	ZoneUnlabelled                string
-	NoExecuteQueued               string
-	NoExecuteQueuedTitle          string
-	NodeFilter, NodeFilterHint    string
-	NodesShown, MoreNodes         string
-	MoreNodesCounts, ShowMore     string
+	// A static pod's mirror pod (issue 13): the chip's badge and tooltip,
+	// the note while the kubelet re-creates it, and the why panel's line.
+	Static, StaticTitle, MirrorBack string
+	WhyStatic                       string
+	ZoneLabel, ZoneTitle            string
+	ZoneUnlabelled                  string
+	NoExecuteQueued                 string
+	NoExecuteQueuedTitle            string
+	NodeFilter, NodeFilterHint      string
+	NodesShown, MoreNodes           string
+	MoreNodesCounts, ShowMore       string
 	// Long lists (event log, Pending and Evicted lanes, timeline) show a
 	// window of their items: "showing N of M", a filter and paging.
 	EventsShown, EventFilter     string
@@ -407,6 +411,10 @@ var English = Messages{
 	SrcRuntimeClass:      "RuntimeClass %s",
 	Gated:                "SchedulingGated",
 	GatedTitle:           "Pending, not tried by the scheduler: waiting for scheduling gates: %s (remove them with kubectl patch)",
+	Static:               "static pod",
+	StaticTitle:          "Static pod: the kubelet on %s runs it from a manifest file, whatever the node's taints and pressure. This chip is its mirror pod, the copy in the API (annotation kubernetes.io/config.mirror): deleting it, or a NoExecute taint evicting it, does not stop the pod; the kubelet creates a new mirror pod.",
+	MirrorBack:           "mirror deleted, new one at %s",
+	WhyStatic:            "Static pod: the kubelet on %s runs it from a manifest file and admits it whatever the node's taints and pressure; the scheduler never places it. This is its mirror pod in the API: when the mirror is deleted (kubectl delete, the taint-eviction controller for an untolerated NoExecute taint) the static pod keeps running and the kubelet creates a new mirror pod with the same name and a new UID.",
 	ZoneLabel:            "zone %s",
 	ZoneTitle:            "Node-lifecycle zone %s, state %s",
 	ZoneUnlabelled:       "(unlabelled)",

@@ -71,6 +71,9 @@ func podChip(p PodView) app.UI {
 			app.Span().Class("owner-name").Text(ownerName(p.Owner)),
 		))
 	}
+	if p.StaticNode != "" {
+		body = append(body, app.Span().Class("pod-static").Title(fmt.Sprintf(English.StaticTitle, p.StaticNode)).Text(English.Static))
+	}
 	if p.Gates != "" {
 		body = append(body, app.Span().Class("pod-gated").Title(fmt.Sprintf(English.GatedTitle, p.Gates)).Text(English.Gated))
 	}

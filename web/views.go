@@ -43,6 +43,9 @@ type PodView struct {
 	// Gates are a pending pod's scheduling gates: the scheduler does not
 	// try it until they are removed.
 	Gates string
+	// StaticNode is, for a static pod's mirror pod, the node whose kubelet
+	// runs the static pod ("" for other pods).
+	StaticNode string
 }
 
 // NewPodView trims a PodState for display.
@@ -73,7 +76,14 @@ func NewPodView(p *sim.PodState, selected string) PodView {
 		v.TolSources = make([]string, len(p.Tolerations))
 		copy(v.TolSources, p.TolerationSources)
 	}
+	if p.Static {
+		v.StaticNode = p.Node
+	}
 	switch {
+	case p.MirrorAt != nil:
+		// The static pod runs on; only its mirror is gone for now.
+		v.Phase = PhaseRunning
+		v.Note = fmt.Sprintf(English.MirrorBack, "t="+FormatSeconds(*p.MirrorAt))
 	case p.Phase == PhaseEvicted && p.EvictedAt != nil:
 		v.Note = fmt.Sprintf(English.EvictedAtLabel, FormatSeconds(*p.EvictedAt))
 	case p.EvictAt != nil:
@@ -179,7 +189,9 @@ func GroupPods(f *sim.Frame) PodGroups {
 	var g PodGroups
 	placed := 0
 	for _, p := range f.Pods {
-		if p.Phase == PhaseEvicted {
+		// A static pod whose mirror the kubelet is re-creating still runs
+		// on its node.
+		if p.Phase == PhaseEvicted && p.MirrorAt == nil {
 			g.Evicted = append(g.Evicted, p)
 			continue
 		}

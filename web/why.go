@@ -61,6 +61,9 @@ func (w *WhyPanel) Render() app.UI {
 		(p.FailedSchedulingMessage == "" || !strings.Contains(p.Why.Summary, p.FailedSchedulingMessage)) {
 		body = append(body, app.P().Class("why-summary").Text(p.Why.Summary))
 	}
+	if p.Static {
+		body = append(body, app.P().Class("why-static").Text(fmt.Sprintf(English.WhyStatic, p.Node)))
+	}
 	if len(p.NotModelled) > 0 {
 		items := make([]app.UI, 0, len(p.NotModelled))
 		for _, g := range p.NotModelled {
@@ -115,6 +118,12 @@ func (w *WhyPanel) outcome() app.UI {
 		status = app.Code().Class("why-status").Text(text)
 	}
 	switch {
+	case p.Phase == PhaseEvicted && p.MirrorAt != nil:
+		// A static pod: only its mirror pod was deleted.
+		return app.Div().Class("why-outcome is-running").Body(
+			app.Strong().Text(fmt.Sprintf(English.WhyRunningOn, p.Node)),
+			status,
+		)
 	case p.Phase == PhaseEvicted:
 		at := "?"
 		if p.EvictedAt != nil {

@@ -13,7 +13,10 @@ const CategoryMisconception = "misconception"
 
 type lesson struct {
 	name string
-	// misconception is the PEERS.md §6 row the lesson answers.
+	// misconception is the PEERS.md §6 row the lesson answers; rows past
+	// the table's 22 are misconceptions issue reports brought: 24 is "a
+	// NoExecute taint evicts every pod it does not tolerate" (static pods,
+	// issue 13).
 	misconception int
 	question      string
 	answer        string
@@ -46,6 +49,9 @@ var lessons = []lesson{
 	{"mc-remove-taint-cancels", 8,
 		"n1 gets maint (10 s) and evac (20 s), both NoExecute; maint is removed at 30 s. keeper tolerates maint for 60 s and evac forever; leaver tolerates both for 60 s. Which pod survives?",
 		"keeper: its deletion is cancelled at 30 s because it tolerates every remaining NoExecute taint forever. leaver is still deleted at 70 s."},
+	{"mc-static-pod-noexecute", 24,
+		"cp-1 runs web and the static pod kube-scheduler-cp-1 (its mirror pod carries kubernetes.io/config.mirror); neither tolerates maint=true:NoExecute, added at 10 s and removed at 15 s. What happens to each?",
+		"web is deleted at 10 s for good. The static pod never stops: the kubelet admits static pods whatever the taints. Only its mirror pod churns: the taint-eviction controller deletes it and the kubelet creates a new one (here 1 s later, upstream at once), at 10, 11, 12, 13 and 14 s; the one created at 15 s stays."},
 	{"mc-exists-with-key", 9,
 		"gpu-1 carries gpu=a100:NoSchedule and team=ml:NoSchedule. gpu-any tolerates {key: gpu, operator: Exists}, anything tolerates {operator: Exists}. Which runs on gpu-1?",
 		"Only anything. Exists with a key matches that key alone, so team=ml stays untolerated and gpu-any is Pending; only the empty key matches every taint."},

@@ -79,6 +79,7 @@ func (a *apiServer) flush() {
 			a.s.note("%s labels: %s", name, core.LabelsString(n.Labels))
 		}
 		a.s.nlc.ReconcileNoSchedule(name)
+		a.s.nlc.TaintsWritten(name)
 		a.s.st.Release(name)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/clock"
+	"github.com/taints-playground/playground/core/controllers/kubelet"
 	"github.com/taints-playground/playground/core/controllers/tainteviction"
 	"github.com/taints-playground/playground/core/kubectl"
 	"github.com/taints-playground/playground/core/scenario"
@@ -152,6 +153,10 @@ func (s *simulator) podState(p *store.Pod) PodState {
 	}
 	if p.Eviction != nil && p.Phase == PhaseRunning {
 		ps.EvictAt = secPtr(p.Eviction.FireAt)
+	}
+	ps.Static = kubelet.IsMirrorPod(p.Object)
+	if at, ok := s.kubelet.MirrorAt(p); ok {
+		ps.MirrorAt = secPtr(at)
 	}
 	ps.Why = s.explain(p)
 	if s.detailed() && s.st.LivePod(p.Namespace(), p.Name()) == p {

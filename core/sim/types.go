@@ -79,6 +79,16 @@ type PodState struct {
 	// controller), EvictionByEvictionAPI (kubectl drain) or Preempted.
 	Reason  string `json:"reason,omitempty"`
 	Message string `json:"message,omitempty"`
+	// Static marks a static pod's mirror pod (annotation
+	// kubernetes.io/config.mirror): the kubelet runs the static pod from a
+	// manifest file whatever the node's taints and pressure, and this is
+	// its object in the API. Not serialized, so that frames of scenarios
+	// that hold mirror pods stay as they were (Owner "Node/NAME" says it in
+	// JSON).
+	Static bool `json:"-"`
+	// MirrorAt is, for a mirror pod that left the API while its static pod
+	// runs on, when the kubelet creates a new mirror pod (virtual seconds).
+	MirrorAt *float64 `json:"mirrorAt,omitempty"`
 	// NominatedNodeName is status.nominatedNodeName, set by preemption.
 	NominatedNodeName string `json:"nominatedNodeName,omitempty"`
 	// Attempts counts the failed scheduling attempts (each emitted one

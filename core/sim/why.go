@@ -164,7 +164,15 @@ func sentence(s string) string {
 func (s *simulator) summary(p *store.Pod, res sched.Result) string {
 	switch p.Phase {
 	case PhaseEvicted:
-		return fmt.Sprintf("Evicted from %s at %s: %s", p.Node, clock.FormatAt(*p.EvictedAt), sentence(p.EvictReason))
+		if at, ok := s.kubelet.MirrorAt(p); ok && p.EvictedAt != nil {
+			return fmt.Sprintf("Mirror pod deleted at %s: %s The static pod keeps running on %s: the kubelet runs it from its manifest file whatever the node's taints, and creates a new mirror pod (same name, new UID) at %s; the taint-eviction controller treats that one like any pod.",
+				clock.FormatAt(*p.EvictedAt), sentence(p.EvictReason), p.Node, clock.FormatAt(at))
+		}
+		out := fmt.Sprintf("Evicted from %s at %s: %s", p.Node, clock.FormatAt(*p.EvictedAt), sentence(p.EvictReason))
+		if at, ok := s.ds.DeletionAt(p); ok {
+			out += fmt.Sprintf(" The DaemonSet controller deletes this failed pod at %s, when its back-off on %s has passed (1 s for the first failed pod there, doubling with each deletion up to 15 min), and then creates a new one.", clock.FormatAt(at), p.Node)
+		}
+		return out
 	case PhasePending:
 		return pendingSummary(p, res)
 	}

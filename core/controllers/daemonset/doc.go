@@ -14,5 +14,9 @@
 // [node] (see NewDaemonPod), so the scheduler's NodeAffinity PreFilter
 // narrows them to that one node.
 //
+// A daemon pod its kubelet rejects (Failed) is deleted and replaced after
+// a per-node back-off, 1 s doubling up to 15 min, with a FailedDaemonPod
+// event (backoff.go).
+//
 // Rollouts, surge, status, hashes and histories are not modelled.
 package daemonset

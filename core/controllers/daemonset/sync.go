@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"reflect"
+	"time"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/admission"
@@ -14,21 +15,24 @@ import (
 
 // Controller is the DaemonSet controller's loop: woken through the
 // Manager by DaemonSet writes, node changes and pods leaving their
-// nodes, it gives every node that should run a daemon pod one, and
-// deletes the pods of nodes where it may not continue. A node whose
-// daemon pod went away in this very instant (its kubelet rejected it,
-// say) gets no new one before the next moment.
+// nodes, it gives every node that should run a daemon pod one, deletes
+// the pods of nodes where it may not continue, and deletes the pods the
+// kubelet left Failed after a per-node back-off (backoff.go). A node
+// whose daemon pod was removed in this very instant (preempted, say)
+// gets no new one before the next moment.
 type Controller struct {
-	env   *controllers.Env
-	mgr   *controllers.Manager
-	names *rand.Rand
+	env     *controllers.Env
+	mgr     *controllers.Manager
+	names   *rand.Rand
+	backoff backoff
+	requeue map[*core.DaemonSet]time.Duration // pending requeues (AddAfter)
 }
 
 // New starts the controller: it registers with the manager and watches
 // DaemonSets and nodes. names draws the generated pod names (shared with
 // the ReplicaSet controller).
 func New(env *controllers.Env, mgr *controllers.Manager, names *rand.Rand) *Controller {
-	c := &Controller{env: env, mgr: mgr, names: names}
+	c := &Controller{env: env, mgr: mgr, names: names, backoff: backoff{}, requeue: map[*core.DaemonSet]time.Duration{}}
 	mgr.Register(c)
 	mgr.WakeOnWorkloads(env.Store, func(ev store.WorkloadEvent) bool { return ev.DaemonSet != nil })
 	env.Store.WatchNodes(func(store.NodeEvent) {
@@ -53,31 +57,47 @@ func (c *Controller) Adopt() {
 
 // Sync syncs every DaemonSet, in creation order.
 func (c *Controller) Sync() {
+	c.backoff.gc(c.env.Now())
 	for _, ds := range c.env.Store.DaemonSets() {
 		c.sync(ds)
 	}
 }
 
 // sync creates a daemon pod for every node that should run one and has
-// none, and deletes the pods of nodes where it may not continue.
+// none, deletes the pods of nodes where it may not continue, and deletes
+// the Failed pods of the others as their back-off allows. A pod the
+// kubelet rejected is still an object (Failed), so its node has a pod
+// until then; the replacement of a deleted Failed pod, which upstream's
+// next sync (started by the deletion's watch event) creates at once, is
+// created in this one.
 func (c *Controller) sync(ds *core.DaemonSet) {
 	tmpl := TemplatePod(ds)
 	has := map[string]bool{}
 	pods := map[string]*store.Pod{}
 	now := c.env.Now()
 	for _, p := range c.env.Store.Pods() {
-		if p.DS == ds && !p.Deleted && p.Phase != store.PhaseEvicted && p.AdmitErr == "" {
+		if p.DS == ds && !p.Deleted && (p.Phase != store.PhaseEvicted || p.Failed) && p.AdmitErr == "" {
 			has[p.DaemonNode] = true
 			pods[p.DaemonNode] = p
 		}
 	}
 	for _, p := range c.env.Store.Pods() {
-		if p.DS == ds && p.CreatedAt == now && p.Phase == store.PhaseEvicted {
+		if p.DS == ds && !p.Deleted && p.CreatedAt == now && p.Phase == store.PhaseEvicted {
 			has[p.DaemonNode] = true
 		}
 	}
-	create, remove := Plan(c.env.Store.Nodes(), tmpl, has, c.env.Gate)
 	object := "daemonset/" + ds.Namespace + "/" + ds.Name
+	for _, n := range c.env.Store.Nodes() {
+		p := pods[n.Name]
+		if p == nil || !p.Failed {
+			continue
+		}
+		if _, cont := NodeShouldRunDaemonPod(n, tmpl, c.env.Gate); cont && c.failedPod(ds, p, n.Name, object) {
+			delete(has, n.Name)
+			delete(pods, n.Name)
+		}
+	}
+	create, remove := Plan(c.env.Store.Nodes(), tmpl, has, c.env.Gate)
 	for _, node := range remove {
 		if pods[node] == nil {
 			continue

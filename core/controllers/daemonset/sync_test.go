@@ -12,6 +12,7 @@ import (
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/admission"
 	"github.com/taints-playground/playground/core/clock"
+	"github.com/taints-playground/playground/core/clock/clocktest"
 	"github.com/taints-playground/playground/core/controllers"
 	"github.com/taints-playground/playground/core/controllers/replicaset"
 	"github.com/taints-playground/playground/core/store"
@@ -256,21 +257,27 @@ func TestAdopt(t *testing.T) {
 	assert.Len(t, f.env.Store.Pods(), 2)
 }
 
+// rejectEveryPod is the scheduler binding every new daemon pod to node and
+// the node's kubelet rejecting it at once (a DiskPressure node).
+func (f *fixture) rejectEveryPod(node string) {
+	f.env.Store.WatchPods(func(ev store.PodEvent) {
+		if ev.Added && ev.By == ControllerName {
+			f.env.Store.UpdatePod(ev.Pod, "default-scheduler", func(p *store.Pod) { p.Node, p.Phase = node, store.PhaseRunning })
+			f.env.Store.UpdatePod(ev.Pod, "kubelet", func(p *store.Pod) {
+				p.Phase, p.Failed, p.StatusReason = store.PhaseEvicted, true, "Evicted"
+			})
+		}
+	})
+}
+
 // CONTROLLERS.md §5.1/§5.3: a daemon pod the kubelet rejected (Failed) is
 // deleted with Warning FailedDaemonPod "Found failed daemon pod NS/NAME on
 // node NODE, will try to kill it" and replaced at once; the deletions are
 // backed off 1 s, 2 s, 4 s, …
 func TestFailedDaemonPodIsDeletedAndReplaced(t *testing.T) {
-	t.Skip("disagrees with upstream: sync.go never deletes a Failed daemon pod nor emits FailedDaemonPod, and recreates only when something else wakes it")
 	f := newFixture(t, node("n1"))
 	f.start()
-	f.env.Store.WatchPods(func(ev store.PodEvent) {
-		if ev.Added && ev.By == ControllerName {
-			f.env.Store.UpdatePod(ev.Pod, "kubelet", func(p *store.Pod) {
-				p.Node, p.Phase, p.Failed, p.StatusReason = "n1", store.PhaseEvicted, true, "Evicted"
-			})
-		}
-	})
+	f.rejectEveryPod("n1")
 	f.daemonSet()
 	var failed []string
 	for _, e := range f.env.Store.Events() {
@@ -282,4 +289,67 @@ func TestFailedDaemonPodIsDeletedAndReplaced(t *testing.T) {
 	assert.Equal(t, []string{"Found failed daemon pod kube-system/" + first.Name() + " on node n1, will try to kill it"}, failed)
 	assert.True(t, first.Deleted)
 	assert.Len(t, f.env.Store.Pods(), 2, "D1 deleted, D2 created at t=0")
+}
+
+// CONTROLLERS.md §5.3 (daemon_controller.go podsShouldBeOnNode with
+// flowcontrol.Backoff, v1.37): with every replacement rejected at once,
+// the failed pods are deleted at t = 2^k − 1 (back-off 1, 2, 4, … s after
+// each deletion), until the 900 s cap: 511 + 512 = 1023, then every 900 s.
+func TestFailedDaemonPodBackoffTimeline(t *testing.T) {
+	f := newFixture(t, node("n1"))
+	f.start()
+	f.rejectEveryPod("n1")
+	f.daemonSet()
+	clocktest.Advance(f.env.Clock, 3000*time.Second, f.settle)
+	var at []float64
+	created := 0
+	for _, e := range f.env.Store.Events() {
+		switch e.Reason {
+		case ReasonFailedDaemonPod:
+			at = append(at, e.At)
+		case ReasonSuccessfulCreate:
+			created++
+		}
+	}
+	assert.Equal(t, []float64{0, 1, 3, 7, 15, 31, 63, 127, 255, 511, 1023, 1923, 2823}, at)
+	assert.Equal(t, len(at)+1, created, "one replacement per deletion, after the first pod")
+}
+
+// flowcontrol.Backoff's expiry: an entry not stepped for more than 30 min
+// starts again at 1 s; requeues keep the earliest time.
+func TestBackoffEntries(t *testing.T) {
+	b := backoff{}
+	k := backoffKey{node: "n1"}
+	assert.False(t, b.inBackOffSinceUpdate(k, 0), "no entry")
+	b.next(k, 0)
+	assert.Equal(t, time.Second, b.get(k))
+	assert.True(t, b.inBackOffSinceUpdate(k, 0))
+	assert.False(t, b.inBackOffSinceUpdate(k, time.Second), "1 s since the update is not less than 1 s")
+	for range 12 {
+		b.next(k, time.Second)
+	}
+	assert.Equal(t, BackoffMax, b.get(k), "capped at 15 min")
+	b.next(k, 30*time.Minute+time.Second)
+	assert.Equal(t, BackoffMax, b.get(k), "30 min since the update: not expired, stays at the cap")
+	b.next(k, time.Hour+time.Second+time.Nanosecond)
+	assert.Equal(t, time.Second, b.get(k), "more than 30 min: an expired entry starts again")
+	b.gc(90*time.Minute + time.Second + time.Nanosecond)
+	assert.Len(t, b, 1, "30 min exactly: kept")
+	b.gc(90*time.Minute + time.Second + 2*time.Nanosecond)
+	assert.Empty(t, b)
+}
+
+// DeletionAt says when a Failed daemon pod in back-off goes.
+func TestDeletionAt(t *testing.T) {
+	f := newFixture(t, node("n1"))
+	c := New(f.env, f.mgr, f.names)
+	f.rejectEveryPod("n1")
+	f.daemonSet()
+	pods := f.env.Store.Pods()
+	require.Len(t, pods, 2)
+	_, ok := c.DeletionAt(pods[0])
+	assert.False(t, ok, "deleted at 0 s")
+	at, ok := c.DeletionAt(pods[1])
+	assert.True(t, ok)
+	assert.Equal(t, time.Second, at)
 }

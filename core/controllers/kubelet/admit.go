@@ -15,9 +15,10 @@ import (
 // MemoryPressure alone rejects BestEffort pods that do not tolerate
 // node.kubernetes.io/memory-pressure), then, for a pod bound by
 // spec.nodeName (the scheduler checked the rest), the resource predicate
-// and the NoExecute-taint predicate. A rejected pod is left Failed on the
-// node (the taint-eviction controller deletes it when the node has a
-// NoExecute taint it does not tolerate).
+// and the NoExecute-taint predicate, which generalFilter skips for a
+// static pod (kubetypes.IsStaticPod: the mirror annotation here). A
+// rejected pod is left Failed on the node (the taint-eviction controller
+// deletes it when the node has a NoExecute taint it does not tolerate).
 func (k *Kubelet) admit(p *store.Pod) {
 	n := k.env.Store.Node(p.Node)
 	if !critical(p) {
@@ -33,6 +34,9 @@ func (k *Kubelet) admit(p *store.Pod) {
 	if reason, msg, bad := k.outOfResource(p, n); bad {
 		k.env.Emit(Source, core.EventWarning, reason, "pod/"+p.Ref(), msg)
 		k.reject(p, reason, msg, "the kubelet on "+p.Node+" rejected it at admission: Pod was rejected: "+msg)
+		return
+	}
+	if IsMirrorPod(p.Object) {
 		return
 	}
 	if t, bad := core.FindMatchingUntoleratedTaint(n.Spec.Taints, p.Object.Spec.Tolerations, core.NoExecuteTaintsFilter, k.env.Gate); bad {

@@ -2,15 +2,17 @@
 // simulates: registering the node, admitting the pods bound to it
 // (pkg/kubelet/lifecycle: the eviction manager's pressure check, then the
 // resource and NoExecute-taint predicates), starting the pods that name
-// the node in spec.nodeName, reporting node conditions, and finishing the
+// the node in spec.nodeName, reporting node conditions, finishing the
 // deletion of pods it was not there to stop (Terminating until it
-// returns). One Kubelet stands for the kubelets of every node. Start with
-// New.
+// returns), and keeping a mirror pod in the API for each static pod it
+// runs (mirror.go). One Kubelet stands for the kubelets of every node.
+// Start with New.
 package kubelet
 
 import (
 	"fmt"
 	"sort"
+	"time"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/admission"
@@ -31,6 +33,10 @@ var DefaultAllocatable = map[core.ResourceName]string{core.ResourceCPU: "4", cor
 type Kubelet struct {
 	env     *controllers.Env
 	started bool
+	// mirrors are the mirror pods to re-create, by when, and mirrorAt
+	// when each is (mirror.go).
+	mirrors  map[time.Duration][]*store.Pod
+	mirrorAt map[*store.Pod]time.Duration
 }
 
 // New starts the kubelets: they watch pods bound to their node and their
@@ -113,7 +119,7 @@ func (k *Kubelet) NodeJoined(name string) {
 // from a node that is not Ready as Terminating.
 func (k *Kubelet) podChanged(ev store.PodEvent) {
 	was, is := &ev.Old, &ev.New
-	if ev.Created && k.started && is.Direct && !is.Deleted {
+	if ev.Created && k.started && is.Direct && !is.Deleted && is.Node == "" {
 		k.BindDirect(ev.Pod)
 		return
 	}
@@ -129,8 +135,15 @@ func (k *Kubelet) podChanged(ev store.PodEvent) {
 // the node is not Ready nobody can confirm the containers stopped, so the
 // object stays Terminating until the kubelet returns (or a force delete).
 // The kubelet's own rejections are excluded: it is there to finish them.
+// A static pod's mirror leaving a Ready node is re-created (mirror.go).
 func (k *Kubelet) removed(p *store.Pod) {
-	if p.Node == "" || p.StatusReason != "" || k.env.Store.Node(p.Node).Ready() {
+	if p.Node == "" || p.StatusReason != "" {
+		return
+	}
+	if k.env.Store.Node(p.Node).Ready() {
+		if IsMirrorPod(p.Object) {
+			k.mirrorGone(p)
+		}
 		return
 	}
 	k.env.Store.UpdatePod(p, Source, func(p *store.Pod) { p.Terminating = true })
@@ -160,11 +173,15 @@ func (k *Kubelet) nodeChanged(ev store.NodeEvent) {
 	}
 }
 
-// returned finishes the deletions pending on node.
+// returned finishes the deletions pending on node; a static pod's mirror
+// among them is re-created.
 func (k *Kubelet) returned(node string) {
 	for _, p := range k.env.Store.BoundTo(node) {
 		if p.Terminating && p.Node == node {
 			k.env.Store.UpdatePod(p, Source, func(p *store.Pod) { p.Terminating = false })
+			if IsMirrorPod(p.Object) {
+				k.mirrorGone(p)
+			}
 		}
 	}
 }
@@ -225,5 +242,6 @@ func sortedExtended(req map[core.ResourceName]int64) []core.ResourceName {
 }
 
 // critical reports whether the pod is critical: the kubelet admits it
-// whatever its node's pressure.
-func critical(p *store.Pod) bool { return admission.Critical(p.Priority) }
+// whatever its node's pressure (kubetypes.IsCriticalPod: a static or
+// mirror pod, or priority ≥ system-cluster-critical's 2000000000).
+func critical(p *store.Pod) bool { return IsMirrorPod(p.Object) || admission.Critical(p.Priority) }

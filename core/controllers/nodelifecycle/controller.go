@@ -154,6 +154,35 @@ func (c *Controller) ReadyReported(name string) {
 	c.queuePass(name, at)
 }
 
+// TaintsWritten is a client writing the node (kubectl taint, patch,
+// apply). doNoScheduleTaintingPass reacts to every node update at once
+// (ReconcileNoSchedule, which the caller runs); the NoExecute condition
+// taints are only looked at by the monitor pass
+// (monitorNodeHealth → processTaintBaseEviction → markNodeAsReachable,
+// every --node-monitor-period): a not-ready or unreachable NoExecute
+// taint the Ready condition does not call for, whoever added it, is
+// removed or swapped at the next pass. Passes fall on multiples of
+// MonitorPeriod; the pass of the write's own instant is taken to have run
+// before it, so the pass is the first strictly after now (0 < delay ≤
+// 5 s). A node missing the taint its condition calls for is left alone:
+// upstream's tainting queue still remembers the node it tainted
+// (UniqueQueue keeps it in its set until markNodeAsReachable), so a
+// hand-removed taint is not added back while the node stays not Ready.
+func (c *Controller) TaintsWritten(name string) {
+	n := c.env.Store.Node(name)
+	if n == nil {
+		return
+	}
+	want := NoExecuteTaintKey(n)
+	for _, t := range n.Spec.Taints {
+		if t.Effect == core.TaintEffectNoExecute && noExecuteManaged[t.Key] && t.Key != want {
+			now := c.env.Now()
+			c.queuePass(name, now/MonitorPeriod*MonitorPeriod+MonitorPeriod)
+			return
+		}
+	}
+}
+
 // queuePass sets the node's monitor pass (one at a time per node).
 func (c *Controller) queuePass(name string, at time.Duration) {
 	if c.passQ[name] {

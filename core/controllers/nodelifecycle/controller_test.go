@@ -270,3 +270,33 @@ func TestStopBetweenPassesCountsFromTheObservingPass(t *testing.T) {
 	f.advance(sec(3))
 	assert.Equal(t, sec(60), f.c.KubeletStopped("n1"))
 }
+
+// CONTROLLERS.md §6.3: a client's not-ready or unreachable NoExecute taint
+// the Ready condition does not call for waits for the next monitor pass
+// (strictly after the write), which removes it on a Ready node and swaps
+// it on a not-Ready one; a node already as its condition says gets no pass.
+func TestTaintsWrittenQueuesNextPass(t *testing.T) {
+	f := newFixture(t, 37, readyNode("n1", ""), readyNode("n2", ""))
+	f.advance(sec(10))
+	f.kubectl("n1", func(n *core.Node) {
+		n.Spec.Taints = append(n.Spec.Taints, core.Taint{Key: core.TaintNodeNotReady, Value: "x", Effect: core.TaintEffectNoExecute})
+	})
+	f.c.TaintsWritten("n1")
+	f.c.TaintsWritten("n2")
+	assert.Equal(t, []string{notReadyNE[:len(core.TaintNodeNotReady)] + "=x:NoExecute"}, f.taints("n1"), "the pass of 10 s ran before the write")
+	f.advance(sec(14))
+	assert.Len(t, f.taints("n1"), 1)
+	f.advance(sec(15))
+	assert.Equal(t, []string{}, f.taints("n1"))
+	assert.Zero(t, f.env.Clock.Len(), "no pass for n2")
+
+	f.reportReady("n2", core.ConditionFalse)
+	f.advance(sec(20))
+	assert.Equal(t, []string{notReadyNS, notReadyNE}, f.taints("n2"))
+	f.kubectl("n2", func(n *core.Node) {
+		n.Spec.Taints = []core.Taint{{Key: core.TaintNodeNotReady, Effect: core.TaintEffectNoSchedule}, {Key: core.TaintNodeUnreachable, Effect: core.TaintEffectNoExecute}}
+	})
+	f.c.TaintsWritten("n2")
+	f.advance(sec(25))
+	assert.Equal(t, []string{notReadyNS, notReadyNE}, f.taints("n2"), "swapped back at the pass")
+}

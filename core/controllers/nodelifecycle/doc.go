@@ -20,5 +20,9 @@
 // The simulator (core/sim) runs the monitor passes every 5 s, applies the
 // NoSchedule taints at once and passes NoExecute taints through these
 // limiters right after each pass (the 100 ms tainter loop), so zone states
-// are evaluated before the tainter runs.
+// are evaluated before the tainter runs. The condition taints are the
+// controller's whoever added them: a NoSchedule one the conditions do not
+// call for goes in the update that added it, a not-ready or unreachable
+// NoExecute one on a node whose Ready condition does not call for it at
+// the next monitor pass (TaintsWritten).
 package nodelifecycle

@@ -1,0 +1,92 @@
+package kubelet
+
+import (
+	"time"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/clock"
+	"github.com/taints-playground/playground/core/store"
+)
+
+// ConfigMirrorAnnotationKey marks a static pod's mirror pod
+// (kubetypes.ConfigMirrorAnnotationKey).
+const ConfigMirrorAnnotationKey = "kubernetes.io/config.mirror"
+
+// MirrorRecreateDelay is how long after its mirror pod leaves the API the
+// kubelet's new mirror pod appears in the simulation. Upstream there is
+// no delay to speak of: a deleted mirror (or one given a
+// deletionTimestamp) is dispatched to the static pod's worker, whose
+// SyncPod → tryReconcileMirrorPods force-deletes it and creates the new
+// one at once, so with an untolerated NoExecute taint the taint-eviction
+// controller and the kubelet loop at API latency. The simulator cannot
+// re-create it at the same instant (the taint-eviction controller would
+// delete it again in the same instant, for ever); 1 s is the smallest
+// step at which the timeline shows each cycle as a moment of its own
+// (captions and the board print whole seconds for the controllers'
+// timers), one frame per re-creation up to the scenario's end. Upstream
+// runs several cycles in that second: the churn is shown, its rate is not.
+const MirrorRecreateDelay = time.Second
+
+// IsMirrorPod reports whether p is a static pod's mirror pod: it has the
+// kubernetes.io/config.mirror annotation (kubetypes.IsMirrorPod). The
+// playground has no manifest directory, so such a pod of the scenario
+// stands for both the static pod the kubelet runs and its mirror in the
+// API; it is static (kubetypes.IsStaticPod) and critical (IsCriticalPod).
+func IsMirrorPod(p *core.Pod) bool {
+	_, ok := p.Annotations[ConfigMirrorAnnotationKey]
+	return ok
+}
+
+// mirrorGone is a static pod's mirror pod leaving the API while the
+// kubelet runs the static pod (the taint-eviction controller's deletion,
+// kubectl delete): the containers are untouched and the kubelet creates a
+// new mirror pod MirrorRecreateDelay later. All the mirrors due at one
+// instant share one timer.
+func (k *Kubelet) mirrorGone(p *store.Pod) {
+	at := k.env.Now() + MirrorRecreateDelay
+	if k.mirrors == nil {
+		k.mirrors = map[time.Duration][]*store.Pod{}
+		k.mirrorAt = map[*store.Pod]time.Duration{}
+	}
+	if len(k.mirrors[at]) == 0 {
+		k.env.Clock.At(at, clock.Work, func() { k.recreateMirrors(at) })
+	}
+	k.mirrors[at] = append(k.mirrors[at], p)
+	k.mirrorAt[p] = at
+	k.env.Note("%s: mirror pod deleted; the kubelet on %s keeps running the static pod and creates a new mirror pod at %s", p.Name(), p.Node, clock.FormatAt(at))
+}
+
+// MirrorAt is when the kubelet re-creates the mirror pod p, which left
+// the API while its static pod runs on.
+func (k *Kubelet) MirrorAt(p *store.Pod) (time.Duration, bool) {
+	at, ok := k.mirrorAt[p]
+	return at, ok
+}
+
+// recreateMirrors is tryReconcileMirrorPods for the mirrors due at at:
+// the old object is gone for good (the kubelet force-deletes it, grace 0,
+// UID precondition) and a copy is created under the same name with a new
+// UID, bound to the node and Running from now on (the static pod is
+// never re-admitted: it did not stop). No event: upstream only logs
+// "Creating a mirror pod for static pod". A node that is gone, or whose
+// kubelet stopped posting status, gets no new mirror.
+func (k *Kubelet) recreateMirrors(at time.Duration) {
+	ps := k.mirrors[at]
+	delete(k.mirrors, at)
+	for _, old := range ps {
+		delete(k.mirrorAt, old)
+		if n := k.env.Store.Node(old.Node); n == nil || !n.Ready() {
+			continue
+		}
+		if !old.Deleted {
+			k.env.Store.UpdatePod(old, Source, func(p *store.Pod) { p.Deleted = true })
+		}
+		now := k.env.Now()
+		rec := &store.Pod{
+			Object: old.Object, Priority: old.Priority, Phase: store.PhaseRunning, Direct: true, Node: old.Node,
+			TolerationSources: old.TolerationSources, CreatedAt: now, ScheduledAt: &now,
+		}
+		k.env.Note("%s: the kubelet on %s created a new mirror pod for its static pod", rec.Name(), rec.Node)
+		k.env.Store.AddPod(rec, Source)
+	}
+}

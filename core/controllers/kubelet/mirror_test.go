@@ -1,0 +1,96 @@
+package kubelet
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/clock/clocktest"
+	"github.com/taints-playground/playground/core/store"
+)
+
+func mirror(p *core.Pod) {
+	p.Annotations = map[string]string{ConfigMirrorAnnotationKey: "abc", "kubernetes.io/config.source": "file"}
+}
+
+// CONTROLLERS.md §4 (predicate.go generalFilter, kubetypes.IsCriticalPod,
+// v1.37): a static pod (its mirror) is admitted whatever the node's
+// NoExecute taints and pressure; the resource check still applies to it.
+func TestStaticPodAdmission(t *testing.T) {
+	f := newFixture(t,
+		node("tainted", taint("maint", core.TaintEffectNoExecute)),
+		node("disk", condition(core.NodeDiskPressure, core.ConditionTrue)),
+		node("mem", condition(core.NodeMemoryPressure, core.ConditionTrue)),
+		node("small"))
+	for _, n := range []string{"tainted", "disk", "mem"} {
+		p := f.create("static-"+n, n, mirror)
+		assert.True(t, p.Running(), n)
+		assert.Empty(t, p.StatusReason, n)
+		plain := f.create("plain-"+n, n)
+		assert.False(t, plain.Running(), "%s: a pod without the annotation is rejected", n)
+	}
+	p := f.create("static-big", "small", mirror, cpu("5"))
+	assert.Equal(t, "OutOfcpu", p.StatusReason)
+}
+
+// tryReconcileMirrorPods: a mirror pod that leaves the API while the
+// kubelet runs its static pod comes back MirrorRecreateDelay later, a new
+// object (new record, same name) bound and Running, the old one gone; no
+// event. On a node whose kubelet is not posting it is not re-created.
+func TestMirrorRecreated(t *testing.T) {
+	f := newFixture(t, node("n1"), node("down", condition(core.NodeReady, core.ConditionFalse)))
+	old := f.create("etcd-n1", "n1", mirror)
+	f.env.Clock.Set(10 * time.Second)
+	f.env.Store.UpdatePod(old, "kubectl", func(p *store.Pod) { p.Deleted = true })
+	at, ok := f.k.MirrorAt(old)
+	require.True(t, ok)
+	assert.Equal(t, 11*time.Second, at)
+	clocktest.Advance(f.env.Clock, 11*time.Second, nil)
+	pods := f.env.Store.Pods()
+	require.Len(t, pods, 2)
+	cur := pods[1]
+	assert.Equal(t, "etcd-n1", cur.Name())
+	assert.True(t, cur.Running())
+	assert.Equal(t, 11*time.Second, *cur.ScheduledAt)
+	assert.True(t, old.Deleted)
+	_, ok = f.k.MirrorAt(old)
+	assert.False(t, ok)
+	assert.Empty(t, f.events())
+
+	gone := f.create("kube-proxy-down", "down", mirror)
+	f.env.Store.UpdatePod(gone, "kubectl", func(p *store.Pod) { p.Deleted = true })
+	_, ok = f.k.MirrorAt(gone)
+	assert.False(t, ok, "no kubelet posting on a not-Ready node")
+}
+
+// A mirror pod deleted while its node is not Ready stays Terminating (no
+// kubelet to force-delete it); when the kubelet posts Ready again it
+// force-deletes the old mirror and creates a new one (SyncPod →
+// tryReconcileMirrorPods), MirrorRecreateDelay later here.
+func TestMirrorRecreatedWhenKubeletReturns(t *testing.T) {
+	f := newFixture(t, node("n1"))
+	p := f.create("etcd-n1", "n1", mirror)
+	f.env.Clock.Set(5 * time.Second)
+	down := f.env.Store.Node("n1").DeepCopy()
+	down.SetCondition(core.NodeReady, core.ConditionUnknown, "NodeStatusUnknown", "")
+	f.env.Store.UpdateNode(down)
+	f.env.Store.UpdatePod(p, "taint-eviction-controller", func(p *store.Pod) { p.Phase = store.PhaseEvicted })
+	assert.True(t, p.Terminating)
+	_, ok := f.k.MirrorAt(p)
+	assert.False(t, ok)
+
+	f.env.Clock.Set(20 * time.Second)
+	up := f.env.Store.Node("n1").DeepCopy()
+	up.SetCondition(core.NodeReady, core.ConditionTrue, "KubeletReady", "")
+	f.env.Store.UpdateNode(up)
+	assert.False(t, p.Terminating)
+	at, ok := f.k.MirrorAt(p)
+	require.True(t, ok)
+	assert.Equal(t, 21*time.Second, at)
+	clocktest.Advance(f.env.Clock, at, nil)
+	require.Len(t, f.env.Store.Pods(), 2)
+	assert.True(t, f.env.Store.Pods()[1].Running())
+}
