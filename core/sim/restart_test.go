@@ -153,3 +153,44 @@ func TestRestartResyncsWorkloadsWithoutChurn(t *testing.T) {
 	}
 	assert.Equal(t, 3, running)
 }
+
+// A DaemonSet pod the kubelet rejects on a DiskPressure node is deleted at
+// 0, 1, 3, 7, 15, 31 and 63 s (failedPodsBackoff, flowcontrol.NewBackOff(1s,
+// 15min)); the next deletion is due at 127 s. A restart at 100 s loses
+// the back-off, which the new process builds again from nothing
+// (NewDaemonSetsController): its first sync deletes the failed pod at
+// once, and the delays start again at 1 s (101, 103, 107, 115 s).
+func TestRestartForgetsDaemonSetBackoff(t *testing.T) {
+	res := run(t, `kind: Scenario
+name: restart-ds
+until: 120s
+steps:
+- {at: 100s, run: restart kube-controller-manager}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status:
+  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+  conditions:
+  - {type: Ready, status: "True"}
+  - {type: DiskPressure, status: "True"}
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent, namespace: kube-system}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec:
+      containers: [{name: agent, image: agent}]
+`)
+	var failed []float64
+	for _, e := range res.Events {
+		if e.Object == "daemonset/kube-system/agent" && e.Reason == "FailedDaemonPod" {
+			failed = append(failed, e.At)
+		}
+	}
+	assert.Equal(t, []float64{0, 1, 3, 7, 15, 31, 63, 100, 101, 103, 107, 115}, failed)
+}

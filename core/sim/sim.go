@@ -146,6 +146,7 @@ func newSimulator(s *scenario.Scenario) *simulator {
 	sm.mgr.OnRestart(sm.nlc)
 	sm.mgr.OnRestart(te)
 	sm.mgr.OnRestart(sm.rs)
+	sm.mgr.OnRestart(sm.ds)
 	return sm
 }
 
