@@ -171,7 +171,8 @@ func TestNominatedPodsReserveRoom(t *testing.T) {
 
 func TestNotEligibleWhileVictimsTerminate(t *testing.T) {
 	victim := prio("low", "3000m", 1)
-	victim.Status.Conditions = []core.PodCondition{{Type: "DisruptionTarget", Status: core.ConditionTrue, Reason: "PreemptionByScheduler"}}
+	victim.Status.Conditions = []core.PodCondition{VictimCondition("")}
+	victim.DeletionTimestamp = &core.Time{}
 	other := prio("low2", "3000m", 1)
 	nodes := []*NodeInfo{tu.MakeNode("n1", "4000m", "8Gi").Info(victim), tu.MakeNode("n2", "4000m", "8Gi").Info(other)}
 	pod := prio("p", "2000m", 10)

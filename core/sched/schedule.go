@@ -95,6 +95,7 @@ func scheduleAll(pod *core.Pod, all []*NodeInfo, opts Options, c *scratch) Resul
 		// Upstream returns before the Filter pass, leaving
 		// nextStartNodeIndex as it was.
 		res.Message, res.ConditionMessage = ErrNoNodesAvailable, ErrNoNodesAvailable
+		res.ClearNomination = true
 		return res
 	}
 	p := newProfile(opts)

@@ -158,9 +158,12 @@ func (s *Scheduler) NominatedPods() []*core.Pod {
 }
 
 // Cycle is one scheduling cycle for a pod popped from the queue. A
-// failure sends the pod to unschedulablePods; when preemption found a
-// node, the pod is nominated there and the victims are deleted at once
-// (their grace period is not modelled), which queues the pod again.
+// failure sends the pod to unschedulablePods and applies the cycle's
+// nominatingInfo (handleSchedulingFailure, v1.37): a preemption nominates
+// the pod to its node and deletes the victims; a cycle that found no
+// preemption candidate clears an earlier nomination, so the room it
+// reserved on that node is free again; a pod not eligible to preempt
+// keeps its nomination.
 func (s *Scheduler) Cycle(p *store.Pod) {
 	opts := s.Options(s.rng)
 	opts.StartNodeIndex = s.startIndex
@@ -171,13 +174,7 @@ func (s *Scheduler) Cycle(p *store.Pod) {
 	res := sched.ScheduleSnapshot(p.Object, s.snap, opts)
 	s.startIndex = res.NextStartNodeIndex
 	if res.NodeName == "" {
-		s.env.Store.UpdatePod(p, Name, func(p *store.Pod) { p.FailedMessage = res.Message })
-		s.env.Emit(Name, core.EventWarning, ReasonFailedScheduling, "pod/"+p.Ref(), res.Message)
-		s.env.Note("%s stays Pending: %s", p.Name(), ShortReason(res.Message))
-		s.Queue.Failed(p, &res)
-		if res.NominatedNode != "" && len(res.Victims) > 0 {
-			s.preempt(p, res)
-		}
+		s.failed(p, res)
 		return
 	}
 	s.env.Emit(Name, core.EventNormal, ReasonScheduled, "pod/"+p.Ref(), fmt.Sprintf("Successfully assigned %s to %s", p.Ref(), res.NodeName))
@@ -188,6 +185,23 @@ func (s *Scheduler) Cycle(p *store.Pod) {
 		p.Object = withNominated(p.Object, "")
 		p.Node, p.Phase, p.ScheduledAt = res.NodeName, store.PhaseRunning, &now
 	})
+}
+
+// failed is handleSchedulingFailure: the FailedScheduling event, the pod
+// back to unschedulablePods, and its nominatingInfo applied.
+func (s *Scheduler) failed(p *store.Pod, res sched.Result) {
+	s.env.Store.UpdatePod(p, Name, func(p *store.Pod) { p.FailedMessage = res.Message })
+	s.env.Emit(Name, core.EventWarning, ReasonFailedScheduling, "pod/"+p.Ref(), res.Message)
+	s.env.Note("%s stays Pending: %s", p.Name(), ShortReason(res.Message))
+	s.Queue.Failed(p, &res)
+	switch {
+	case res.NominatedNode != "" && len(res.Victims) > 0:
+		s.preempt(p, res)
+	case res.ClearNomination && p.Object.Status.NominatedNodeName != "":
+		node := p.Object.Status.NominatedNodeName
+		s.env.Store.UpdatePod(p, Name, func(p *store.Pod) { p.Object = withNominated(p.Object, "") })
+		s.env.Note("%s is no longer nominated to %s: preemption found no victims, so the room it held there is free", p.Name(), node)
+	}
 }
 
 // withNominated is the pod with status.nominatedNodeName set to node (the
@@ -201,25 +215,73 @@ func withNominated(p *core.Pod, node string) *core.Pod {
 	return cp
 }
 
-// preempt carries out a successful preemption: the preemptor is nominated
-// to the node and each victim is deleted with a Preempted event.
+// preempt carries out a successful preemption (Executor.prepareCandidate
+// and prepareCandidateAsync, v1.37; async preemption is on by default
+// from 1.33 and its API calls take no virtual time): lower-priority pods
+// nominated to the node lose their nomination, the preemptor is
+// nominated there, and each victim not already being deleted gets the
+// DisruptionTarget condition, is deleted and gets a Preempted event. The
+// preemptor binds once the victims are gone: their deletion moves it
+// back to the scheduling queue, and its nominated node is tried first.
 func (s *Scheduler) preempt(p *store.Pod, res sched.Result) {
+	s.clearLowerNominations(p, res.NominatedNode)
 	s.env.Store.UpdatePod(p, Name, func(p *store.Pod) { p.Object = withNominated(p.Object, res.NominatedNode) })
 	s.anyNominated = true
-	now := s.env.Now()
+	cond := sched.VictimCondition(p.Object.Spec.SchedulerName)
 	for _, v := range res.Victims {
 		for _, q := range s.env.Store.Pods() {
-			if q.Deleted || q.Phase != store.PhaseRunning || q.Ref() != v {
+			if q.Deleted || q.Phase != store.PhaseRunning || q.Ref() != v || q.Object.DeletionTimestamp != nil {
 				continue
 			}
-			s.env.Emit(Name, core.EventNormal, ReasonPreempted, "pod/"+q.Ref(), fmt.Sprintf("Preempted by pod %s on node %s", podUID(p), res.NominatedNode))
 			why := fmt.Sprintf("the scheduler preempted it to make room for %s (priority %d > %d)", p.Name(), p.Priority, q.Priority)
-			s.env.Store.UpdatePod(q, Name, func(q *store.Pod) {
-				q.Phase, q.Preempted, q.EvictedAt, q.EvictReason = store.PhaseEvicted, true, &now, why
-			})
+			s.deleteVictim(q, cond, why)
+			s.env.Emit(Name, core.EventNormal, ReasonPreempted, "pod/"+q.Ref(), fmt.Sprintf("Preempted by pod %s on node %s", podUID(p), res.NominatedNode))
 			s.env.Note("%s preempted on %s for %s", q.Name(), q.Node, p.Name())
 		}
 	}
+}
+
+// deleteVictim patches the victim's DisruptionTarget condition and
+// deletes it (Executor.PreemptPod: PatchPodStatus, then DeletePod with
+// the pod's own grace period). It is the preemption's one deletion.
+func (s *Scheduler) deleteVictim(q *store.Pod, cond core.PodCondition, why string) {
+	now := s.env.Now()
+	s.env.Store.UpdatePod(q, Name, func(q *store.Pod) {
+		q.Object = withCondition(q.Object, cond)
+		q.DisruptionTarget = &cond
+		q.Phase, q.Preempted, q.EvictedAt, q.EvictReason = store.PhaseEvicted, true, &now, why
+	})
+}
+
+// clearLowerNominations takes the nomination away from the pending pods
+// of lower priority than p nominated to node: they may no longer fit
+// there (getLowerPriorityNominatedPods and clearNominatedNodeName,
+// v1.37). Where they wait in the queue is left alone: with queueing hints
+// a status-only update moves a pod only if a plugin that rejected it
+// asks for it, and none of the playground's plugins does.
+func (s *Scheduler) clearLowerNominations(p *store.Pod, node string) {
+	for _, q := range s.env.Store.Pods() {
+		if q == p || q.Deleted || q.Phase != store.PhasePending || q.Object.Status.NominatedNodeName != node || q.Priority >= p.Priority {
+			continue
+		}
+		s.env.Store.UpdatePod(q, Name, func(q *store.Pod) { q.Object = withNominated(q.Object, "") })
+		s.env.Note("%s is no longer nominated to %s: %s of higher priority preempts there", q.Name(), node, p.Name())
+	}
+}
+
+// withCondition is a copy of the pod with the condition set (replacing
+// one of its type), so that the scheduler's NodeInfo sees it while the
+// victim terminates (sched.TerminatingByPreemption).
+func withCondition(p *core.Pod, c core.PodCondition) *core.Pod {
+	cp := p.DeepCopy()
+	for i := range cp.Status.Conditions {
+		if cp.Status.Conditions[i].Type == c.Type {
+			cp.Status.Conditions[i] = c
+			return cp
+		}
+	}
+	cp.Status.Conditions = append(cp.Status.Conditions, c)
+	return cp
 }
 
 // podUID is what the Preempted event names the preemptor by: its UID when
