@@ -17,6 +17,9 @@ type Command struct {
 // nodeStates are the words of `node NODE STATE`.
 var nodeStates = []string{"stop", "start", "not-ready", "unreachable", "ready"}
 
+// RestartComponents are the components of `restart COMPONENT`.
+var RestartComponents = []string{"kube-scheduler"}
+
 // Commands lists every step command CheckCommand accepts. It is the one
 // source of truth for the parser's messages and the README's table (a test
 // checks the README lists each Usage).
@@ -40,6 +43,7 @@ var Commands = []Command{
 	{"create pod NAME", "a Pod of this file appears at this step instead of at t=0"},
 	{"create node NAME", "a Node of this file joins the cluster at this step"},
 	{"wait DURATION", "a frame DURATION later; the scenario runs at least that long"},
+	{"restart kube-scheduler", "a new kube-scheduler process: the scheduling queue is rebuilt (every pending pod back in activeQ, attempts and backoff forgotten), nominations kept from `status.nominatedNodeName`"},
 }
 
 // listWords joins words as "a, b, c or d".
@@ -54,7 +58,7 @@ func listWords(words []string, last string) string {
 // the same lists CheckCommand switches on.
 func unknownCommandHelp() string {
 	return "steps run kubectl (" + strings.Join(kubectl.Verbs, ", ") + "), node NODE " +
-		strings.Join(nodeStates, "|") + ", node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, or create node NAME"
+		strings.Join(nodeStates, "|") + ", node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, create node NAME, or restart " + strings.Join(RestartComponents, "|")
 }
 
 // readOnlyVerbs are the kubectl commands that only ask the cluster.
@@ -75,7 +79,7 @@ func Mutates(command string) bool {
 	switch f[0] {
 	case "kubectl":
 		return len(f) > 1 && slices.Contains(kubectl.Verbs, f[1]) && f[1] != "apply" && !slices.Contains(readOnlyVerbs, f[1])
-	case "node", "create", "wait":
+	case "node", "create", "wait", "restart":
 		return true
 	}
 	return false

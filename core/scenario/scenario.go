@@ -331,6 +331,11 @@ func CheckCommand(run string) error {
 		return err
 	case "node":
 		return checkNode(f)
+	case "restart":
+		if len(f) != 2 || !slices.Contains(RestartComponents, f[1]) {
+			return fmt.Errorf("usage: restart %s", strings.Join(RestartComponents, "|"))
+		}
+		return nil
 	}
 	return fmt.Errorf("unknown command %q: %s", f[0], unknownCommandHelp())
 }

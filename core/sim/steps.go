@@ -36,6 +36,8 @@ func (s *simulator) runCommand(st *scenario.Step) (string, error) {
 		}
 		s.note("waiting %s", clock.Format(d))
 		return "", nil
+	case "restart":
+		return s.restart(args[1:])
 	case "create":
 		if len(args) == 3 && kubectl.Kind(args[1]) == "Node" {
 			return s.createNode(args[2])
@@ -43,6 +45,18 @@ func (s *simulator) runCommand(st *scenario.Step) (string, error) {
 		return s.createPod(args[1:])
 	}
 	return "", fmt.Errorf("error: unknown command %q", args[0])
+}
+
+// restart is `restart COMPONENT`: the component's process starts anew
+// (see scheduler.Scheduler.Restart for what kube-scheduler forgets and
+// keeps).
+func (s *simulator) restart(args []string) (string, error) {
+	if len(args) != 1 || args[0] != "kube-scheduler" {
+		return "", fmt.Errorf("usage: restart %s", strings.Join(scenario.RestartComponents, "|"))
+	}
+	s.sched.Restart()
+	s.note("kube-scheduler restarted: its scheduling queue starts empty and lists every pending pod again")
+	return "", nil
 }
 
 // kubectl runs a kubectl command against the simulated API server; a drain

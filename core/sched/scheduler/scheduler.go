@@ -60,10 +60,33 @@ func (s *Scheduler) Start() {
 	s.started = true
 	for _, p := range s.env.Store.Pods() {
 		s.notePodAffinity(p.Object)
-		if p.Phase == store.PhasePending && !p.Direct && !p.Reserved && s.forUs(p) {
+		if p.Phase == store.PhasePending && !p.Direct && !p.Reserved && !p.Deleted && s.forUs(p) {
 			s.Queue.Add(p)
 		}
 	}
+}
+
+// Restart is kube-scheduler restarted: a new process with empty memory
+// lists the cluster again. Its consequences, each upstream's:
+//   - the scheduling queue is new (NewPriorityQueue): every pending pod
+//     is back in activeQ in creation order with no failed attempts and
+//     no backoff, unschedulablePods is empty, and the periodic flush
+//     ticks from now (PriorityQueue.Run); see queue.Restart;
+//   - nominations survive in the pods' status.nominatedNodeName: the
+//     informer's add puts each listed pod in the nominator under the
+//     node its status names (PriorityQueue.Add → addNominatedPod with a
+//     nil NominatingInfo, ModeNoop), so the room stays held;
+//   - the cache is rebuilt from the informers (the same pods and
+//     nodes), and the Filter pass starts again at the first node
+//     (nextStartNodeIndex is zero in a new Scheduler);
+//   - ties keep being broken by the playground's seeded generator, which
+//     continues where it was, so a run stays reproducible (a real process
+//     draws new random numbers).
+func (s *Scheduler) Restart() {
+	s.Queue.Restart()
+	s.startIndex = 0
+	s.infos, s.infoFor, s.snap = nil, nil, nil
+	s.Start()
 }
 
 // podChanged queues a new pod addressed to the scheduler and keeps the
