@@ -35,7 +35,7 @@ type Scheduler struct {
 	rng   *rand.Rand
 
 	startIndex   int  // the rotating nextStartNodeIndex
-	anyNominated bool // some pod was nominated by preemption
+	anyNominated bool // some pod was nominated (noteNominated)
 	started      bool
 	// podAffinitySeen: some pod of the cluster has a pod affinity or
 	// anti-affinity term (notePodAffinity).
@@ -60,6 +60,7 @@ func (s *Scheduler) Start() {
 	s.started = true
 	for _, p := range s.env.Store.Pods() {
 		s.notePodAffinity(p.Object)
+		s.noteNominated(p.Object)
 		if p.Phase == store.PhasePending && !p.Direct && !p.Reserved && !p.Deleted && s.forUs(p) {
 			s.Queue.Add(p)
 		}
@@ -94,6 +95,7 @@ func (s *Scheduler) Restart() {
 func (s *Scheduler) podChanged(ev store.PodEvent) {
 	was, is := &ev.Old, &ev.New
 	s.notePodAffinity(is.Object)
+	s.noteNominated(is.Object)
 	if ev.Created && s.started && !is.Direct && !is.Deleted && s.forUs(ev.Pod) {
 		s.Queue.Add(ev.Pod)
 	}
@@ -111,6 +113,14 @@ func (s *Scheduler) podChanged(ev store.PodEvent) {
 func (s *Scheduler) notePodAffinity(p *core.Pod) {
 	if p != nil && p.Spec.Affinity != nil && (p.Spec.Affinity.PodAffinity != nil || p.Spec.Affinity.PodAntiAffinity != nil) {
 		s.podAffinitySeen = true
+	}
+}
+
+// noteNominated remembers that some pod names a nominated node, so that
+// cycles start counting nominated pods (NominatedPods).
+func (s *Scheduler) noteNominated(p *core.Pod) {
+	if p != nil && p.Status.NominatedNodeName != "" {
+		s.anyNominated = true
 	}
 }
 
@@ -249,7 +259,6 @@ func withNominated(p *core.Pod, node string) *core.Pod {
 func (s *Scheduler) preempt(p *store.Pod, res sched.Result) {
 	s.clearLowerNominations(p, res.NominatedNode)
 	s.env.Store.UpdatePod(p, Name, func(p *store.Pod) { p.Object = withNominated(p.Object, res.NominatedNode) })
-	s.anyNominated = true
 	cond := sched.VictimCondition(p.Object.Spec.SchedulerName)
 	for _, v := range res.Victims {
 		for _, q := range s.env.Store.Pods() {
