@@ -139,11 +139,8 @@ type candidate struct {
 // then snapshot order. Upstream evaluates a random-offset subset when more
 // than 100 nodes are candidates; the playground evaluates all of them.
 func preempt(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all []*NodeInfo, diag *nodeToStatus) (string, bool) {
-	if pod.Spec.PreemptionPolicy != nil && *pod.Spec.PreemptionPolicy == PreemptNever {
-		return MsgNotEligibleNever, false
-	}
-	if terminatingVictimOnNominatedNode(pod, all, diag) {
-		return MsgNotEligibleTerminating, false
+	if ok, msg := PodEligibleToPreemptOthers(pod, all, diag.statusOf(pod.Status.NominatedNodeName).GetCode()); !ok {
+		return msg, false
 	}
 	notHelpful := &Status{Plugin: PreemptionName, Code: framework.UnschedulableAndUnresolvable, Reasons: []string{ReasonPreemptionNotHelpful}}
 	dry := map[string]*Status{}
@@ -213,16 +210,25 @@ func VictimCondition(schedulerName string) core.PodCondition {
 		Message: schedulerName + ": preempting to accommodate a higher priority pod"}
 }
 
-// terminatingVictimOnNominatedNode is the second half of
-// PodEligibleToPreemptOthers (defaultpreemption, v1.37): a pod nominated
-// to a node that is not UnschedulableAndUnresolvable for it does not
-// preempt again while a lower-priority pod there is still terminating by
+// PodEligibleToPreemptOthers reports whether the pod may preempt, and if
+// not the evaluator's message: never with preemptionPolicy Never; and a
+// pod nominated to a node that is not UnschedulableAndUnresolvable for it
+// (nominatedCode, the node's Filter code in this cycle) does not preempt
+// again while a pod of lower priority there is still terminating by
 // preemption (TerminatingByPreemption). A nominated node the filters call
 // unresolvable (newly tainted, say) lets it preempt elsewhere at once.
-func terminatingVictimOnNominatedNode(pod *core.Pod, all []*NodeInfo, diag *nodeToStatus) bool {
+// Mirrors defaultpreemption.(*DefaultPreemption).PodEligibleToPreemptOthers,
+// v1.37.
+func PodEligibleToPreemptOthers(pod *core.Pod, all []*NodeInfo, nominatedCode framework.Code) (bool, string) {
+	if pod == nil {
+		return true, ""
+	}
+	if pod.Spec.PreemptionPolicy != nil && *pod.Spec.PreemptionPolicy == PreemptNever {
+		return false, MsgNotEligibleNever
+	}
 	nnn := pod.Status.NominatedNodeName
-	if nnn == "" || diag.statusOf(nnn).GetCode() == framework.UnschedulableAndUnresolvable {
-		return false
+	if nnn == "" || nominatedCode == framework.UnschedulableAndUnresolvable {
+		return true, ""
 	}
 	prio := PodPriority(pod)
 	for _, ni := range all {
@@ -231,11 +237,11 @@ func terminatingVictimOnNominatedNode(pod *core.Pod, all []*NodeInfo, diag *node
 		}
 		for _, q := range ni.ActivePods() {
 			if PodPriority(q) < prio && TerminatingByPreemption(q) {
-				return true
+				return false, MsgNotEligibleTerminating
 			}
 		}
 	}
-	return false
+	return true, ""
 }
 
 // selectVictimsOnNode returns the victims on node, or the status saying why
