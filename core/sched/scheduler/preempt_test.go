@@ -118,3 +118,21 @@ func TestRestart(t *testing.T) {
 	// 100 s is retried at 100+330 = 430 s, not at 420 s.
 	assert.Equal(t, 430*time.Second, f.s.Queue.NextFlush(&high.Queue))
 }
+
+// Binding clears status.nominatedNodeName from 1.35
+// (ClearingNominatedNodeNameAfterBinding, beta and on); before, the bound
+// preemptor keeps it.
+func TestBindingClearsNominationFrom135(t *testing.T) {
+	for minor, want := range map[int]string{34: "n1", 35: "", 37: ""} {
+		f := newFixture(t, minor, testutil.MakeNode("n1", "1", "8Gi"))
+		f.running(testutil.MakePod("low", "1", "").Priority(0), "n1")
+		high := f.pending(testutil.MakePod("high", "1", "").Priority(100))
+		f.s.Start()
+		f.cycle()
+		require.Equal(t, "n1", high.Object.Status.NominatedNodeName, "1.%d", minor)
+		f.cycle()
+		require.Equal(t, store.PhaseRunning, high.Phase, "1.%d", minor)
+		assert.Equal(t, want, high.Object.Status.NominatedNodeName, "1.%d", minor)
+		assert.Empty(t, f.s.NominatedPods(), "1.%d: a bound pod holds no room by nomination", minor)
+	}
+}

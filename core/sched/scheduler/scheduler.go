@@ -213,12 +213,22 @@ func (s *Scheduler) Cycle(p *store.Pod) {
 	s.env.Emit(Name, core.EventNormal, ReasonScheduled, "pod/"+p.Ref(), fmt.Sprintf("Successfully assigned %s to %s", p.Ref(), res.NodeName))
 	s.env.Note("%s scheduled to %s", p.Name(), res.NodeName)
 	now := s.env.Now()
+	clear := s.env.Version.AtLeast(ClearNominationOnBindingSince)
 	s.env.Store.UpdatePod(p, Name, func(p *store.Pod) {
 		p.FailedMessage = ""
-		p.Object = withNominated(p.Object, "")
+		if clear {
+			p.Object = withNominated(p.Object, "")
+		}
 		p.Node, p.Phase, p.ScheduledAt = res.NodeName, store.PhaseRunning, &now
 	})
 }
+
+// ClearNominationOnBindingSince is the first minor release whose API
+// server clears status.nominatedNodeName when it binds a pod
+// (ClearingNominatedNodeNameAfterBinding, beta and on in 1.35;
+// BindingREST.setPodNodeAndMetadata). Before it a bound preemptor keeps
+// the field, and kubectl get -o wide still shows its NOMINATED NODE.
+const ClearNominationOnBindingSince = 35
 
 // failed is handleSchedulingFailure: the FailedScheduling event, the pod
 // back to unschedulablePods, and its nominatingInfo applied.
