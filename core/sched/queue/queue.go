@@ -110,6 +110,22 @@ func (q *Queue) Add(p *store.Pod) {
 	q.activate(p, func(s *store.QueueStatus) { s.Since = now })
 }
 
+// Relist adds pods as a new scheduler's informer lists them: in the given
+// order, each Add stamping its queue timestamp a nanosecond after the one
+// before (a real Add reads the clock), so pods of equal priority leave
+// activeQ in list order.
+func (q *Queue) Relist(pods []*store.Pod) {
+	now := q.env.Now()
+	for i, p := range pods {
+		at := now + time.Duration(i)
+		if Gated(p.Object) {
+			q.gate(p, at)
+			continue
+		}
+		q.activate(p, func(s *store.QueueStatus) { s.Since = at })
+	}
+}
+
 // Gated reports whether the SchedulingGates plugin's PreEnqueue keeps
 // the pod out of activeQ: it lists a scheduling gate.
 func Gated(p *core.Pod) bool { return len(p.Spec.SchedulingGates) > 0 }
@@ -223,7 +239,7 @@ func (q *Queue) scheduleFlush(p *store.Pod) {
 // rejecting plugins forgotten (its pending timers go stale), buffered
 // cluster events are dropped, and the periodic flush ticks from now
 // (NewPriorityQueue and PriorityQueue.Run, v1.37). The caller re-adds
-// the pending pods, as the new informers list them.
+// the pending pods with Relist.
 func (q *Queue) Restart() {
 	for _, p := range q.env.Store.Pods() {
 		if p.Index < len(q.priv) {

@@ -136,3 +136,21 @@ func TestBindingClearsNominationFrom135(t *testing.T) {
 		assert.Empty(t, f.s.NominatedPods(), "1.%d: a bound pod holds no room by nomination", minor)
 	}
 }
+
+// After a restart the informer lists pods in the API server's key order
+// (namespace/name), so of two pods of equal priority "a" is tried before
+// "b" although "b" was created first; priority still comes first.
+func TestRestartListOrder(t *testing.T) {
+	f := newFixture(t, 37, testutil.MakeNode("n1", "1", "8Gi").Taint("k", "v", core.TaintEffectNoSchedule))
+	b := f.pending(testutil.MakePod("b", "", ""))
+	a := f.pending(testutil.MakePod("a", "", ""))
+	top := f.pending(testutil.MakePod("z", "", "").Priority(10))
+	f.s.Start()
+	require.Same(t, top, f.cycle())
+	require.Same(t, b, f.cycle(), "first start: creation order")
+	require.Same(t, a, f.cycle())
+	f.s.Restart()
+	assert.Same(t, top, f.cycle())
+	assert.Same(t, a, f.cycle(), "after the restart: list order")
+	assert.Same(t, b, f.cycle())
+}

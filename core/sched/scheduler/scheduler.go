@@ -8,6 +8,7 @@ package scheduler
 import (
 	"fmt"
 	"math/rand"
+	"sort"
 	"strings"
 
 	"github.com/taints-playground/playground/core"
@@ -70,9 +71,13 @@ func (s *Scheduler) Start() {
 // Restart is kube-scheduler restarted: a new process with empty memory
 // lists the cluster again. Its consequences, each upstream's:
 //   - the scheduling queue is new (NewPriorityQueue): every pending pod
-//     is back in activeQ in creation order with no failed attempts and
-//     no backoff, unschedulablePods is empty, and the periodic flush
-//     ticks from now (PriorityQueue.Run); see queue.Restart;
+//     is back in activeQ with no failed attempts and no backoff,
+//     unschedulablePods is empty, and the periodic flush ticks from now
+//     (PriorityQueue.Run); see queue.Restart. The informer's first list
+//     adds the pods in the API server's list order, the key order of its
+//     watch cache (namespace, then name; a B-tree in v1.37, a map of no
+//     set order in old releases), so among pods of equal priority that
+//     order, not creation order, decides who is tried first;
 //   - nominations survive in the pods' status.nominatedNodeName: the
 //     informer's add puts each listed pod in the nominator under the
 //     node its status names (PriorityQueue.Add → addNominatedPod with a
@@ -87,8 +92,19 @@ func (s *Scheduler) Restart() {
 	s.Queue.Restart()
 	s.startIndex = 0
 	s.infos, s.infoFor, s.snap = nil, nil, nil
-	s.Start()
+	var listed []*store.Pod
+	for _, p := range s.env.Store.Pods() {
+		if p.Phase == store.PhasePending && !p.Direct && !p.Reserved && !p.Deleted && s.forUs(p) {
+			listed = append(listed, p)
+		}
+	}
+	sort.SliceStable(listed, func(i, j int) bool { return listKey(listed[i]) < listKey(listed[j]) })
+	s.Queue.Relist(listed)
 }
+
+// listKey is the pod's key in the API server's storage order
+// (namespace/name), the order a list returns.
+func listKey(p *store.Pod) string { return p.Namespace() + "/" + p.Name() }
 
 // podChanged queues a new pod addressed to the scheduler and keeps the
 // cache's NodeInfos in step with the pods bound to each node.
