@@ -63,6 +63,18 @@ func withGrace(t *testing.T, name, seconds string) *scenario.Scenario {
 	return s
 }
 
+// withReason keeps the events of one reason (the kubelet's Killing event
+// of a victim comes from another component, in no set order).
+func withReason(evs []sim.Event, reason string) []sim.Event {
+	var out []sim.Event
+	for _, e := range evs {
+		if e.Reason == reason {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 func reasons(evs []sim.Event) []string {
 	var out []string
 	for _, e := range evs {
@@ -128,6 +140,8 @@ func TestReportPreemptorWaitsForTerminatingVictim(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, out, "reason: PreemptionByScheduler")
 	assert.Contains(t, out, "message: 'default-scheduler: preempting to accommodate a higher priority pod'")
+	// kubectl prints metadata.deletionTimestamp of a Terminating pod; the
+	// playground's core.ObjectMeta keeps it out of JSON (json:"-") so far.
 	assert.Contains(t, out, "deletionTimestamp:")
 }
 
@@ -154,8 +168,8 @@ func TestReportNominatedNodeTaintedPreemptsElsewhere(t *testing.T) {
 		name, node string
 		at         float64
 	}{{"low1", "n1", 10}, {"low2", "n2", 330}} {
-		ev := events(res, "pod/default/"+v.name)
-		require.Equal(t, []string{"Preempted"}, reasons(ev), v.name)
+		ev := withReason(events(res, "pod/default/"+v.name), "Preempted")
+		require.Len(t, ev, 1, v.name)
 		assert.Equal(t, v.at, ev[0].At, v.name)
 		assert.Equal(t, "Preempted by pod default/high on node "+v.node, ev[0].Message, v.name)
 	}
