@@ -47,6 +47,7 @@ apiVersion: v1
 kind: Pod
 metadata: {name: low}
 spec:
+  terminationGracePeriodSeconds: 0
   containers: [{name: c, image: x, resources: {requests: {cpu: 600m}}}]
 ---
 apiVersion: v1

@@ -125,7 +125,10 @@ func TestRestart(t *testing.T) {
 func TestBindingClearsNominationFrom135(t *testing.T) {
 	for minor, want := range map[int]string{34: "n1", 35: "", 37: ""} {
 		f := newFixture(t, minor, testutil.MakeNode("n1", "1", "8Gi"))
-		f.running(testutil.MakePod("low", "1", "").Priority(0), "n1")
+		low := testutil.MakePod("low", "1", "").Priority(0)
+		zero := int64(0)
+		low.P.Spec.TerminationGracePeriodSeconds = &zero // gone at once
+		f.running(low, "n1")
 		high := f.pending(testutil.MakePod("high", "1", "").Priority(100))
 		f.s.Start()
 		f.cycle()

@@ -292,8 +292,11 @@ func (s *Scheduler) preempt(p *store.Pod, res sched.Result) {
 				continue
 			}
 			why := fmt.Sprintf("the scheduler preempted it to make room for %s (priority %d > %d)", p.Name(), p.Priority, q.Priority)
-			s.deleteVictim(q, cond, why)
+			// PreemptPod records the event after the deletion call returns;
+			// it comes first here so that it precedes what the deletion
+			// sets off in the other components (the kubelet's Killing).
 			s.env.Emit(Name, core.EventNormal, ReasonPreempted, "pod/"+q.Ref(), fmt.Sprintf("Preempted by pod %s on node %s", podUID(p), res.NominatedNode))
+			s.deleteVictim(q, cond, why)
 			s.env.Note("%s preempted on %s for %s", q.Name(), q.Node, p.Name())
 		}
 	}
