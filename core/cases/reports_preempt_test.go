@@ -182,6 +182,32 @@ func TestReportNominatedNodeTaintedPreemptsElsewhere(t *testing.T) {
 	assert.True(t, lp.Terminating, "low1 still terminates on n1 (until 610 s)")
 }
 
+// (b) without the taint: at 330 s n1 is only Unschedulable for high
+// (Insufficient cpu: low1 still holds its 600m), so PodEligibleToPreemptOthers
+// refuses a second preemption while low1 terminates there; the nomination
+// stays, low2 is spared, and high binds on n1 when low1 is gone at
+// 10 + 600 = 610 s.
+func TestReportNotEligibleWhileVictimTerminates(t *testing.T) {
+	t.Skip(needsTerm)
+	b, err := os.ReadFile("testdata/reports/preempt-nominated-node-tainted.yaml")
+	require.NoError(t, err)
+	text := strings.Replace(string(b), "- at: 20s\n  run: kubectl taint nodes n1 dedicated=batch:NoSchedule\n", "", 1)
+	require.NotEqual(t, string(b), text, "the taint step is gone")
+	s, err := scenario.Parse([]byte(text), "no-taint.yaml")
+	require.NoError(t, err)
+	s.Until = 620 * time.Second
+	res := runScenario(t, s)
+	high := events(res, "pod/default/high")
+	require.Equal(t, []string{"FailedScheduling", "FailedScheduling", "Scheduled"}, reasons(high))
+	assert.Equal(t, 330.0, high[1].At)
+	assert.Equal(t, "0/2 nodes are available: 2 Insufficient cpu. preemption: not eligible due to a terminating pod on the nominated node.", high[1].Message)
+	assert.Equal(t, 610.0, high[2].At)
+	assert.Equal(t, "Successfully assigned default/high to n1", high[2].Message)
+	assert.Empty(t, withReason(events(res, "pod/default/low2"), "Preempted"), "low2 is spared")
+	p, _ := pod(at(res, 330), "high")
+	assert.Equal(t, "n1", p.NominatedNodeName, "not eligible keeps the nomination")
+}
+
 // (c) Kubernetes 1.32. high preempts low at 10 s (the successful
 // preemption adds no post part before 1.37) and is nominated to n1; low
 // (grace period 0) is gone at once, which moves high to backoffQ until
