@@ -235,8 +235,9 @@ func (q *Queue) scheduleFlush(p *store.Pod) {
 }
 
 // Restart is the queue of a new kube-scheduler process: activeQ, backoffQ
-// and unschedulablePods are emptied and every pod's attempts, backoff and
-// rejecting plugins forgotten (its pending timers go stale), buffered
+// and unschedulablePods are emptied and every pending pod's attempts,
+// backoff and rejecting plugins forgotten (its pending timers go stale;
+// a bound pod keeps its count of failed attempts for the board), buffered
 // cluster events are dropped, and the periodic flush ticks from now
 // (NewPriorityQueue and PriorityQueue.Run, v1.37). The caller re-adds
 // the pending pods with Relist.
@@ -245,7 +246,7 @@ func (q *Queue) Restart() {
 		if p.Index < len(q.priv) {
 			q.priv[p.Index] = entry{gen: q.priv[p.Index].gen + 1}
 		}
-		if p.Queue != (store.QueueStatus{}) {
+		if p.Phase == store.PhasePending && p.Queue != (store.QueueStatus{}) {
 			q.env.Store.UpdatePod(p, Source, func(p *store.Pod) { p.Queue = store.QueueStatus{} })
 		}
 	}
