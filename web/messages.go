@@ -130,6 +130,7 @@ type Messages struct {
 	ClockAt                       string
 	EvictIn                       string
 	Terminating                   string
+	NominatedChip                 string
 	NotModelled, NotModelledTitle string
 	WhyNotModelled                string
 	OwnerTitle                    string
@@ -398,6 +399,7 @@ var English = Messages{
 	ClockAt:              "t=%s",
 	EvictIn:              "evicted in %s unless the taint goes",
 	Terminating:          "Terminating: its kubelet is unreachable",
+	NominatedChip:        "nominated to %s",
 	NotModelled:          "not modelled",
 	WhyNotModelled:       "Not modelled here: upstream acts on these fields of the pod's manifest, this simulation does not",
 	NotModelledTitle:     "Not modelled here; upstream acts on these fields:\n%s",

@@ -83,6 +83,9 @@ func podChip(p PodView) app.UI {
 	if p.NotModelled != "" {
 		body = append(body, notModelledBadge(p.NotModelled))
 	}
+	if p.Nominated != "" {
+		body = append(body, app.Span().Class("pod-note is-nominated").Text(fmt.Sprintf(English.NominatedChip, p.Nominated)))
+	}
 	if p.Terminating {
 		classes += " is-terminating"
 		body = append(body, app.Span().Class("pod-note is-terminating").Text(English.Terminating))

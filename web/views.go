@@ -36,6 +36,9 @@ type PodView struct {
 	RingLeft    float64
 	SecondsOut  int
 	Terminating bool
+	// Nominated is a pending pod's status.nominatedNodeName: preemption
+	// made room for it there.
+	Nominated string
 	// NotModelled lists, one per line, the fields of the pod's manifest
 	// upstream acts on and the playground does not model (the timing-only
 	// ones aside, which the why panel lists); "" when none.
@@ -68,6 +71,9 @@ func NewPodView(p *sim.PodState, selected string) PodView {
 	v.Priority = p.Priority
 	v.Owner = p.Owner
 	v.Terminating = p.Terminating
+	if p.Phase == PhasePending {
+		v.Nominated = p.NominatedNodeName
+	}
 	v.NotModelled = GapsText(p.NotModelled, false)
 	if len(p.SchedulingGates) > 0 {
 		v.Gates = "[" + strings.Join(p.SchedulingGates, " ") + "]"

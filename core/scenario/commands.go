@@ -15,7 +15,7 @@ type Command struct {
 }
 
 // RestartComponents are the components `restart COMPONENT` restarts.
-var RestartComponents = []string{"kube-controller-manager"}
+var RestartComponents = []string{"kube-controller-manager", "kube-scheduler"}
 
 // nodeStates are the words of `node NODE STATE`.
 var nodeStates = []string{"stop", "start", "not-ready", "unreachable", "ready"}
@@ -44,6 +44,7 @@ var Commands = []Command{
 	{"create node NAME", "a Node of this file joins the cluster at this step"},
 	{"restart kube-controller-manager", "kube-controller-manager restarts and its new leader takes over at once: pending NoExecute evictions are timed again from now, node grace periods restart, the node-lifecycle controller removes and re-adds its NoExecute taints, the workload controllers resync"},
 	{"wait DURATION", "a frame DURATION later; the scenario runs at least that long"},
+	{"restart kube-scheduler", "a new kube-scheduler process: the scheduling queue is rebuilt (every pending pod back in activeQ, attempts and backoff forgotten), nominations kept from `status.nominatedNodeName`"},
 }
 
 // listWords joins words as "a, b, c or d".

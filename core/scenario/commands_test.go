@@ -25,15 +25,15 @@ func TestCommandsListedAndAccepted(t *testing.T) {
 		"kubectl scale deployment web --replicas=3", "kubectl apply -f -", "kubectl describe node n1",
 		"kubectl get pods -o wide", "kubectl get events", "node n1 not-ready", "node n1 unreachable",
 		"node n1 ready", "node n1 stop", "node n1 start", "node n1 condition DiskPressure=True",
-		"create pod p", "create node n2", "wait 30s", "restart kube-controller-manager",
+		"create pod p", "create node n2", "wait 30s", "restart kube-controller-manager", "restart kube-scheduler",
 	}
 	for _, e := range examples {
 		assert.NoError(t, CheckCommand(e), "CheckCommand(%q)", e)
 	}
-	assert.EqualError(t, CheckCommand("restart kubelet"), "usage: restart kube-controller-manager")
-	assert.EqualError(t, CheckCommand("restart"), "usage: restart kube-controller-manager")
+	assert.EqualError(t, CheckCommand("restart kubelet"), "usage: restart kube-controller-manager|kube-scheduler")
+	assert.EqualError(t, CheckCommand("restart"), "usage: restart kube-controller-manager|kube-scheduler")
 	err = CheckCommand("frobnicate n1")
-	want := `unknown command "frobnicate": steps run kubectl (taint, cordon, uncordon, drain, label, delete, scale, patch, apply, describe, get), node NODE stop|start|not-ready|unreachable|ready, node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, create node NAME, or restart kube-controller-manager`
+	want := `unknown command "frobnicate": steps run kubectl (taint, cordon, uncordon, drain, label, delete, scale, patch, apply, describe, get), node NODE stop|start|not-ready|unreachable|ready, node NODE condition TYPE=STATUS, wait DURATION, create pod NAME, create node NAME, or restart kube-controller-manager|kube-scheduler`
 	assert.EqualError(t, err, want, "unknown command")
 	for _, w := range append(append([]string{}, kubectl.Verbs...), nodeStates...) {
 		assert.Contains(t, want, w, "message lacks it")
@@ -53,6 +53,7 @@ func TestMutates(t *testing.T) {
 		"node n1 stop":                              true,
 		"create pod p":                              true,
 		"wait 30s":                                  true,
+		"restart kube-scheduler":                    true,
 		"kubectl describe node n1":                  false,
 		"kubectl get pods -o wide":                  false,
 		"kubectl get events":                        false,

@@ -126,7 +126,8 @@ type candidate struct {
 // preempt is DefaultPreemption.PostFilter / Evaluator.Preempt without the
 // "preemption: " prefix. It returns the evaluator message (the 1.37 text
 // on success) and whether preemption succeeded, in which case it sets
-// res.NominatedNode and res.Victims.
+// res.NominatedNode and res.Victims; when no node is a candidate it sets
+// res.ClearNomination.
 //
 // The candidate nodes are those whose Filter status is Unschedulable. On
 // each, all pods of strictly lower priority are removed; if the pod then
@@ -138,11 +139,8 @@ type candidate struct {
 // then snapshot order. Upstream evaluates a random-offset subset when more
 // than 100 nodes are candidates; the playground evaluates all of them.
 func preempt(res *Result, p *profile, state *framework.CycleState, pod *core.Pod, all []*NodeInfo, diag *nodeToStatus) (string, bool) {
-	if pod.Spec.PreemptionPolicy != nil && *pod.Spec.PreemptionPolicy == PreemptNever {
-		return MsgNotEligibleNever, false
-	}
-	if terminatingVictimOnNominatedNode(pod, all, diag) {
-		return MsgNotEligibleTerminating, false
+	if ok, msg := PodEligibleToPreemptOthers(pod, all, diag.statusOf(pod.Status.NominatedNodeName).GetCode()); !ok {
+		return msg, false
 	}
 	notHelpful := &Status{Plugin: PreemptionName, Code: framework.UnschedulableAndUnresolvable, Reasons: []string{ReasonPreemptionNotHelpful}}
 	dry := map[string]*Status{}
@@ -160,6 +158,9 @@ func preempt(res *Result, p *profile, state *framework.CycleState, pod *core.Pod
 		cands = append(cands, candidate{node: ni.Name(), index: i, victims: victims})
 	}
 	if len(cands) == 0 {
+		// Evaluator.evaluate returns a PostFilterResult nominating "",
+		// which clears the pod's status.nominatedNodeName.
+		res.ClearNomination = true
 		return FitErrorMessage(len(all), dry, notHelpful, "", ""), false
 	}
 	best := pickOneNodeForPreemption(cands)
@@ -171,31 +172,63 @@ func preempt(res *Result, p *profile, state *framework.CycleState, pod *core.Pod
 	return "found a potential placement for pod on node " + best.node + ", preempting " + strconv.Itoa(len(best.victims)) + " victims", true
 }
 
-// TerminatingByPreemption reports whether p carries the condition
-// DisruptionTarget=True with reason PreemptionByScheduler, which the
-// scheduler sets on victims before deleting them. Upstream also requires a
-// deletionTimestamp, which the playground's Pod does not model: a victim
-// is expected to leave NodeInfo.Pods once it is gone.
+// TerminatingByPreemption reports whether p is being deleted (a
+// deletionTimestamp) and carries the condition DisruptionTarget=True with
+// reason PreemptionByScheduler, which the scheduler sets on victims before
+// deleting them; only the first DisruptionTarget condition counts.
+// Mirrors preemption.PodTerminatingByPreemption, v1.37.
 func TerminatingByPreemption(p *core.Pod) bool {
-	if p == nil {
+	if p == nil || p.DeletionTimestamp == nil {
 		return false
 	}
 	for _, c := range p.Status.Conditions {
-		if c.Type == "DisruptionTarget" {
-			return c.Status == core.ConditionTrue && c.Reason == "PreemptionByScheduler"
+		if c.Type == ConditionDisruptionTarget {
+			return c.Status == core.ConditionTrue && c.Reason == ReasonPreemptionByScheduler
 		}
 	}
 	return false
 }
 
-// terminatingVictimOnNominatedNode is the second half of
-// PodEligibleToPreemptOthers: a pod nominated to a node that is not
-// unresolvable for it does not preempt again while a lower-priority pod
-// there is still terminating by preemption.
-func terminatingVictimOnNominatedNode(pod *core.Pod, all []*NodeInfo, diag *nodeToStatus) bool {
+// The condition the scheduler puts on a victim before deleting it
+// (Executor.PreemptPod, v1.37; the same text since 1.26, where
+// PodDisruptionConditions was beta and on).
+const (
+	ConditionDisruptionTarget   = "DisruptionTarget"
+	ReasonPreemptionByScheduler = "PreemptionByScheduler"
+)
+
+// VictimCondition is the DisruptionTarget condition a victim of a
+// preemption by a pod of the named scheduler gets ("default-scheduler"
+// for an empty name, the API server's default of spec.schedulerName).
+// Mirrors the condition Executor.PreemptPod patches, v1.37: the message
+// names the preemptor's kind, "pod" for a single pod.
+func VictimCondition(schedulerName string) core.PodCondition {
+	if schedulerName == "" {
+		schedulerName = "default-scheduler"
+	}
+	return core.PodCondition{Type: ConditionDisruptionTarget, Status: core.ConditionTrue, Reason: ReasonPreemptionByScheduler,
+		Message: schedulerName + ": preempting to accommodate a higher priority pod"}
+}
+
+// PodEligibleToPreemptOthers reports whether the pod may preempt, and if
+// not the evaluator's message: never with preemptionPolicy Never; and a
+// pod nominated to a node that is not UnschedulableAndUnresolvable for it
+// (nominatedCode, the node's Filter code in this cycle) does not preempt
+// again while a pod of lower priority there is still terminating by
+// preemption (TerminatingByPreemption). A nominated node the filters call
+// unresolvable (newly tainted, say) lets it preempt elsewhere at once.
+// Mirrors defaultpreemption.(*DefaultPreemption).PodEligibleToPreemptOthers,
+// v1.37.
+func PodEligibleToPreemptOthers(pod *core.Pod, all []*NodeInfo, nominatedCode framework.Code) (bool, string) {
+	if pod == nil {
+		return true, ""
+	}
+	if pod.Spec.PreemptionPolicy != nil && *pod.Spec.PreemptionPolicy == PreemptNever {
+		return false, MsgNotEligibleNever
+	}
 	nnn := pod.Status.NominatedNodeName
-	if nnn == "" || diag.statusOf(nnn).GetCode() == framework.UnschedulableAndUnresolvable {
-		return false
+	if nnn == "" || nominatedCode == framework.UnschedulableAndUnresolvable {
+		return true, ""
 	}
 	prio := PodPriority(pod)
 	for _, ni := range all {
@@ -204,11 +237,11 @@ func terminatingVictimOnNominatedNode(pod *core.Pod, all []*NodeInfo, diag *node
 		}
 		for _, q := range ni.ActivePods() {
 			if PodPriority(q) < prio && TerminatingByPreemption(q) {
-				return true
+				return false, MsgNotEligibleTerminating
 			}
 		}
 	}
-	return false
+	return true, ""
 }
 
 // selectVictimsOnNode returns the victims on node, or the status saying why

@@ -171,7 +171,8 @@ func TestNominatedPodsReserveRoom(t *testing.T) {
 
 func TestNotEligibleWhileVictimsTerminate(t *testing.T) {
 	victim := prio("low", "3000m", 1)
-	victim.Status.Conditions = []core.PodCondition{{Type: "DisruptionTarget", Status: core.ConditionTrue, Reason: "PreemptionByScheduler"}}
+	victim.Status.Conditions = []core.PodCondition{VictimCondition("")}
+	victim.DeletionTimestamp = &core.Time{}
 	other := prio("low2", "3000m", 1)
 	nodes := []*NodeInfo{tu.MakeNode("n1", "4000m", "8Gi").Info(victim), tu.MakeNode("n2", "4000m", "8Gi").Info(other)}
 	pod := prio("p", "2000m", 10)
@@ -184,4 +185,44 @@ func TestNotEligibleWhileVictimsTerminate(t *testing.T) {
 	pod.Status.NominatedNodeName = ""
 	r = Schedule(pod, nodes, Options{})
 	require.NotEmpty(t, r.NominatedNode, "no preemption: %q", r.Message)
+}
+
+// The nominated node became UnschedulableAndUnresolvable for the pod (an
+// untolerated NoSchedule taint arrived while its victim terminates):
+// PodEligibleToPreemptOthers lets it preempt again, and it preempts on
+// the other node; the tainted node is no candidate.
+func TestNominatedNodeUnresolvablePreemptsElsewhere(t *testing.T) {
+	victim := prio("low", "3000m", 1)
+	victim.Status.Conditions = []core.PodCondition{VictimCondition("")}
+	victim.DeletionTimestamp = &core.Time{}
+	other := prio("low2", "3000m", 1)
+	nodes := []*NodeInfo{
+		tu.MakeNode("n1", "4000m", "8Gi").Taint("dedicated", "x", core.TaintEffectNoSchedule).Info(victim),
+		tu.MakeNode("n2", "4000m", "8Gi").Info(other),
+	}
+	pod := prio("p", "2000m", 10)
+	pod.Status.NominatedNodeName = "n1"
+	r := Schedule(pod, nodes, Options{})
+	assert.Equal(t, "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s). preemption: found a potential placement for pod on node n2, preempting 1 victims", r.Message)
+	assert.Equal(t, "n2", r.NominatedNode)
+	assert.Equal(t, []string{"default/low2"}, r.Victims)
+	assert.False(t, r.ClearNomination)
+}
+
+// No candidate anywhere: the result asks to clear the nomination
+// (Evaluator.evaluate's NewPostFilterResultWithNominatedNode("")); not
+// eligible leaves it (nil PostFilterResult).
+func TestClearNomination(t *testing.T) {
+	big := prio("big", "3000m", 100)
+	nodes := []*NodeInfo{tu.MakeNode("n1", "4000m", "8Gi").Info(big)}
+	pod := prio("p", "2000m", 10)
+	pod.Status.NominatedNodeName = "n1"
+	r := Schedule(pod, nodes, Options{})
+	assert.True(t, r.ClearNomination, "no victims: %s", r.Message)
+	never := prio("p", "2000m", 10)
+	policy := PreemptNever
+	never.Spec.PreemptionPolicy = &policy
+	never.Status.NominatedNodeName = "n1"
+	assert.False(t, Schedule(never, nodes, Options{}).ClearNomination)
+	assert.True(t, Schedule(pod, nil, Options{}).ClearNomination, "no nodes at all (ErrNoNodesAvailable)")
 }

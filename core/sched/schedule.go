@@ -64,7 +64,8 @@ func pluginList(names []string) string {
 //     Score, NormalizeScore, weights, and a uniform random pick among the
 //     highest totals with opts.Rand;
 //  6. none → the FailedScheduling message, including DefaultPreemption's
-//     dry run; a successful preemption fills NominatedNode and Victims.
+//     dry run; a successful preemption fills NominatedNode and Victims,
+//     one that finds no candidate sets ClearNomination.
 //
 // Nil nodes, nodes without a Node object and repeated node names (after
 // the first) are ignored. A nil pod is treated as a pod with an empty
@@ -95,6 +96,7 @@ func scheduleAll(pod *core.Pod, all []*NodeInfo, opts Options, c *scratch) Resul
 		// Upstream returns before the Filter pass, leaving
 		// nextStartNodeIndex as it was.
 		res.Message, res.ConditionMessage = ErrNoNodesAvailable, ErrNoNodesAvailable
+		res.ClearNomination = true
 		return res
 	}
 	p := newProfile(opts)

@@ -136,6 +136,12 @@ type Result struct {
 	// NominatedNode is the node preemption chose ("" when preemption did
 	// not succeed); the pod should get status.nominatedNodeName = it.
 	NominatedNode string
+	// ClearNomination: the cycle's nominatingInfo is an override with an
+	// empty node, so status.nominatedNodeName is cleared when set
+	// (schedulingAlgorithm's clearNominatedNode: no nodes at all, or
+	// preemption found no candidate). A failure that leaves the nomination
+	// alone (not eligible to preempt, an Error status) keeps it false.
+	ClearNomination bool
 	// Victims are the pods to evict on NominatedNode, as "namespace/name"
 	// (namespace "default" when empty), most important first.
 	Victims []string

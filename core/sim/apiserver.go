@@ -206,6 +206,11 @@ func (a *apiServer) view(p *store.Pod) *core.Pod {
 			out.Status.Conditions = []core.PodCondition{{Type: "PodScheduled", Status: core.ConditionFalse, Reason: core.PodReasonSchedulingGated, Message: core.PodMessageSchedulingGated}}
 		}
 	}
+	if p.DisruptionTarget != nil {
+		// Patched before the deletion (taint eviction, eviction API,
+		// preemption), so a pod still Terminating shows it.
+		out.Status.Conditions = append(out.Status.Conditions, *p.DisruptionTarget)
+	}
 	return out
 }
 

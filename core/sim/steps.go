@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/taints-playground/playground/core"
@@ -112,20 +113,31 @@ func admissionErrorText(p *store.Pod) string {
 	return "Error from server: error when creating " + source + ": " + p.AdmitErr
 }
 
-// restart is `restart kube-controller-manager`: the process stops and
-// its new leader takes over at once (as when the old one released its
-// Lease; without that, alpha ControllerManagerReleaseLeaderElectionLockOnExit
-// in 1.37, the new one waits up to --leader-elect-lease-duration, 15 s).
-// Each controller loses its memory and rebuilds it from the informers
+// restart is `restart COMPONENT`: the component's process starts anew.
+//
+// kube-controller-manager: its new leader takes over at once (as when the
+// old one released its Lease; without that, alpha
+// ControllerManagerReleaseLeaderElectionLockOnExit in 1.37, the new one
+// waits up to --leader-elect-lease-duration, 15 s). Each controller loses
+// its memory and rebuilds it from the informers
 // (controllers.Manager.Restart). The LeaderElection event the new leader
 // records on the kube-system Lease ("HOSTNAME_UUID became leader") is not
 // shown: its identity is a random UUID of the new process.
+//
+// kube-scheduler: see scheduler.Scheduler.Restart for what it forgets and
+// keeps.
 func (s *simulator) restart(args []string) (string, error) {
-	if len(args) != 1 || args[0] != "kube-controller-manager" {
+	if len(args) != 1 || !slices.Contains(scenario.RestartComponents, args[0]) {
 		return "", fmt.Errorf("usage: restart %s", strings.Join(scenario.RestartComponents, "|"))
 	}
-	s.note("kube-controller-manager restarted: its controllers start again from the cluster's objects")
-	s.mgr.Restart()
+	switch args[0] {
+	case "kube-scheduler":
+		s.sched.Restart()
+		s.note("kube-scheduler restarted: its scheduling queue starts empty and lists every pending pod again")
+	default:
+		s.note("kube-controller-manager restarted: its controllers start again from the cluster's objects")
+		s.mgr.Restart()
+	}
 	return "", nil
 }
 

@@ -125,10 +125,10 @@ func (s *simulator) taintMatrix(p *store.Pod, n *core.Node) []TaintMatch {
 }
 
 // queueNote says where a pending pod waits in the scheduling queue.
-func queueNote(p *store.Pod) string {
+func (s *simulator) queueNote(p *store.Pod) string {
 	switch p.Queue.State {
 	case store.QueueUnschedulable:
-		return fmt.Sprintf(" It waits in unschedulablePods after %d failed attempt(s); an event that one of its rejecting plugins cares about moves it back, and the periodic flush retries it at %s at the latest.", p.Queue.Attempts, clock.FormatAt(queue.NextFlush(&p.Queue)))
+		return fmt.Sprintf(" It waits in unschedulablePods after %d failed attempt(s); an event that one of its rejecting plugins cares about moves it back, and the periodic flush retries it at %s at the latest.", p.Queue.Attempts, clock.FormatAt(s.sched.Queue.NextFlush(&p.Queue)))
 	case store.QueueBackoff:
 		return fmt.Sprintf(" It waits in backoffQ until %s.", clock.FormatAt(p.Queue.BackoffUntil))
 	}
@@ -174,7 +174,7 @@ func (s *simulator) summary(p *store.Pod, res sched.Result) string {
 		}
 		return out
 	case PhasePending:
-		return pendingSummary(p, res)
+		return s.pendingSummary(p, res)
 	}
 	var b strings.Builder
 	if p.Direct {
@@ -203,7 +203,7 @@ func (s *simulator) summary(p *store.Pod, res sched.Result) string {
 }
 
 // pendingSummary says why a pod is Pending.
-func pendingSummary(p *store.Pod, res sched.Result) string {
+func (s *simulator) pendingSummary(p *store.Pod, res sched.Result) string {
 	if p.Missing {
 		return fmt.Sprintf("Pending: spec.nodeName is %q, but there is no such node; the scheduler leaves pods that set spec.nodeName alone.", p.Object.Spec.NodeName)
 	}
@@ -218,7 +218,26 @@ func pendingSummary(p *store.Pod, res sched.Result) string {
 		msg = res.Message
 	}
 	if res.NodeName != "" {
-		return fmt.Sprintf("Pending: the last attempt failed (%s). It would fit %s now, but no cluster event has sent it back to the scheduling queue yet.%s", scheduler.ShortReason(msg), res.NodeName, queueNote(p))
+		return fmt.Sprintf("Pending: the last attempt failed (%s). It would fit %s now, but no cluster event has sent it back to the scheduling queue yet.%s%s", scheduler.ShortReason(msg), res.NodeName, s.nominationNote(p), s.queueNote(p))
 	}
-	return "Pending: " + msg + queueNote(p)
+	return "Pending: " + msg + s.nominationNote(p) + s.queueNote(p)
+}
+
+// nominationNote says where preemption nominated a pending pod and how
+// many of its victims still terminate there ("" when not nominated).
+func (s *simulator) nominationNote(p *store.Pod) string {
+	node := p.Object.Status.NominatedNodeName
+	if node == "" {
+		return ""
+	}
+	n := 0
+	for _, q := range s.st.TerminatingOn(node) {
+		if q.Priority < p.Priority && sched.TerminatingByPreemption((&apiServer{s: s}).view(q)) {
+			n++
+		}
+	}
+	if n == 0 {
+		return fmt.Sprintf(" It is nominated to %s (status.nominatedNodeName): preemption made room there, and the room is held for it.", node)
+	}
+	return fmt.Sprintf(" It is nominated to %s (status.nominatedNodeName), waiting for %d victim(s) to terminate; until they are gone it does not preempt again unless %s becomes unusable for it.", node, n, node)
 }

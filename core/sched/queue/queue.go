@@ -57,6 +57,9 @@ type Queue struct {
 	unsched []*store.Pod // every pod Failed put in unschedulablePods, maybe left since (Dispatch compacts it)
 	events  []clusterEvent
 	priv    []entry // by store.Pod.Index
+	// origin is when the queue's periodic flush started ticking: t=0, or
+	// the last restart of kube-scheduler.
+	origin time.Duration
 }
 
 // entry is what the queue keeps of a pod besides its store status.
@@ -105,6 +108,22 @@ func (q *Queue) Add(p *store.Pod) {
 		return
 	}
 	q.activate(p, func(s *store.QueueStatus) { s.Since = now })
+}
+
+// Relist adds pods as a new scheduler's informer lists them: in the given
+// order, each Add stamping its queue timestamp a nanosecond after the one
+// before (a real Add reads the clock), so pods of equal priority leave
+// activeQ in list order.
+func (q *Queue) Relist(pods []*store.Pod) {
+	now := q.env.Now()
+	for i, p := range pods {
+		at := now + time.Duration(i)
+		if Gated(p.Object) {
+			q.gate(p, at)
+			continue
+		}
+		q.activate(p, func(s *store.QueueStatus) { s.Since = at })
+	}
 }
 
 // Gated reports whether the SchedulingGates plugin's PreEnqueue keeps
@@ -202,16 +221,37 @@ func lastMoved(s *store.QueueStatus) time.Duration {
 }
 
 // NextFlush is when flushUnschedulableEntitiesLeftover will find the pod
-// more than 5 minutes in unschedulablePods: ticks run every 30 s from t=0
-// and move pods whose last attempt (or last flush) is strictly more than
-// 5 minutes old.
-func NextFlush(s *store.QueueStatus) time.Duration {
-	return ((lastMoved(s)+PodMaxInUnschedulablePods)/UnschedulableFlushPeriod + 1) * UnschedulableFlushPeriod
+// more than 5 minutes in unschedulablePods: ticks run every 30 s from the
+// queue's start (t=0 or the last restart) and move pods whose last
+// attempt (or last flush) is strictly more than 5 minutes old.
+func (q *Queue) NextFlush(s *store.QueueStatus) time.Duration {
+	since := lastMoved(s) - q.origin
+	return q.origin + ((since+PodMaxInUnschedulablePods)/UnschedulableFlushPeriod+1)*UnschedulableFlushPeriod
 }
 
 func (q *Queue) scheduleFlush(p *store.Pod) {
 	gen := q.entry(p).gen
-	q.env.Clock.At(NextFlush(&p.Queue), clock.Work, func() { q.flushLeftover(p, gen) })
+	q.env.Clock.At(q.NextFlush(&p.Queue), clock.Work, func() { q.flushLeftover(p, gen) })
+}
+
+// Restart is the queue of a new kube-scheduler process: activeQ, backoffQ
+// and unschedulablePods are emptied and every pending pod's attempts,
+// backoff and rejecting plugins forgotten (its pending timers go stale;
+// a bound pod keeps its count of failed attempts for the board), buffered
+// cluster events are dropped, and the periodic flush ticks from now
+// (NewPriorityQueue and PriorityQueue.Run, v1.37). The caller re-adds
+// the pending pods with Relist.
+func (q *Queue) Restart() {
+	for _, p := range q.env.Store.Pods() {
+		if p.Index < len(q.priv) {
+			q.priv[p.Index] = entry{gen: q.priv[p.Index].gen + 1}
+		}
+		if p.Phase == store.PhasePending && p.Queue != (store.QueueStatus{}) {
+			q.env.Store.UpdatePod(p, Source, func(p *store.Pod) { p.Queue = store.QueueStatus{} })
+		}
+	}
+	q.active, q.backoff, q.unsched, q.events = nil, nil, nil, nil
+	q.origin = q.env.Now()
 }
 
 // rejectingPlugins is the pod's UnschedulablePlugins after a failed cycle:

@@ -107,7 +107,7 @@ func TestFlushLeftover(t *testing.T) {
 		p := f.pod(testutil.MakePod("p", "", ""), 0)
 		f.advance(sec(tc.failedAt))
 		f.fail(p, taintToleration)
-		assert.Equal(t, sec(tc.flushedAt), queue.NextFlush(&p.Queue), "failed at %v", tc.failedAt)
+		assert.Equal(t, sec(tc.flushedAt), f.q.NextFlush(&p.Queue), "failed at %v", tc.failedAt)
 
 		f.advance(sec(tc.flushedAt) - time.Millisecond)
 		assert.Equal(t, store.QueueUnschedulable, p.Queue.State, "failed at %v: still waiting", tc.failedAt)

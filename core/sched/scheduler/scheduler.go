@@ -8,6 +8,7 @@ package scheduler
 import (
 	"fmt"
 	"math/rand"
+	"sort"
 	"strings"
 
 	"github.com/taints-playground/playground/core"
@@ -35,7 +36,7 @@ type Scheduler struct {
 	rng   *rand.Rand
 
 	startIndex   int  // the rotating nextStartNodeIndex
-	anyNominated bool // some pod was nominated by preemption
+	anyNominated bool // some pod was nominated (noteNominated)
 	started      bool
 	// podAffinitySeen: some pod of the cluster has a pod affinity or
 	// anti-affinity term (notePodAffinity).
@@ -60,17 +61,57 @@ func (s *Scheduler) Start() {
 	s.started = true
 	for _, p := range s.env.Store.Pods() {
 		s.notePodAffinity(p.Object)
-		if p.Phase == store.PhasePending && !p.Direct && !p.Reserved && s.forUs(p) {
+		s.noteNominated(p.Object)
+		if p.Phase == store.PhasePending && !p.Direct && !p.Reserved && !p.Deleted && s.forUs(p) {
 			s.Queue.Add(p)
 		}
 	}
 }
+
+// Restart is kube-scheduler restarted: a new process with empty memory
+// lists the cluster again. Its consequences, each upstream's:
+//   - the scheduling queue is new (NewPriorityQueue): every pending pod
+//     is back in activeQ with no failed attempts and no backoff,
+//     unschedulablePods is empty, and the periodic flush ticks from now
+//     (PriorityQueue.Run); see queue.Restart. The informer's first list
+//     adds the pods in the API server's list order, the key order of its
+//     watch cache (namespace, then name; a B-tree in v1.37, a map of no
+//     set order in old releases), so among pods of equal priority that
+//     order, not creation order, decides who is tried first;
+//   - nominations survive in the pods' status.nominatedNodeName: the
+//     informer's add puts each listed pod in the nominator under the
+//     node its status names (PriorityQueue.Add → addNominatedPod with a
+//     nil NominatingInfo, ModeNoop), so the room stays held;
+//   - the cache is rebuilt from the informers (the same pods and
+//     nodes), and the Filter pass starts again at the first node
+//     (nextStartNodeIndex is zero in a new Scheduler);
+//   - ties keep being broken by the playground's seeded generator, which
+//     continues where it was, so a run stays reproducible (a real process
+//     draws new random numbers).
+func (s *Scheduler) Restart() {
+	s.Queue.Restart()
+	s.startIndex = 0
+	s.infos, s.infoFor, s.snap = nil, nil, nil
+	var listed []*store.Pod
+	for _, p := range s.env.Store.Pods() {
+		if p.Phase == store.PhasePending && !p.Direct && !p.Reserved && !p.Deleted && s.forUs(p) {
+			listed = append(listed, p)
+		}
+	}
+	sort.SliceStable(listed, func(i, j int) bool { return listKey(listed[i]) < listKey(listed[j]) })
+	s.Queue.Relist(listed)
+}
+
+// listKey is the pod's key in the API server's storage order
+// (namespace/name), the order a list returns.
+func listKey(p *store.Pod) string { return p.Namespace() + "/" + p.Name() }
 
 // podChanged queues a new pod addressed to the scheduler and keeps the
 // cache's NodeInfos in step with the pods bound to each node.
 func (s *Scheduler) podChanged(ev store.PodEvent) {
 	was, is := &ev.Old, &ev.New
 	s.notePodAffinity(is.Object)
+	s.noteNominated(is.Object)
 	if ev.Created && s.started && !is.Direct && !is.Deleted && s.forUs(ev.Pod) {
 		s.Queue.Add(ev.Pod)
 	}
@@ -88,6 +129,14 @@ func (s *Scheduler) podChanged(ev store.PodEvent) {
 func (s *Scheduler) notePodAffinity(p *core.Pod) {
 	if p != nil && p.Spec.Affinity != nil && (p.Spec.Affinity.PodAffinity != nil || p.Spec.Affinity.PodAntiAffinity != nil) {
 		s.podAffinitySeen = true
+	}
+}
+
+// noteNominated remembers that some pod names a nominated node, so that
+// cycles start counting nominated pods (NominatedPods).
+func (s *Scheduler) noteNominated(p *core.Pod) {
+	if p != nil && p.Status.NominatedNodeName != "" {
+		s.anyNominated = true
 	}
 }
 
@@ -158,9 +207,12 @@ func (s *Scheduler) NominatedPods() []*core.Pod {
 }
 
 // Cycle is one scheduling cycle for a pod popped from the queue. A
-// failure sends the pod to unschedulablePods; when preemption found a
-// node, the pod is nominated there and the victims are deleted at once
-// (their grace period is not modelled), which queues the pod again.
+// failure sends the pod to unschedulablePods and applies the cycle's
+// nominatingInfo (handleSchedulingFailure, v1.37): a preemption nominates
+// the pod to its node and deletes the victims; a cycle that found no
+// preemption candidate clears an earlier nomination, so the room it
+// reserved on that node is free again; a pod not eligible to preempt
+// keeps its nomination.
 func (s *Scheduler) Cycle(p *store.Pod) {
 	opts := s.Options(s.rng)
 	opts.StartNodeIndex = s.startIndex
@@ -171,23 +223,44 @@ func (s *Scheduler) Cycle(p *store.Pod) {
 	res := sched.ScheduleSnapshot(p.Object, s.snap, opts)
 	s.startIndex = res.NextStartNodeIndex
 	if res.NodeName == "" {
-		s.env.Store.UpdatePod(p, Name, func(p *store.Pod) { p.FailedMessage = res.Message })
-		s.env.Emit(Name, core.EventWarning, ReasonFailedScheduling, "pod/"+p.Ref(), res.Message)
-		s.env.Note("%s stays Pending: %s", p.Name(), ShortReason(res.Message))
-		s.Queue.Failed(p, &res)
-		if res.NominatedNode != "" && len(res.Victims) > 0 {
-			s.preempt(p, res)
-		}
+		s.failed(p, res)
 		return
 	}
 	s.env.Emit(Name, core.EventNormal, ReasonScheduled, "pod/"+p.Ref(), fmt.Sprintf("Successfully assigned %s to %s", p.Ref(), res.NodeName))
 	s.env.Note("%s scheduled to %s", p.Name(), res.NodeName)
 	now := s.env.Now()
+	clear := s.env.Version.AtLeast(ClearNominationOnBindingSince)
 	s.env.Store.UpdatePod(p, Name, func(p *store.Pod) {
 		p.FailedMessage = ""
-		p.Object = withNominated(p.Object, "")
+		if clear {
+			p.Object = withNominated(p.Object, "")
+		}
 		p.Node, p.Phase, p.ScheduledAt = res.NodeName, store.PhaseRunning, &now
 	})
+}
+
+// ClearNominationOnBindingSince is the first minor release whose API
+// server clears status.nominatedNodeName when it binds a pod
+// (ClearingNominatedNodeNameAfterBinding, beta and on in 1.35;
+// BindingREST.setPodNodeAndMetadata). Before it a bound preemptor keeps
+// the field, and kubectl get -o wide still shows its NOMINATED NODE.
+const ClearNominationOnBindingSince = 35
+
+// failed is handleSchedulingFailure: the FailedScheduling event, the pod
+// back to unschedulablePods, and its nominatingInfo applied.
+func (s *Scheduler) failed(p *store.Pod, res sched.Result) {
+	s.env.Store.UpdatePod(p, Name, func(p *store.Pod) { p.FailedMessage = res.Message })
+	s.env.Emit(Name, core.EventWarning, ReasonFailedScheduling, "pod/"+p.Ref(), res.Message)
+	s.env.Note("%s stays Pending: %s", p.Name(), ShortReason(res.Message))
+	s.Queue.Failed(p, &res)
+	switch {
+	case res.NominatedNode != "" && len(res.Victims) > 0:
+		s.preempt(p, res)
+	case res.ClearNomination && p.Object.Status.NominatedNodeName != "":
+		node := p.Object.Status.NominatedNodeName
+		s.env.Store.UpdatePod(p, Name, func(p *store.Pod) { p.Object = withNominated(p.Object, "") })
+		s.env.Note("%s is no longer nominated to %s: preemption found no victims, so the room it held there is free", p.Name(), node)
+	}
 }
 
 // withNominated is the pod with status.nominatedNodeName set to node (the
@@ -201,25 +274,75 @@ func withNominated(p *core.Pod, node string) *core.Pod {
 	return cp
 }
 
-// preempt carries out a successful preemption: the preemptor is nominated
-// to the node and each victim is deleted with a Preempted event.
+// preempt carries out a successful preemption (Executor.prepareCandidate
+// and prepareCandidateAsync, v1.37; async preemption is on by default
+// from 1.33 and its API calls take no virtual time): lower-priority pods
+// nominated to the node lose their nomination, the preemptor is
+// nominated there, and each victim not already being deleted gets the
+// DisruptionTarget condition, is deleted and gets a Preempted event. The
+// preemptor binds once the victims are gone: their deletion moves it
+// back to the scheduling queue, and its nominated node is tried first.
 func (s *Scheduler) preempt(p *store.Pod, res sched.Result) {
+	s.clearLowerNominations(p, res.NominatedNode)
 	s.env.Store.UpdatePod(p, Name, func(p *store.Pod) { p.Object = withNominated(p.Object, res.NominatedNode) })
-	s.anyNominated = true
-	now := s.env.Now()
+	cond := sched.VictimCondition(p.Object.Spec.SchedulerName)
 	for _, v := range res.Victims {
 		for _, q := range s.env.Store.Pods() {
-			if q.Deleted || q.Phase != store.PhaseRunning || q.Ref() != v {
+			if q.Deleted || q.Phase != store.PhaseRunning || q.Ref() != v || q.Object.DeletionTimestamp != nil {
 				continue
 			}
-			s.env.Emit(Name, core.EventNormal, ReasonPreempted, "pod/"+q.Ref(), fmt.Sprintf("Preempted by pod %s on node %s", podUID(p), res.NominatedNode))
 			why := fmt.Sprintf("the scheduler preempted it to make room for %s (priority %d > %d)", p.Name(), p.Priority, q.Priority)
-			s.env.Store.UpdatePod(q, Name, func(q *store.Pod) {
-				q.Phase, q.Preempted, q.EvictedAt, q.EvictReason = store.PhaseEvicted, true, &now, why
-			})
+			// PreemptPod records the event after the deletion call returns;
+			// it comes first here so that it precedes what the deletion
+			// sets off in the other components (the kubelet's Killing).
+			s.env.Emit(Name, core.EventNormal, ReasonPreempted, "pod/"+q.Ref(), fmt.Sprintf("Preempted by pod %s on node %s", podUID(p), res.NominatedNode))
+			s.deleteVictim(q, cond, why)
 			s.env.Note("%s preempted on %s for %s", q.Name(), q.Node, p.Name())
 		}
 	}
+}
+
+// deleteVictim patches the victim's DisruptionTarget condition and
+// deletes it (Executor.PreemptPod: PatchPodStatus, then DeletePod with
+// the pod's own grace period). It is the preemption's one deletion.
+func (s *Scheduler) deleteVictim(q *store.Pod, cond core.PodCondition, why string) {
+	now := s.env.Now()
+	s.env.Store.UpdatePod(q, Name, func(q *store.Pod) {
+		q.Object = withCondition(q.Object, cond)
+		q.DisruptionTarget = &cond
+		q.Phase, q.Preempted, q.EvictedAt, q.EvictReason = store.PhaseEvicted, true, &now, why
+	})
+}
+
+// clearLowerNominations takes the nomination away from the pending pods
+// of lower priority than p nominated to node: they may no longer fit
+// there (getLowerPriorityNominatedPods and clearNominatedNodeName,
+// v1.37). Where they wait in the queue is left alone: with queueing hints
+// a status-only update moves a pod only if a plugin that rejected it
+// asks for it, and none of the playground's plugins does.
+func (s *Scheduler) clearLowerNominations(p *store.Pod, node string) {
+	for _, q := range s.env.Store.Pods() {
+		if q == p || q.Deleted || q.Phase != store.PhasePending || q.Object.Status.NominatedNodeName != node || q.Priority >= p.Priority {
+			continue
+		}
+		s.env.Store.UpdatePod(q, Name, func(q *store.Pod) { q.Object = withNominated(q.Object, "") })
+		s.env.Note("%s is no longer nominated to %s: %s of higher priority preempts there", q.Name(), node, p.Name())
+	}
+}
+
+// withCondition is a copy of the pod with the condition set (replacing
+// one of its type), so that the scheduler's NodeInfo sees it while the
+// victim terminates (sched.TerminatingByPreemption).
+func withCondition(p *core.Pod, c core.PodCondition) *core.Pod {
+	cp := p.DeepCopy()
+	for i := range cp.Status.Conditions {
+		if cp.Status.Conditions[i].Type == c.Type {
+			cp.Status.Conditions[i] = c
+			return cp
+		}
+	}
+	cp.Status.Conditions = append(cp.Status.Conditions, c)
+	return cp
 }
 
 // podUID is what the Preempted event names the preemptor by: its UID when
