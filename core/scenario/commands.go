@@ -42,8 +42,8 @@ var Commands = []Command{
 	{"node NODE condition TYPE=STATUS", "e.g. `DiskPressure=True`, which brings its condition taint"},
 	{"create pod NAME", "a Pod of this file appears at this step instead of at t=0"},
 	{"create node NAME", "a Node of this file joins the cluster at this step"},
-	{"restart kube-controller-manager", "kube-controller-manager restarts and its new leader takes over at once: pending NoExecute evictions are timed again from now, node grace periods restart, the node-lifecycle controller removes and re-adds its NoExecute taints, the workload controllers resync"},
 	{"wait DURATION", "a frame DURATION later; the scenario runs at least that long"},
+	{"restart kube-controller-manager", "kube-controller-manager restarts and its new leader takes over at once: pending NoExecute evictions are timed again from now, node grace periods restart, the node-lifecycle controller removes and re-adds its NoExecute taints, the workload controllers resync"},
 	{"restart kube-scheduler", "a new kube-scheduler process: the scheduling queue is rebuilt (every pending pod back in activeQ, attempts and backoff forgotten), nominations kept from `status.nominatedNodeName`"},
 }
 
