@@ -26,10 +26,10 @@ type DescribeEvent struct {
 	Count   int
 }
 
-// DescribeEpoch is the wall-clock moment the playground's virtual t=0
-// stands for in timestamps kubectl prints absolutely (CreationTimestamp,
-// node condition times). Fixed, so output never depends on the real clock.
-var DescribeEpoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
+// DescribeEpoch is core.Epoch, the wall-clock moment the playground's
+// virtual t=0 stands for in timestamps kubectl prints absolutely
+// (CreationTimestamp, node condition times).
+var DescribeEpoch = core.Epoch
 
 // HumanDuration is apimachinery's duration.HumanDuration, the "Age" and
 // "Last Seen" text of kubectl: "45s", "2m5s", "12m", "3h20m", "2d4h", ….

@@ -109,7 +109,7 @@ func TestDrainWaitPodGone(t *testing.T) {
 	_, wait, err := kubectl.Drain(c, []string{"n1", "--ignore-daemonsets"})
 	require.NoError(t, err)
 	require.NotNil(t, wait)
-	require.NoError(t, c.DeletePod("default", "web-a"))
+	require.NoError(t, c.DeletePod("default", "web-a", nil))
 	lines, done := wait.Retry(c)
 	assert.True(t, done)
 	assert.Equal(t, []string{"node/n1 drained"}, lines)

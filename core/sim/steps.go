@@ -145,6 +145,7 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 	}
 	switch args[1] {
 	case "stop":
+		s.kubelet.Stop(name)
 		at := s.nlc.KubeletStopped(name)
 		s.note("the kubelet on %s stopped posting status; the node-lifecycle controller will mark it Unknown at %s (node-monitor-grace-period %s)", name, clock.FormatAt(at), clock.Format(s.nlc.GracePeriod()))
 		return fmt.Sprintf("node/%s: the kubelet stops posting node status (last heartbeat observed at %s)", name, clock.FormatAt(s.clk.Now())), nil
@@ -177,6 +178,7 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 	}
 	s.nlc.ReconcileNoSchedule(name)
 	s.nlc.ReadyReported(name)
+	s.kubelet.Resume(name)
 	switch args[1] {
 	case "not-ready":
 		return fmt.Sprintf("node/%s: the kubelet reports Ready=False", name), nil

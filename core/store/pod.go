@@ -46,9 +46,18 @@ type Pod struct {
 	Deleted bool
 	// Failed: rejected by the kubelet and left as a Failed object.
 	Failed bool
-	// Terminating: removed from its node while the node was not Ready;
-	// the object stays until the kubelet returns (see Terminating()).
+	// Terminating: deleted with a grace period while bound to a node (the
+	// object has a deletionTimestamp); the kubelet finishes the deletion
+	// when the grace period ends, or when it returns to a node that was
+	// not Ready (see IsTerminating, Store.DeletePod).
 	Terminating bool
+	// GraceEnd is when the grace period of a Terminating pod ends (its
+	// deletionTimestamp, or 1 s after it when a shortened period was
+	// already over); Remove says the deletion was a delete, not an
+	// eviction: the record is Deleted, not left Evicted, when it
+	// finishes.
+	GraceEnd time.Duration
+	Remove   bool
 	// Preempted: the scheduler removed it for a higher-priority pod.
 	Preempted bool
 

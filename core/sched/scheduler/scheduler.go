@@ -77,7 +77,7 @@ func (s *Scheduler) podChanged(ev store.PodEvent) {
 	if is.Node != was.Node && is.Node != "" {
 		s.markStale(is.Node)
 	}
-	if store.LeftNode(was, is) || (was.Running() && was.Object != is.Object) {
+	if store.LeftNode(was, is) || store.Freed(was, is) || (was.Holds() && was.Object != is.Object) {
 		s.markStale(was.Node)
 	}
 }
@@ -214,8 +214,9 @@ func (s *Scheduler) preempt(p *store.Pod, res sched.Result) {
 			}
 			s.env.Emit(Name, core.EventNormal, ReasonPreempted, "pod/"+q.Ref(), fmt.Sprintf("Preempted by pod %s on node %s", podUID(p), res.NominatedNode))
 			why := fmt.Sprintf("the scheduler preempted it to make room for %s (priority %d > %d)", p.Name(), p.Priority, q.Priority)
-			s.env.Store.UpdatePod(q, Name, func(q *store.Pod) {
-				q.Phase, q.Preempted, q.EvictedAt, q.EvictReason = store.PhaseEvicted, true, &now, why
+			// util.DeletePod: empty DeleteOptions, the victim's own grace period.
+			s.env.Store.DeletePod(q, Name, store.Deletion{Now: now, Evict: true}, func(q *store.Pod) {
+				q.Preempted, q.EvictReason = true, why
 			})
 			s.env.Note("%s preempted on %s for %s", q.Name(), q.Node, p.Name())
 		}
