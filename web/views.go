@@ -65,7 +65,7 @@ func NewPodView(p *sim.PodState, selected string) PodView {
 	v.Priority = p.Priority
 	v.Owner = p.Owner
 	v.Terminating = p.Terminating
-	v.NotModelled = GapsText(p.NotModelled, false)
+	v.NotModelled = GapsText(p.NotModelled)
 	if len(p.SchedulingGates) > 0 {
 		v.Gates = "[" + strings.Join(p.SchedulingGates, " ") + "]"
 	}
@@ -254,14 +254,10 @@ func laneWindow(pods []*sim.PodState, limit int, selected string) []*sim.PodStat
 	return out
 }
 
-// GapsText lists gaps one per line, "path: why"; withTiming includes the
-// gaps that only change when things end.
-func GapsText(gaps []core.Gap, withTiming bool) string {
+// GapsText lists gaps one per line, "path: why".
+func GapsText(gaps []core.Gap) string {
 	var b strings.Builder
 	for _, g := range gaps {
-		if g.Timing && !withTiming {
-			continue
-		}
 		if b.Len() > 0 {
 			b.WriteByte('\n')
 		}
