@@ -180,7 +180,16 @@ func DescribePod(p *core.Pod, events []DescribeEvent, now time.Duration) string 
 	}
 	w.printLabels("Labels", p.Labels)
 	w.printLabels("Annotations", p.Annotations)
-	w.write(0, "Status:\t%s\n", string(p.Status.Phase))
+	if p.DeletionTimestamp != nil && p.Status.Phase != core.PodFailed && p.Status.Phase != core.PodSucceeded {
+		// translateTimestampSince of a deletionTimestamp still ahead is
+		// negative: "<invalid>" while the grace period runs.
+		w.write(0, "Status:\tTerminating (lasts %s)\n", HumanDuration(now-p.DeletionTimestamp.Sub(DescribeEpoch)))
+		if p.DeletionGracePeriodSeconds != nil {
+			w.write(0, "Termination Grace Period:\t%ds\n", *p.DeletionGracePeriodSeconds)
+		}
+	} else {
+		w.write(0, "Status:\t%s\n", string(p.Status.Phase))
+	}
 	if p.Status.Reason != "" {
 		w.write(0, "Reason:\t%s\n", p.Status.Reason)
 	}

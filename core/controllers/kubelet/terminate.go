@@ -23,16 +23,16 @@ const (
 // there (node not Ready, stopped) leaves the pod Terminating until it
 // returns (returned) or someone force-deletes it.
 func (k *Kubelet) terminating(p *store.Pod) {
-	if !k.alive(p.Node) {
+	if !k.Alive(p.Node) {
 		return
 	}
 	k.kill(p)
 	k.arm(p)
 }
 
-// alive reports whether node's kubelet can stop containers and confirm
+// Alive reports whether node's kubelet can stop containers and confirm
 // it: the node exists, is Ready, and no step stopped its kubelet.
-func (k *Kubelet) alive(node string) bool {
+func (k *Kubelet) Alive(node string) bool {
 	n := k.env.Store.Node(node)
 	return n != nil && n.Ready() && !k.stopped[node]
 }
@@ -60,7 +60,7 @@ func (k *Kubelet) arm(p *store.Pod) {
 	}
 	k.armed[p] = end
 	k.env.Clock.At(max(end, k.env.Now()), clock.Work, func() {
-		if p.IsTerminating() && p.GraceEnd == end && k.alive(p.Node) {
+		if p.IsTerminating() && p.GraceEnd == end && k.Alive(p.Node) {
 			k.finish(p)
 		}
 	})
@@ -77,7 +77,7 @@ func (k *Kubelet) finish(p *store.Pod) {
 // containers of the pods deleted meanwhile and finishes those whose grace
 // period is over at once, the others when it ends.
 func (k *Kubelet) returned(node string) {
-	if !k.alive(node) {
+	if !k.Alive(node) {
 		return
 	}
 	for _, p := range k.env.Store.TerminatingOn(node) {
