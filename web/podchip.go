@@ -80,11 +80,16 @@ func podChip(p PodView) app.UI {
 	if p.NotModelled != "" {
 		body = append(body, notModelledBadge(p.NotModelled))
 	}
+	title := fmt.Sprintf(English.ClickForWhy, p.Name)
 	if p.Terminating {
 		classes += " is-terminating"
-		body = append(body, app.Span().Class("pod-note is-terminating").Text(English.Terminating))
+		note := English.Terminating
+		if p.GraceLeft > 0 {
+			note = fmt.Sprintf(English.TerminatingGrace, p.GraceLeft)
+		}
+		body = append(body, app.Span().Class("pod-note is-terminating").Text(note))
+		title += "\n" + note
 	}
-	title := fmt.Sprintf(English.ClickForWhy, p.Name)
 	if p.Requests != "" {
 		title += "\n" + fmt.Sprintf(English.PodRequests, p.Requests)
 	}

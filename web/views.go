@@ -36,9 +36,11 @@ type PodView struct {
 	RingLeft    float64
 	SecondsOut  int
 	Terminating bool
+	// GraceLeft is a Terminating pod's whole seconds of grace period left
+	// at the clock's time (0: over, its kubelet has not confirmed).
+	GraceLeft int
 	// NotModelled lists, one per line, the fields of the pod's manifest
-	// upstream acts on and the playground does not model (the timing-only
-	// ones aside, which the why panel lists); "" when none.
+	// upstream acts on and the playground does not model; "" when none.
 	NotModelled string
 	// Gates are a pending pod's scheduling gates: the scheduler does not
 	// try it until they are removed.
@@ -104,6 +106,13 @@ type BoardLayout struct {
 type Clock struct {
 	Now   float64
 	Start func(*sim.PodState) (float64, bool)
+}
+
+// Grace fills v's grace period left for a Terminating pod at clock c.
+func (c Clock) Grace(p *sim.PodState, v *PodView) {
+	if p.Terminating && p.GraceEnd != nil && *p.GraceEnd > c.Now {
+		v.GraceLeft = int(math.Ceil(*p.GraceEnd - c.Now))
+	}
 }
 
 // Countdown fills v's ring for a pod with a pending eviction at clock c:
@@ -234,6 +243,7 @@ func viewsOf(pods []*sim.PodState, selected string, c Clock, cache PodViews) []P
 		if c.Start != nil || c.Now != 0 {
 			c.Countdown(p, &v)
 		}
+		c.Grace(p, &v)
 		out = append(out, v)
 	}
 	return out
