@@ -159,8 +159,9 @@ func (s *Scheduler) NominatedPods() []*core.Pod {
 
 // Cycle is one scheduling cycle for a pod popped from the queue. A
 // failure sends the pod to unschedulablePods; when preemption found a
-// node, the pod is nominated there and the victims are deleted at once
-// (their grace period is not modelled), which queues the pod again.
+// node, the pod is nominated there and the victims are deleted with
+// their grace period: Terminating, they keep their resources, and their
+// delete events queue the pod again when the kubelet finishes them.
 func (s *Scheduler) Cycle(p *store.Pod) {
 	opts := s.Options(s.rng)
 	opts.StartNodeIndex = s.startIndex
