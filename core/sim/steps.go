@@ -60,11 +60,11 @@ func (s *simulator) kubectl(args []string, stdin string) (string, error) {
 	return out, err
 }
 
-// retryDrain sets the next attempt of a waiting drain.
+// retryDrain sets the next look of a waiting drain (every DrainPoll).
 func (s *simulator) retryDrain(w *kubectl.DrainWait) {
-	s.clk.At(s.clk.Now()+kubectl.DrainRetry, clock.Work, func() {
+	s.clk.At(s.clk.Now()+kubectl.DrainPoll, clock.Work, func() {
 		api := &apiServer{s: s}
-		lines, done := w.Retry(api)
+		lines, done := w.Tick(api)
 		api.flush()
 		s.timerOutput = append(s.timerOutput, lines...)
 		if !done {
