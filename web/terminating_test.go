@@ -31,3 +31,23 @@ func TestTerminatingChip(t *testing.T) {
 		assert.Contains(t, html, "is-terminating", "at %v", tc.now)
 	}
 }
+
+// A Terminating pod is drawn on its node; once its deletion finished an
+// evicted pod goes to the Evicted lane.
+func TestTerminatingPodStaysOnItsNode(t *testing.T) {
+	evicted, end := 50.0, 80.0
+	f := &sim.Frame{
+		Nodes: []*sim.NodeState{{Name: "n1"}},
+		Pods: []*sim.PodState{
+			{Name: "going", Node: "n1", Phase: PhaseEvicted, EvictedAt: &evicted, Terminating: true, GraceEnd: &end},
+			{Name: "gone", Node: "n1", Phase: PhaseEvicted, EvictedAt: &evicted},
+		},
+	}
+	g := GroupPods(f)
+	if assert.Len(t, g.Evicted, 1) {
+		assert.Equal(t, "gone", g.Evicted[0].Name)
+	}
+	if assert.Len(t, g.OnNode["n1"], 1) {
+		assert.Equal(t, "going", g.OnNode["n1"][0].Name)
+	}
+}

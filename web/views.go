@@ -188,7 +188,9 @@ func GroupPods(f *sim.Frame) PodGroups {
 	var g PodGroups
 	placed := 0
 	for _, p := range f.Pods {
-		if p.Phase == PhaseEvicted {
+		// A Terminating pod is still on its node (it holds its share
+		// there): drawn on the node, not in the Evicted lane.
+		if p.Phase == PhaseEvicted && !p.Terminating {
 			g.Evicted = append(g.Evicted, p)
 			continue
 		}
