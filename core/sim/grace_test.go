@@ -192,3 +192,35 @@ steps:
 	assert.Equal(t, 0, terminating, "the old pod is gone at 40 s")
 	assert.Equal(t, 1, running)
 }
+
+// A DaemonSet waits for its Terminating pod: podsShouldBeOnNode counts the
+// deleting pod as the node's daemon pod and deletes nothing more, so the
+// new pod comes at the next sync after the old one is gone (30 s later).
+func TestDaemonSetWaitsForTerminatingPod(t *testing.T) {
+	res := run(t, `apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent, namespace: kube-system}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec: {containers: [{name: agent, image: x}]}
+---
+kind: Scenario
+name: ds
+until: 60s
+steps:
+- {at: 10s, run: kubectl delete pod agent-csrn6 -n kube-system}
+`)
+	var created []float64
+	for _, e := range res.Events {
+		if e.Reason == "SuccessfulCreate" {
+			created = append(created, e.At)
+		}
+	}
+	assert.Equal(t, []float64{0, 40}, created)
+}
