@@ -143,6 +143,19 @@ func TestDeletedOnNotReadyNodeStays(t *testing.T) {
 	assert.Equal(t, "No resources found in default namespace.", stepOutput(t, res, "kubectl get pods", 71))
 }
 
+// A force delete (--force --grace-period=0) of a pod stuck Terminating
+// on a node that is not Ready removes it at once: rest.BeforeDelete lets
+// a second delete shorten the grace period, and 0 deletes the object.
+func TestForceDeleteStuckPod(t *testing.T) {
+	res := run(t, graceCluster("", `- {at: 5s, run: node n1 not-ready}
+- {at: 10s, run: kubectl delete pod web}
+- {at: 60s, run: kubectl delete pod web --force --grace-period=0}
+- {at: 60s, run: kubectl get pods}
+`))
+	assert.Equal(t, "No resources found in default namespace.", stepOutput(t, res, "kubectl get pods", 60))
+	assert.Contains(t, stepOutput(t, res, "kubectl delete pod web --force --grace-period=0", 60), `pod "web" force deleted`)
+}
+
 // A ReplicaSet does not count a Terminating pod (controller.FilterActivePods
 // drops pods with a deletionTimestamp): its replacement is created at the
 // deletion, while the old pod is still Terminating.
