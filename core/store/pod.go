@@ -13,7 +13,9 @@ const (
 	PhaseRunning = "Running"
 	// PhaseEvicted marks a pod the taint-eviction controller, the eviction
 	// API or the scheduler removed, or one the kubelet rejected at
-	// admission; upstream it is gone (or Failed), the board keeps it.
+	// admission; upstream it is gone (or Failed), the board keeps it. A
+	// pod deleted with a grace period is Evicted and Terminating until its
+	// deletion finishes.
 	PhaseEvicted = "Evicted"
 )
 
@@ -176,9 +178,9 @@ func (p *Pod) Live() bool {
 // Visible reports whether the board shows the pod.
 func (p *Pod) Visible() bool { return !p.Deleted && !p.Reserved }
 
-// IsTerminating reports whether the pod was deleted but is still
-// Terminating: removed from a node that was not Ready, and not a kubelet
-// rejection.
+// IsTerminating reports whether the pod was deleted with a grace period
+// and its deletion has not finished (Store.DeletePod,
+// Store.FinishTermination); a kubelet rejection never is.
 func (p *Pod) IsTerminating() bool {
 	return p.Terminating && !p.Deleted && !p.Failed && p.StatusReason == "" && p.Phase == PhaseEvicted
 }
