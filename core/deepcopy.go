@@ -97,6 +97,7 @@ func copyMeta(m ObjectMeta) ObjectMeta {
 	out.OwnerReferences = copyEach(m.OwnerReferences, func(r *OwnerReference) { r.Controller = copyPtr(r.Controller) })
 	out.CreationTimestamp = copyTime(m.CreationTimestamp)
 	out.DeletionTimestamp = copyTime(m.DeletionTimestamp)
+	out.DeletionGracePeriodSeconds = copyPtr(m.DeletionGracePeriodSeconds)
 	return out
 }
 

@@ -4,7 +4,17 @@ import (
 	"maps"
 	"math/big"
 	"slices"
+	"time"
 )
+
+// DefaultTerminationGracePeriodSeconds is spec.terminationGracePeriodSeconds
+// when a pod does not set it (v1.DefaultTerminationGracePeriodSeconds).
+const DefaultTerminationGracePeriodSeconds = 30
+
+// Epoch is the wall-clock time virtual time 0 stands for in the
+// timestamps of API objects (creationTimestamp, deletionTimestamp, node
+// condition times). Fixed, so output never depends on the real clock.
+var Epoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
 
 // SetPodDefaults applies the API server's defaulting of a decoded Pod
 // that changes scheduling (SetObjectDefaults_Pod, v1.37). With
@@ -20,10 +30,16 @@ import (
 // (SetDefaults_PodSpec has no requests-from-limits rule), each pod made
 // from it is defaulted when created, before admission and validation.
 // Slices and maps are copied before they change, so a pod that shares
-// them with a template or a scenario leaves those as they were.
+// them with a template or a scenario leaves those as they were. A pod
+// without spec.terminationGracePeriodSeconds gets
+// DefaultTerminationGracePeriodSeconds (SetDefaults_PodSpec).
 func SetPodDefaults(p *Pod) {
 	if p == nil {
 		return
+	}
+	if p.Spec.TerminationGracePeriodSeconds == nil {
+		grace := int64(DefaultTerminationGracePeriodSeconds)
+		p.Spec.TerminationGracePeriodSeconds = &grace
 	}
 	p.Spec.Containers = defaultContainers(p.Spec.Containers)
 	p.Spec.InitContainers = defaultContainers(p.Spec.InitContainers)

@@ -141,10 +141,13 @@ type ObjectMeta struct {
 	Annotations       map[string]string `json:"annotations,omitempty"`
 	OwnerReferences   []OwnerReference  `json:"ownerReferences,omitempty"`
 	CreationTimestamp *Time             `json:"creationTimestamp,omitempty"`
-	// DeletionTimestamp is set on the simulated API server's view of a
-	// pod being deleted (Terminating); it is not read from manifests: a
-	// scenario starts from objects that exist.
+	// DeletionTimestamp is set on a pod being deleted (Terminating): the
+	// time by which its grace period ends (Epoch plus the virtual time);
+	// it is not read from manifests: a scenario starts from objects that
+	// exist.
 	DeletionTimestamp *Time `json:"-"`
+	// DeletionGracePeriodSeconds is the grace period of that deletion.
+	DeletionGracePeriodSeconds *int64 `json:"-"`
 }
 
 // GetName is the object's name (metav1.Object's GetName), for code that
@@ -370,8 +373,8 @@ type PodSpec struct {
 	RuntimeClassName *string `json:"runtimeClassName,omitempty"`
 	// Volumes matter to `kubectl drain` only (emptyDir is local storage).
 	Volumes []Volume `json:"volumes,omitempty"`
-	// TerminationGracePeriodSeconds is read but not simulated (deletion is
-	// immediate on the virtual clock).
+	// TerminationGracePeriodSeconds is how long a deleted pod stays
+	// Terminating on a live node (SetPodDefaults: 30).
 	TerminationGracePeriodSeconds *int64 `json:"terminationGracePeriodSeconds,omitempty"`
 
 	// NotModelled lists the fields of the manifest this spec came from

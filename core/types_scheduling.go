@@ -70,8 +70,4 @@ type Gap struct {
 	Path string `json:"path"`
 	// Why says what upstream does with the field.
 	Why string `json:"why"`
-	// Timing says the gap changes when things end, not where pods run
-	// (terminationGracePeriodSeconds, which every real pod carries): the
-	// board shows it in the why panel, not as a badge on every pod.
-	Timing bool `json:"timing,omitempty"`
 }

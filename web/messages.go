@@ -129,7 +129,7 @@ type Messages struct {
 	NextEventHint, PrevEventHint  string
 	ClockAt                       string
 	EvictIn                       string
-	Terminating                   string
+	Terminating, TerminatingGrace string
 	NominatedChip                 string
 	NotModelled, NotModelledTitle string
 	WhyNotModelled                string
@@ -400,6 +400,7 @@ var English = Messages{
 	EvictIn:              "evicted in %s unless the taint goes",
 	Terminating:          "Terminating: its kubelet is unreachable",
 	NominatedChip:        "nominated to %s",
+	TerminatingGrace:     "Terminating: %ds of its grace period left",
 	NotModelled:          "not modelled",
 	WhyNotModelled:       "Not modelled here: upstream acts on these fields of the pod's manifest, this simulation does not",
 	NotModelledTitle:     "Not modelled here; upstream acts on these fields:\n%s",

@@ -135,6 +135,7 @@ var Hindi = Messages{
 	EvictIn:                "%s में बाहर कर दिया जाएगा, जब तक टेंट हट न जाए",
 	Terminating:            "Terminating: इसका kubelet पहुँच से बाहर है",
 	NominatedChip:          "%s के लिए नामांकित",
+	TerminatingGrace:       "Terminating: grace period के %ds बाकी",
 	NotModelled:            "मॉडल नहीं किया गया",
 	WhyNotModelled:         "यहाँ इनका मॉडल नहीं है: असली Kubernetes पॉड के manifest के इन फ़ील्ड पर काम करता है, यह सिमुलेशन नहीं करता",
 	NotModelledTitle:       "यहाँ इनका मॉडल नहीं है; असली Kubernetes इन फ़ील्ड पर काम करता है:\n%s",

@@ -101,7 +101,7 @@ func nodeBadges(n *sim.NodeState) []app.UI {
 				app.Text(label),
 			))
 	}
-	if gaps := GapsText(n.NotModelled, true); gaps != "" {
+	if gaps := GapsText(n.NotModelled); gaps != "" {
 		out = append(out, notModelledBadge(gaps))
 	}
 	if n.NoExecuteQueued {

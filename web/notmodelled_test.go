@@ -12,9 +12,9 @@ import (
 )
 
 // A pod made from a Deployment whose template has a PersistentVolumeClaim
-// volume carries the gap to its chip (with the why in the tooltip); the
-// terminationGracePeriodSeconds gap every real pod has stays off the chip
-// and shows in the why panel only.
+// volume carries the gap to its chip (with the why in the tooltip) and to
+// the why panel; terminationGracePeriodSeconds is modelled (graceful
+// termination), so it raises no gap.
 func TestNotModelledFieldsReachTheBoard(t *testing.T) {
 	s, err := scenario.Parse([]byte(`apiVersion: v1
 kind: Node
@@ -40,7 +40,7 @@ spec:
 	last := res.Frames[len(res.Frames)-1]
 	require.Len(t, last.Pods, 1)
 	pod := last.Pods[0]
-	require.Len(t, pod.NotModelled, 2)
+	require.Len(t, pod.NotModelled, 1)
 
 	v := NewPodView(pod, "")
 	assert.Contains(t, v.NotModelled, "spec.template.spec.volumes[0].persistentVolumeClaim: VolumeBinding")
@@ -50,5 +50,5 @@ spec:
 
 	why := app.HTMLString(&WhyPanel{Pod: pod})
 	assert.Contains(t, why, "why-not-modelled")
-	assert.Contains(t, why, "spec.template.spec.terminationGracePeriodSeconds")
+	assert.Contains(t, why, "spec.template.spec.volumes[0].persistentVolumeClaim")
 }

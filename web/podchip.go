@@ -86,11 +86,16 @@ func podChip(p PodView) app.UI {
 	if p.Nominated != "" {
 		body = append(body, app.Span().Class("pod-note is-nominated").Text(fmt.Sprintf(English.NominatedChip, p.Nominated)))
 	}
+	title := fmt.Sprintf(English.ClickForWhy, p.Name)
 	if p.Terminating {
 		classes += " is-terminating"
-		body = append(body, app.Span().Class("pod-note is-terminating").Text(English.Terminating))
+		note := English.Terminating
+		if p.GraceLeft > 0 {
+			note = fmt.Sprintf(English.TerminatingGrace, p.GraceLeft)
+		}
+		body = append(body, app.Span().Class("pod-note is-terminating").Text(note))
+		title += "\n" + note
 	}
-	title := fmt.Sprintf(English.ClickForWhy, p.Name)
 	if p.Requests != "" {
 		title += "\n" + fmt.Sprintf(English.PodRequests, p.Requests)
 	}

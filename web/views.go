@@ -39,9 +39,11 @@ type PodView struct {
 	// Nominated is a pending pod's status.nominatedNodeName: preemption
 	// made room for it there.
 	Nominated string
+	// GraceLeft is a Terminating pod's whole seconds of grace period left
+	// at the clock's time (0: over, its kubelet has not confirmed).
+	GraceLeft int
 	// NotModelled lists, one per line, the fields of the pod's manifest
-	// upstream acts on and the playground does not model (the timing-only
-	// ones aside, which the why panel lists); "" when none.
+	// upstream acts on and the playground does not model; "" when none.
 	NotModelled string
 	// Gates are a pending pod's scheduling gates: the scheduler does not
 	// try it until they are removed.
@@ -74,7 +76,7 @@ func NewPodView(p *sim.PodState, selected string) PodView {
 	if p.Phase == PhasePending {
 		v.Nominated = p.NominatedNodeName
 	}
-	v.NotModelled = GapsText(p.NotModelled, false)
+	v.NotModelled = GapsText(p.NotModelled)
 	if len(p.SchedulingGates) > 0 {
 		v.Gates = "[" + strings.Join(p.SchedulingGates, " ") + "]"
 	}
@@ -120,6 +122,13 @@ type BoardLayout struct {
 type Clock struct {
 	Now   float64
 	Start func(*sim.PodState) (float64, bool)
+}
+
+// Grace fills v's grace period left for a Terminating pod at clock c.
+func (c Clock) Grace(p *sim.PodState, v *PodView) {
+	if p.Terminating && p.GraceEnd != nil && *p.GraceEnd > c.Now {
+		v.GraceLeft = int(math.Ceil(*p.GraceEnd - c.Now))
+	}
 }
 
 // Countdown fills v's ring for a pod with a pending eviction at clock c:
@@ -195,9 +204,10 @@ func GroupPods(f *sim.Frame) PodGroups {
 	var g PodGroups
 	placed := 0
 	for _, p := range f.Pods {
-		// A static pod whose mirror the kubelet is re-creating still runs
-		// on its node.
-		if p.Phase == PhaseEvicted && p.MirrorAt == nil {
+		// A Terminating pod is still on its node (it holds its share
+		// there), and so is a static pod whose mirror the kubelet is
+		// re-creating: drawn on the node, not in the Evicted lane.
+		if p.Phase == PhaseEvicted && !p.Terminating && p.MirrorAt == nil {
 			g.Evicted = append(g.Evicted, p)
 			continue
 		}
@@ -252,6 +262,7 @@ func viewsOf(pods []*sim.PodState, selected string, c Clock, cache PodViews) []P
 		if c.Start != nil || c.Now != 0 {
 			c.Countdown(p, &v)
 		}
+		c.Grace(p, &v)
 		out = append(out, v)
 	}
 	return out
@@ -272,14 +283,10 @@ func laneWindow(pods []*sim.PodState, limit int, selected string) []*sim.PodStat
 	return out
 }
 
-// GapsText lists gaps one per line, "path: why"; withTiming includes the
-// gaps that only change when things end.
-func GapsText(gaps []core.Gap, withTiming bool) string {
+// GapsText lists gaps one per line, "path: why".
+func GapsText(gaps []core.Gap) string {
 	var b strings.Builder
 	for _, g := range gaps {
-		if g.Timing && !withTiming {
-			continue
-		}
 		if b.Len() > 0 {
 			b.WriteByte('\n')
 		}

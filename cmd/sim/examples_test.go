@@ -232,12 +232,24 @@ func TestExamplePreemptionByVersion(t *testing.T) {
 		{"1.36", "0/1 nodes are available: 1 Insufficient cpu."},
 		{"1.33", "0/1 nodes are available: 1 Insufficient cpu."},
 	} {
-		o := runExample(t, "preemption.yaml", c.version)
+		// The victim terminates for its 30 s grace period: run to 40 s.
+		b, err := readTestdata("preemption.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := runArgs(t, b+"---\nkind: Scenario\nname: p\nuntil: 40s\n", "run", "-", "--json", "--kubernetes-version", c.version)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.version, code, errs)
+		}
+		var o Output
+		if err := json.Unmarshal([]byte(out), &o); err != nil {
+			t.Fatal(err)
+		}
 		if got := failed(o, "high"); len(got) != 1 || got[0] != c.msg {
 			t.Errorf("%s: %q\nwant [%q]", c.version, got, c.msg)
 		}
-		if placed(o)["high"] != "n1" {
-			t.Errorf("%s: high not bound to n1", c.version)
+		if p := placed(o)["high"]; p != "n1" {
+			t.Errorf("%s: high on %q, want n1 once the victim is gone", c.version, p)
 		}
 		var preempted []string
 		for _, e := range o.Events {

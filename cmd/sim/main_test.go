@@ -96,6 +96,8 @@ func TestRunS8JSON(t *testing.T) {
 		pod string
 	}{{"0", "a"}, {"0", "d"}, {"0", "e"}, {"0", "i"}, {"30", "g"}, {"60", "b"}} {
 		events = append(events, `{"at":`+e.at+`,"type":"Normal","reason":"TaintManagerEviction","object":"pod/default/`+e.pod+`","message":"Marking for deletion Pod default/`+e.pod+`","source":"taint-eviction-controller"}`)
+		// The kubelet starts the 30 s graceful termination (killContainer).
+		events = append(events, `{"at":`+e.at+`,"type":"Normal","reason":"Killing","object":"pod/default/`+e.pod+`","message":"Stopping container c","source":"kubelet"}`)
 	}
 	golden := `{"pods":[` + strings.Join(pods, ",") + `],
 	  "nodes":[{"name":"n1","taints":[{"key":"maint","value":"true","effect":"NoExecute"}],"unschedulable":false}],

@@ -388,6 +388,9 @@ func printBoard(w io.Writer, res *sim.Result) {
 					extra = fmt.Sprintf(" (eviction due at %s)", fmtAt(*p.EvictAt))
 				}
 				fmt.Fprintf(tw, "  pod/%s\tRunning\tsince %s%s\n", p.Name, fmtAt(deref(p.ScheduledAt)), extra)
+			case p.Node == n.Name && p.Terminating && p.GraceEnd != nil && *p.GraceEnd > last.At:
+				// Deleted: the kubelet removes it when its grace period ends.
+				fmt.Fprintf(tw, "  pod/%s\tTerminating\tdeleted at %s, grace period until %s\n", p.Name, fmtAt(deref(p.EvictedAt)), fmtAt(*p.GraceEnd))
 			case p.Node == n.Name && p.Terminating:
 				// Deleted, but the node's kubelet is not there to finish
 				// the deletion: the pod object stays, Terminating.

@@ -25,11 +25,6 @@ import (
 // noderesources/fit.go (EventsToRegister: AssignedPod Delete moves the
 // preemptor, a node taint does not).
 
-// needsTerm marks the parts that need graceful termination: a deleted pod
-// stays Terminating on its node for terminationGracePeriodSeconds,
-// holding its resources.
-const needsTerm = "needs graceful termination (term branch)"
-
 // victimCondition is the condition PreemptPod patches onto a victim of a
 // pod preemptor scheduled by default-scheduler.
 var victimCondition = core.PodCondition{Type: "DisruptionTarget", Status: core.ConditionTrue,
@@ -112,7 +107,6 @@ func TestReportPreemptVictimCondition(t *testing.T) {
 // and binds at 40 s, when the victim's deletion (AssignedPod Delete,
 // NodeResourcesFit's hint) sends it back to the queue.
 func TestReportPreemptorWaitsForTerminatingVictim(t *testing.T) {
-	t.Skip(needsTerm)
 	s := loadReport(t, "preempt-terminating-victim")
 	res := runScenario(t, s)
 	high := events(res, "pod/default/high")
@@ -154,7 +148,6 @@ func TestReportPreemptorWaitsForTerminatingVictim(t *testing.T) {
 // terminates there, and it preempts low2 on n2, which is gone at 360 s,
 // when high binds on n2.
 func TestReportNominatedNodeTaintedPreemptsElsewhere(t *testing.T) {
-	t.Skip(needsTerm)
 	res := runScenario(t, loadReport(t, "preempt-nominated-node-tainted"))
 	high := events(res, "pod/default/high")
 	require.Equal(t, []string{"FailedScheduling", "FailedScheduling", "Scheduled"}, reasons(high))
@@ -188,7 +181,6 @@ func TestReportNominatedNodeTaintedPreemptsElsewhere(t *testing.T) {
 // stays, low2 is spared, and high binds on n1 when low1 is gone at
 // 10 + 600 = 610 s.
 func TestReportNotEligibleWhileVictimTerminates(t *testing.T) {
-	t.Skip(needsTerm)
 	b, err := os.ReadFile("testdata/reports/preempt-nominated-node-tainted.yaml")
 	require.NoError(t, err)
 	text := strings.Replace(string(b), "- at: 20s\n  run: kubectl taint nodes n1 dedicated=batch:NoSchedule\n", "", 1)

@@ -60,9 +60,11 @@ func (e *Env) NewPod(p *core.Pod, sources []string) *store.Pod {
 
 // DeleteOwned deletes a pod on behalf of its controller: the
 // SuccessfulDelete event on the owner object ("replicaset/ns/name"), the
-// deletion, and why for people.
+// deletion with the pod's grace period (controller.RealPodControl's
+// DeletePod sends no DeleteOptions.gracePeriodSeconds), and why for
+// people.
 func (e *Env) DeleteOwned(p *store.Pod, source, owner, why string) {
 	e.Emit(source, core.EventNormal, "SuccessfulDelete", owner, "Deleted pod: "+p.Name())
-	e.Store.UpdatePod(p, source, func(p *store.Pod) { p.Deleted = true })
+	e.Store.DeletePod(p, source, store.Deletion{Now: e.Now()}, func(p *store.Pod) { p.EvictReason = why })
 	e.Note("%s deleted: %s", p.Name(), why)
 }

@@ -95,12 +95,13 @@ func (m *Manager) WakeOnWorkloads(st *store.Store, match func(store.WorkloadEven
 	})
 }
 
-// WatchPods wakes the manager when a pod leaves its node (its controller
-// may replace it) or when a client deletes one; the controllers' own
-// deletions are expected and do not (upstream's expectations).
+// WatchPods wakes the manager when a pod leaves its node or finishes
+// terminating (its controller may replace it) or when a client deletes
+// one; the controllers' own deletions are expected and do not
+// (upstream's expectations).
 func (m *Manager) WatchPods(st *store.Store, own ...string) {
 	st.WatchPods(func(ev store.PodEvent) {
-		if store.LeftNode(&ev.Old, &ev.New) {
+		if store.LeftNode(&ev.Old, &ev.New) || (ev.Old.IsTerminating() && !ev.New.IsTerminating()) {
 			m.Wake()
 			return
 		}

@@ -32,8 +32,9 @@ type Cluster interface {
 	// Now is the cluster's clock (virtual time since t=0).
 	Now() time.Duration
 
-	// DeletePod deletes the pod namespace/name.
-	DeletePod(namespace, name string) error
+	// DeletePod deletes the pod namespace/name with DeleteOptions'
+	// gracePeriodSeconds (nil: the pod's own grace period).
+	DeletePod(namespace, name string, gracePeriod *int64) error
 	// EvictPod is the eviction API (policy/v1 Eviction) for the pod
 	// namespace/name whose metadata.uid is uid: ErrDisruptionBudget when
 	// a PodDisruptionBudget allows no disruption (unless skipBudgets),

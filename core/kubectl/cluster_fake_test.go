@@ -119,8 +119,12 @@ func (c *cluster) remove(namespace, name string) bool {
 
 // DeletePod answers as the API server does for a missing pod:
 // NotFound, `pods "x" not found`.
-func (c *cluster) DeletePod(namespace, name string) error {
-	c.calls = append(c.calls, "DELETE pods "+namespace+"/"+name)
+func (c *cluster) DeletePod(namespace, name string, grace *int64) error {
+	call := "DELETE pods " + namespace + "/" + name
+	if grace != nil {
+		call += fmt.Sprintf(" gracePeriodSeconds=%d", *grace)
+	}
+	c.calls = append(c.calls, call)
 	if !c.remove(namespace, name) {
 		return kubectl.APIError("NotFound", fmt.Sprintf("pods %q not found", name))
 	}

@@ -1,10 +1,13 @@
 package kubectl
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
-// deleteFlags are kubectl delete's flags; all are accepted and none
-// changes what the playground does (deletion takes no virtual time and
-// pods are named one by one).
+// deleteFlags are kubectl delete's flags; all are accepted, and --now,
+// --force and --grace-period set the deletion's grace period (pods are
+// named one by one).
 var deleteFlags = []flagSpec{
 	{name: "now", bool: true},
 	{name: "force", bool: true},
@@ -19,8 +22,8 @@ var deleteFlags = []flagSpec{
 }
 
 // Delete runs `kubectl delete pod NAME… [-n NAMESPACE]` (also pod/NAME):
-// `pod "NAME" deleted` per pod, stopping at the first that does not
-// exist.
+// `pod "NAME" deleted` (`force deleted` with grace 0) per pod, stopping
+// at the first that does not exist.
 func Delete(c Cluster, args []string) (string, error) {
 	p, msg := parseFlags(args, deleteFlags)
 	if msg != "" {
@@ -52,12 +55,66 @@ func Delete(c Cluster, args []string) (string, error) {
 	if len(names) == 0 {
 		return "", plainError("resource(s) were provided, but no name was specified")
 	}
+	grace, warning, err := gracePeriod(p)
+	if err != nil {
+		return "", err
+	}
 	var out []string
+	if warning != "" {
+		out = append(out, warning)
+	}
+	verb := "deleted"
+	var opt *int64
+	if grace >= 0 {
+		opt = &grace
+	}
+	if grace == 0 {
+		verb = "force deleted"
+	}
 	for _, name := range names {
-		if err := c.DeletePod(ns, name); err != nil {
+		if err := c.DeletePod(ns, name, opt); err != nil {
 			return strings.Join(out, "\n"), fail(messageFor(err))
 		}
-		out = append(out, "pod "+quote(name)+" deleted")
+		out = append(out, "pod "+quote(name)+" "+verb)
 	}
 	return strings.Join(out, "\n"), nil
+}
+
+// ForceWarning is what kubectl delete --force --grace-period=0 prints.
+const ForceWarning = "Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely."
+
+// gracePeriod is the grace period kubectl delete asks for (-1: the pod's
+// own) and its warning, with kubectl's rules (DeleteOptions.Complete and
+// Validate, k8s.io/kubectl v0.37.2 pkg/cmd/delete): --now is 1 s;
+// --grace-period=0 without --force becomes 1 s; --force alone is 0;
+// --force with 0 warns; --force with a positive period is an error.
+func gracePeriod(p *parsedFlags) (int64, string, error) {
+	grace := int64(-1)
+	if p.has("grace-period") {
+		v, err := strconv.ParseInt(p.str("grace-period"), 0, 64)
+		if err != nil {
+			return 0, "", flagError("delete", "invalid argument "+quote(p.str("grace-period"))+" for \"--grace-period\" flag: "+err.Error())
+		}
+		grace = v
+	}
+	force := p.boolean("force")
+	if p.boolean("now") {
+		if grace != -1 {
+			return 0, "", plainError("--now and --grace-period cannot be specified together")
+		}
+		grace = 1
+	}
+	if grace == 0 && !force {
+		grace = 1
+	}
+	if force && grace < 0 {
+		grace = 0
+	}
+	switch {
+	case grace == 0 && force:
+		return 0, ForceWarning, nil
+	case grace > 0 && force:
+		return 0, "", plainError("--force and --grace-period greater than 0 cannot be specified together")
+	}
+	return grace, "", nil
 }

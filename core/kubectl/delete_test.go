@@ -29,7 +29,15 @@ func TestDelete(t *testing.T) {
 		{"po/NAME", []string{"po/web"}, []string{"DELETE pods default/web"}},
 		{"-n", []string{"pod", "agent", "-n", "kube-system"}, []string{"DELETE pods kube-system/agent"}},
 		{"--namespace=", []string{"--namespace=kube-system", "pod", "agent"}, []string{"DELETE pods kube-system/agent"}},
-		{"flags kubectl accepts", []string{"pod", "web", "--force", "--grace-period=0", "--wait=false", "--now"}, []string{"DELETE pods default/web"}},
+		{"flags kubectl accepts", []string{"pod", "web", "--wait=false", "--cascade=background"}, []string{"DELETE pods default/web"}},
+		// DeleteOptions.Complete: --now is 1 s; --grace-period=0 without
+		// --force becomes 1; --force alone is 0.
+		{"--now", []string{"pod", "web", "--now"}, []string{"DELETE pods default/web gracePeriodSeconds=1"}},
+		{"--grace-period=0", []string{"pod", "web", "--grace-period=0"}, []string{"DELETE pods default/web gracePeriodSeconds=1"}},
+		{"--grace-period=5", []string{"pod", "web", "--grace-period", "5"}, []string{"DELETE pods default/web gracePeriodSeconds=5"}},
+		{"--force --grace-period=0", []string{"pod", "web", "--force", "--grace-period=0"}, []string{"DELETE pods default/web gracePeriodSeconds=0"}},
+		{"--force", []string{"pod", "web", "--force"}, []string{"DELETE pods default/web gracePeriodSeconds=0"}},
+		{"--grace-period=-1", []string{"pod", "web", "--grace-period=-1"}, []string{"DELETE pods default/web"}},
 	} {
 		c := newCluster()
 		for _, p := range []string{"web", "db"} {
@@ -54,6 +62,11 @@ func TestDeleteErrors(t *testing.T) {
 		{"unknown flag", []string{"pod", "web", "--bogus"}, "error: unknown flag: --bogus\nSee 'kubectl delete --help' for usage."},
 		{"bad bool", []string{"pod", "web", "--force=maybe"},
 			"error: invalid argument \"maybe\" for \"--force\" flag: strconv.ParseBool: parsing \"maybe\": invalid syntax\nSee 'kubectl delete --help' for usage."},
+		// DeleteOptions.Complete and RunDelete's checks.
+		{"--now with --grace-period", []string{"pod", "web", "--now", "--grace-period=3"}, "error: --now and --grace-period cannot be specified together"},
+		{"--force with a positive period", []string{"pod", "web", "--force", "--grace-period=5"}, "error: --force and --grace-period greater than 0 cannot be specified together"},
+		{"bad int", []string{"pod", "web", "--grace-period=x"},
+			"error: invalid argument \"x\" for \"--grace-period\" flag: strconv.ParseInt: parsing \"x\": invalid syntax\nSee 'kubectl delete --help' for usage."},
 		// The playground deletes pods only.
 		{"a deployment", []string{"deployment", "web"}, `error: the playground deletes pods only, not "deployment"`},
 		{"a deployment/NAME", []string{"deploy/web"}, `error: the playground deletes pods only, not "deploy"`},
@@ -65,4 +78,15 @@ func TestDeleteErrors(t *testing.T) {
 		assert.Empty(t, out, tc.name)
 		assert.Equal(t, tc.want, err.Error(), tc.name)
 	}
+}
+
+// --force --grace-period=0 prints kubectl's warning (RunDelete's
+// WarningPrinter, "Warning: " prefix) and "force deleted" (PrintObj when
+// the grace period is 0).
+func TestDeleteForceOutput(t *testing.T) {
+	c := newCluster()
+	c.addPod(&core.Pod{ObjectMeta: core.ObjectMeta{Name: "web"}})
+	out, err := kubectl.Delete(c, []string{"pod", "web", "--force", "--grace-period=0"})
+	require.NoError(t, err)
+	assert.Equal(t, "Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\npod \"web\" force deleted", out)
 }

@@ -26,10 +26,10 @@ type DescribeEvent struct {
 	Count   int
 }
 
-// DescribeEpoch is the wall-clock moment the playground's virtual t=0
-// stands for in timestamps kubectl prints absolutely (CreationTimestamp,
-// node condition times). Fixed, so output never depends on the real clock.
-var DescribeEpoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
+// DescribeEpoch is core.Epoch, the wall-clock moment the playground's
+// virtual t=0 stands for in timestamps kubectl prints absolutely
+// (CreationTimestamp, node condition times).
+var DescribeEpoch = core.Epoch
 
 // HumanDuration is apimachinery's duration.HumanDuration, the "Age" and
 // "Last Seen" text of kubectl: "45s", "2m5s", "12m", "3h20m", "2d4h", ….
@@ -180,7 +180,16 @@ func DescribePod(p *core.Pod, events []DescribeEvent, now time.Duration) string 
 	}
 	w.printLabels("Labels", p.Labels)
 	w.printLabels("Annotations", p.Annotations)
-	w.write(0, "Status:\t%s\n", string(p.Status.Phase))
+	if p.DeletionTimestamp != nil && p.Status.Phase != core.PodFailed && p.Status.Phase != core.PodSucceeded {
+		// translateTimestampSince of a deletionTimestamp still ahead is
+		// negative: "<invalid>" while the grace period runs.
+		w.write(0, "Status:\tTerminating (lasts %s)\n", HumanDuration(now-p.DeletionTimestamp.Sub(DescribeEpoch)))
+		if p.DeletionGracePeriodSeconds != nil {
+			w.write(0, "Termination Grace Period:\t%ds\n", *p.DeletionGracePeriodSeconds)
+		}
+	} else {
+		w.write(0, "Status:\t%s\n", string(p.Status.Phase))
+	}
 	if p.Status.Reason != "" {
 		w.write(0, "Reason:\t%s\n", p.Status.Reason)
 	}

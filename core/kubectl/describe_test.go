@@ -219,3 +219,36 @@ func TestDescribePodRuntimeClass(t *testing.T) {
 	got := DescribePod(p, nil, 0)
 	assert.Contains(t, got, "Priority:            0\nRuntime Class Name:  gvisor\nService Account:     default\n")
 }
+
+// describe pod of a pod with a deletionTimestamp (describePod, k8s.io/kubectl
+// v0.37.2): "Terminating (lasts D)" where D is translateTimestampSince of
+// the deletionTimestamp — "<invalid>" while it is more than a second
+// ahead, the time since once it passed (a pod stuck on a dead node) — and
+// the grace period; a Failed pod prints its phase.
+func TestDescribeTerminatingPod(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		now   time.Duration
+		phase core.PodPhase
+		want  []string
+	}{
+		{"within the grace period", 10 * time.Second, core.PodRunning, []string{"Terminating (lasts <invalid>)", "Termination Grace Period:", "30s"}},
+		{"at the deadline", 40 * time.Second, core.PodRunning, []string{"Terminating (lasts 0s)"}},
+		{"stuck for five minutes", 340 * time.Second, core.PodRunning, []string{"Terminating (lasts 5m)"}},
+		{"a Failed pod", 10 * time.Second, core.PodFailed, []string{"Status:", "Failed"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ts := core.Time{Time: DescribeEpoch.Add(40 * time.Second)}
+			grace := int64(30)
+			p := &core.Pod{ObjectMeta: core.ObjectMeta{Name: "web", Namespace: "default", DeletionTimestamp: &ts, DeletionGracePeriodSeconds: &grace}}
+			p.Status.Phase = tc.phase
+			out := DescribePod(p, nil, tc.now)
+			for _, w := range tc.want {
+				assert.Contains(t, out, w)
+			}
+			if tc.phase == core.PodFailed {
+				assert.NotContains(t, out, "Terminating")
+			}
+		})
+	}
+}

@@ -83,13 +83,22 @@ func TestDrainWaitsForBudget(t *testing.T) {
 		"pod/web-b evicted",
 	}, "\n"), out)
 	assert.Equal(t, 5*time.Second, kubectl.DrainRetry)
+	assert.Equal(t, time.Second, kubectl.DrainPoll)
 	assert.NotEmpty(t, c.narration, "the wait is narrated")
 
-	// Refused again: not done.
-	_, done := wait.Retry(c)
+	// The retry comes DrainRetry later: four polls, then refused again.
+	tick := func(n int) (lines []string, done bool) {
+		for i := 0; i < n; i++ {
+			lines, done = wait.Tick(c)
+		}
+		return lines, done
+	}
+	_, done := tick(5)
 	assert.False(t, done)
-	// Allowed: the pod is evicted and the node drained.
-	lines, done := wait.Retry(c)
+	assert.Len(t, c.calls, 3, "one retry after 5 polls")
+	// Allowed: the pod is evicted, gone at the next look, and the node
+	// drained.
+	lines, done := tick(5)
 	assert.True(t, done)
 	assert.Contains(t, lines, "pod/web-a evicted")
 	assert.Equal(t, "node/n1 drained", lines[len(lines)-1])
@@ -109,8 +118,12 @@ func TestDrainWaitPodGone(t *testing.T) {
 	_, wait, err := kubectl.Drain(c, []string{"n1", "--ignore-daemonsets"})
 	require.NoError(t, err)
 	require.NotNil(t, wait)
-	require.NoError(t, c.DeletePod("default", "web-a"))
-	lines, done := wait.Retry(c)
+	require.NoError(t, c.DeletePod("default", "web-a", nil))
+	var lines []string
+	var done bool
+	for i := 0; i < 5; i++ {
+		lines, done = wait.Tick(c)
+	}
 	assert.True(t, done)
 	assert.Equal(t, []string{"node/n1 drained"}, lines)
 }

@@ -150,6 +150,7 @@ func Get(c Cluster, args []string) (string, error) {
 		if err != nil {
 			return "", plainError(err.Error())
 		}
+		addDeletion(u, o)
 		items = append(items, u)
 	}
 	obj := listOf(items)
@@ -295,4 +296,27 @@ func getEvents(c Cluster, r *getRequest) (string, error) {
 	}
 	evs := Series(c.Events(), func(e *core.Event) bool { return eventNamespace(e) == r.namespace })
 	return GetEvents(evs, r.namespace, c.Now()), nil
+}
+
+// addDeletion writes a Terminating pod's metadata.deletionTimestamp and
+// deletionGracePeriodSeconds into its unstructured form, as the API
+// server returns them. The typed fields do not marshal (core.ObjectMeta
+// reads neither from manifests: a scenario starts from live objects).
+func addDeletion(u map[string]any, obj any) {
+	p, ok := obj.(*core.Pod)
+	if !ok || p.DeletionTimestamp == nil {
+		return
+	}
+	meta, ok := u["metadata"].(map[string]any)
+	if !ok {
+		return
+	}
+	ts, err := p.DeletionTimestamp.MarshalJSON()
+	if err != nil {
+		return
+	}
+	meta["deletionTimestamp"] = strings.Trim(string(ts), `"`)
+	if g := p.DeletionGracePeriodSeconds; g != nil {
+		meta["deletionGracePeriodSeconds"] = *g
+	}
 }

@@ -27,6 +27,9 @@ const (
 	braces           = "0/2 nodes are available: 1 node(s) had untolerated taint {nvidia.com/gpu: }, 1 node(s) had untolerated taint {team: db}. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling."
 	marking          = "Marking for deletion Pod default/"
 	cancelling       = "Cancelling deletion of Pod default/"
+	// killing is the kubelet's Killing event of a pod that starts terminating
+	// (kuberuntime killContainer, container "c").
+	killing = "Stopping container c"
 )
 
 func TestLessonsMetadata(t *testing.T) {
@@ -166,6 +169,7 @@ func TestLessonOutcomes(t *testing.T) {
 			{0, "Normal", "Scheduled", "pod/default/web", "Successfully assigned default/web to node-1"},
 			{20, "Warning", "FailedScheduling", "pod/default/web-new", untolerated1},
 			{40, "Normal", "TaintManagerEviction", "pod/default/web", marking + "web"},
+			{40, "Normal", "Killing", "pod/default/web", killing},
 		}},
 		// §6 #5 (SCHEDULER.md §3.2 step 2: tolerationSeconds ≤ 0 → now; the
 		// timer starts when the controller sees the bound pod; the filter
@@ -177,7 +181,9 @@ func TestLessonOutcomes(t *testing.T) {
 			{0, "Normal", "Scheduled", "pod/default/timed", "Successfully assigned default/timed to db-1"},
 			{0, "Normal", "Scheduled", "pod/default/zero", "Successfully assigned default/zero to db-1"},
 			{0, "Normal", "TaintManagerEviction", "pod/default/zero", marking + "zero"},
+			{0, "Normal", "Killing", "pod/default/zero", killing},
 			{60, "Normal", "TaintManagerEviction", "pod/default/timed", marking + "timed"},
+			{60, "Normal", "Killing", "pod/default/timed", killing},
 		}},
 		// §6 #6 (SCHEDULER.md §4: 50 s grace from 1.32, passes every 5 s,
 		// unreachable NoExecute in the same pass from 1.34;
@@ -198,7 +204,9 @@ func TestLessonOutcomes(t *testing.T) {
 			"hurry":  {"Evicted", "n1", 0, 70, ""},
 		}, []ev{
 			{70, "Normal", "TaintManagerEviction", "pod/default/worker", marking + "worker"},
+			{70, "Normal", "Killing", "pod/default/worker", killing},
 			{70, "Normal", "TaintManagerEviction", "pod/default/hurry", marking + "hurry"},
+			{70, "Normal", "Killing", "pod/default/hurry", killing},
 		}},
 		// §6 #8 (SCHEDULER.md §3.2 steps 3–4; PR #93722): forever on every
 		// remaining taint cancels; a finite one keeps the existing timer.
@@ -208,6 +216,7 @@ func TestLessonOutcomes(t *testing.T) {
 		}, []ev{
 			{30, "Normal", "TaintManagerEviction", "pod/default/keeper", cancelling + "keeper"},
 			{70, "Normal", "TaintManagerEviction", "pod/default/leaver", marking + "leaver"},
+			{70, "Normal", "Killing", "pod/default/leaver", killing},
 		}},
 		// §6 #9 (MATCHING.md: an empty key with Exists matches every key;
 		// a key matches only that key).
@@ -339,7 +348,8 @@ func TestLessonNoExecutePDB(t *testing.T) {
 		assert.Equal(t, "n2", running[1].Node, "running: want both on n2")
 	}
 	ev := podEvents(res, "pod/default/"+evicted[0].Name)
-	if assert.Len(t, ev, 2, "events of %s", evicted[0].Name) {
+	// Scheduled, the marking, the kubelet's Killing as it terminates.
+	if assert.Len(t, ev, 3, "events of %s", evicted[0].Name) {
 		assert.Equal(t, 30.0, ev[1].at, "events of %s", evicted[0].Name)
 		assert.Equal(t, "TaintManagerEviction", ev[1].reason, "events of %s", evicted[0].Name)
 		assert.Equal(t, marking+evicted[0].Name, ev[1].msg, "events of %s", evicted[0].Name)
@@ -428,8 +438,11 @@ func TestLessonEditTolerations(t *testing.T) {
 // TestLessonStaticPodNoExecute: row 24 (CONTROLLERS.md §4: generalFilter
 // skips the taint check for static pods; the taint-eviction controller
 // deletes the mirror pod like any pod; tryReconcileMirrorPods creates a new
-// one, here kubelet.MirrorRecreateDelay later). web goes for good at 10 s;
-// the mirror is deleted at 10–14 s and the one created at 15 s stays.
+// one, here kubelet.MirrorRecreateDelay later, force-deleting the old one
+// whatever its grace period). web is deleted at 10 s: its kubelet stops
+// its container (Killing, "Stopping container c"), and it is gone when its
+// 30 s grace period ends; the mirror is deleted at 10–14 s and the one
+// created at 15 s stays.
 func TestLessonStaticPodNoExecute(t *testing.T) {
 	res := runPreset(t, "mc-static-pod-noexecute")
 	var want []ev
@@ -437,10 +450,20 @@ func TestLessonStaticPodNoExecute(t *testing.T) {
 		want = append(want, ev{s, "Normal", "TaintManagerEviction", "pod/kube-system/kube-scheduler-cp-1", "Marking for deletion Pod kube-system/kube-scheduler-cp-1"})
 	}
 	assert.Equal(t, want, podEvents(res, "pod/kube-system/kube-scheduler-cp-1"))
-	assert.Equal(t, []ev{{10, "Normal", "TaintManagerEviction", "pod/default/web", marking + "web"}}, podEvents(res, "pod/default/web"))
+	assert.Equal(t, []ev{
+		{10, "Normal", "TaintManagerEviction", "pod/default/web", marking + "web"},
+		{10, "Normal", "Killing", "pod/default/web", "Stopping container c"},
+	}, podEvents(res, "pod/default/web"))
 	checkFinal(t, res, map[string]podWant{
 		"web":                 {"Evicted", "cp-1", 0, 10, ""},
 		"kube-scheduler-cp-1": {"Running", "cp-1", 15, -1, ""},
 	})
 	assert.True(t, final(res)["kube-scheduler-cp-1"].Static)
+	for _, f := range res.Frames {
+		for _, p := range f.Pods {
+			if p.Name == "web" && f.At >= 10 {
+				assert.Equal(t, f.At < 40, p.Terminating, "t=%v: web Terminating until its grace period ends at 40 s", f.At)
+			}
+		}
+	}
 }

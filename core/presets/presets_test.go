@@ -188,9 +188,17 @@ func TestAnimatedCard(t *testing.T) {
 		{30, "Warning", "FailedScheduling", "pod/default/web-2", untolerated1},
 		{40, "Normal", "Scheduled", "pod/default/web-2", "Successfully assigned default/web-2 to node-1"},
 		{50, "Normal", "TaintManagerEviction", "pod/default/web-1", "Marking for deletion Pod default/web-1"},
+		{50, "Normal", "Killing", "pod/default/web-1", "Stopping container web"},
 		{50, "Normal", "TaintManagerEviction", "pod/default/web-2", "Marking for deletion Pod default/web-2"},
+		{50, "Normal", "Killing", "pod/default/web-2", "Stopping container web"},
 		{60, "Normal", "NodeNotReady", "node/node-1", "Node node-1 status is now: NodeNotReady"},
 	})
+	// Evicted at 50 with a 30 s grace period, the pods are Terminating
+	// when node-1 becomes unreachable at 60: nobody confirms their end,
+	// so they stay Terminating to the end.
+	for _, p := range res.Frames[7].Pods {
+		assert.Equal(t, p.Name != "db-1", p.Terminating, "frame 7: %s Terminating", p.Name)
+	}
 }
 
 // TestMarshalRoundTrip: a preset or lesson written back by

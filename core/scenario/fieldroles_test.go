@@ -138,6 +138,7 @@ var podRoles = withContainerRoles(map[string]string{
 	"spec.hostNetwork":                         "m: NodePorts (host ports default to the container ports), DaemonSet tolerations",
 	"spec.runtimeClassName":                    "m: RuntimeClass admission",
 	"spec.schedulingGates":                     "m: SchedulingGates (the queue's PreEnqueue)",
+	"spec.terminationGracePeriodSeconds":       "m: graceful deletion (store.DeletePod), the kubelet's end of termination",
 	"spec.topologySpreadConstraints":           "m: PodTopologySpread",
 	"spec.containers[].image":                  "m: ImageLocality",
 	"spec.containers[].name":                   "m: kubectl describe",

@@ -27,7 +27,6 @@ const (
 	whyPodLevel    = "pod-level resources (PodLevelResources) replace the containers' sum in the scheduler's request when set; here the containers' requests are used"
 	whyOS          = "the kubelet rejects a pod whose spec.os.name is not the node's operating system (its kubernetes.io/os label); here the pod runs anywhere"
 	whyGroup       = "gang scheduling (the GenericWorkload and GangScheduling features) holds the pod until its whole group can be placed; here it is scheduled on its own"
-	whyGrace       = "upstream a deleted or evicted pod is Terminating for up to this long while its containers stop; here deletion and eviction take effect at once"
 	whyDeleting    = "the object is being deleted (Terminating) in the cluster it was copied from; here it is treated as a live object"
 	whyDeadline    = "the kubelet fails the pod after this many seconds (DeadlineExceeded) and it leaves its node; here it runs on"
 	whyResize      = "an in-place resize is pending or in progress: the scheduler counts the larger of the spec's and the allocated requests; here the spec's are used"
@@ -49,12 +48,11 @@ var notModelled = map[string]map[string]string{
 		"iscsi":                 whySharedDisk,
 	},
 	"corev1.PodSpec": {
-		"resourceClaims":                whyClaims,
-		"resources":                     whyPodLevel,
-		"os":                            whyOS,
-		"schedulingGroup":               whyGroup,
-		"terminationGracePeriodSeconds": whyGrace,
-		"activeDeadlineSeconds":         whyDeadline,
+		"resourceClaims":        whyClaims,
+		"resources":             whyPodLevel,
+		"os":                    whyOS,
+		"schedulingGroup":       whyGroup,
+		"activeDeadlineSeconds": whyDeadline,
 	},
 	"corev1.PodStatus": {
 		"resize": whyResize,

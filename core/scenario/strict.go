@@ -103,7 +103,7 @@ func (w *fieldWalk) walk(v any, typ, path string) {
 			continue
 		}
 		if why, ok := gaps[k]; ok && isSet(e) {
-			w.gaps = append(w.gaps, core.Gap{Path: p, Why: why, Timing: why == whyGrace})
+			w.gaps = append(w.gaps, core.Gap{Path: p, Why: why})
 		}
 		w.walk(e, ft, p)
 	}

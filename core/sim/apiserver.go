@@ -97,13 +97,26 @@ func taintList(ts []core.Taint) string {
 	return strings.Join(out, ", ")
 }
 
-// Pod returns the live pod namespace/name.
+// Pod returns the pod namespace/name: the live one, else a Terminating
+// one.
 func (a *apiServer) Pod(namespace, name string) (*core.Pod, bool) {
 	a.flush()
-	if p := a.s.st.LivePod(namespace, name); p != nil {
+	if p := a.apiPod(namespace, name); p != nil {
 		return a.view(p), true
 	}
 	return nil, false
+}
+
+// apiPod is the record of the API object namespace/name: the newest live
+// one, else a Terminating one (it is not Live, but its object exists).
+func (a *apiServer) apiPod(namespace, name string) *store.Pod {
+	var found *store.Pod
+	for _, p := range a.s.st.Named(namespace, name) {
+		if p.Live() || (found == nil && p.IsTerminating()) {
+			found = p
+		}
+	}
+	return found
 }
 
 // Pods lists a namespace's live and Terminating pods in creation order
@@ -170,11 +183,10 @@ func (a *apiServer) view(p *store.Pod) *core.Pod {
 	switch {
 	case p.IsTerminating():
 		// Deleted, but its kubelet has not confirmed: the object stays as
-		// the kubelet last reported it, Running.
+		// the kubelet last reported it, Running, with the deletionTimestamp
+		// and grace period store.DeletePod set.
 		out.Spec.NodeName = p.Node
 		out.Status.Phase = core.PodRunning
-		deleted := core.Time{Time: kubectl.DescribeEpoch.Add(*p.EvictedAt)}
-		out.DeletionTimestamp = &deleted
 	case p.Phase == PhaseEvicted:
 		out.Spec.NodeName = p.Node
 		out.Status.Phase = core.PodFailed
@@ -241,21 +253,25 @@ func setController(out *core.Pod, p *store.Pod) {
 // PodReadyToStartContainers condition from 1.29 (beta, on by default).
 const podReadyToStartContainersSince = 29
 
-// DeletePod deletes the live pod namespace/name (the newest, when several
-// have the name).
-func (a *apiServer) DeletePod(namespace, name string) error {
+// DeletePod deletes the pod namespace/name (the newest live one, else a
+// Terminating one, whose grace period a shorter one may cut) with
+// DeleteOptions' grace period (nil: the pod's own).
+func (a *apiServer) DeletePod(namespace, name string, grace *int64) error {
 	a.flush()
-	var found *store.Pod
-	for _, p := range a.s.st.Named(namespace, name) {
-		if p.Live() {
-			found = p
-		}
-	}
+	found := a.apiPod(namespace, name)
 	if found == nil {
 		return kubectl.APIError("NotFound", fmt.Sprintf("pods %q not found", name))
 	}
-	a.s.st.UpdatePod(found, kubectlWriter, func(p *store.Pod) { p.Deleted = true })
-	a.s.note("%s deleted", name)
+	was := found.IsTerminating()
+	period := a.s.st.DeletePod(found, kubectlWriter, store.Deletion{Now: a.s.clk.Now(), GracePeriod: grace}, func(p *store.Pod) {
+		p.EvictReason = "kubectl delete deleted it"
+	})
+	switch {
+	case period == 0:
+		a.s.note("%s deleted", name)
+	case !was:
+		a.s.note("%s deleted: Terminating for its %ds grace period", name, period)
+	}
 	return nil
 }
 
@@ -278,10 +294,11 @@ func (a *apiServer) EvictPod(namespace, name, uid string, skipBudgets bool) erro
 		return kubectl.ErrDisruptionBudget
 	}
 	cond := core.PodCondition{Type: "DisruptionTarget", Status: core.ConditionTrue, Reason: ReasonEvictionByEvictionAPI, Message: "Eviction API: evicting"}
-	now, node := a.s.clk.Now(), p.Node
-	a.s.st.UpdatePod(p, kubectlWriter, func(p *store.Pod) {
+	node := p.Node
+	// kubectl drain's default --grace-period=-1 sends no gracePeriodSeconds.
+	a.s.st.DeletePod(p, kubectlWriter, store.Deletion{Now: a.s.clk.Now(), Evict: true}, func(p *store.Pod) {
 		p.DisruptionTarget = &cond
-		p.Phase, p.EvictedAt, p.EvictReason = PhaseEvicted, &now, "kubectl drain "+node+" evicted it through the eviction API"
+		p.EvictReason = "kubectl drain " + node + " evicted it through the eviction API"
 	})
 	a.s.note("%s evicted from %s by kubectl drain", name, node)
 	return nil

@@ -406,10 +406,13 @@ metadata:
 spec: {nodeName: n1, containers: [{name: c, image: x}]}
 `
 
-// EXAMPLES.md S19.
+// EXAMPLES.md S19. The evicted pods are Terminating for their 30 s grace
+// period: kubectl drain prints "pod/NAME evicted" for each when it is gone
+// (waitForDelete, polling every second), then "node/n1 drained", at 50 s.
 func TestDrainS19(t *testing.T) {
 	res := run(t, `kind: Scenario
 name: s19
+until: 60s
 steps:
 - {at: 10s, run: "kubectl drain n1"}
 - {at: 20s, run: "kubectl drain n1 --ignore-daemonsets --delete-emptydir-data --force"}
@@ -418,7 +421,7 @@ steps:
 `+nodeDocs("n", 1, "")+drainCluster)
 	out := map[float64]string{}
 	for _, f := range res.Frames {
-		if f.Step != "" {
+		if f.Step != "" || f.At == 50 {
 			out[f.At] = f.Output
 		}
 	}
@@ -436,13 +439,16 @@ cannot delete Pods that declare no controller (use --force to override): default
 Warning: ignoring DaemonSet-managed Pods: kube-system/agent-x9z; deleting Pods that declare no controller: default/bare
 evicting pod default/web-7d9f8-abcde
 evicting pod default/cache-5c4-fghij
-evicting pod default/bare
-pod/web-7d9f8-abcde evicted
+evicting pod default/bare`
+	if out[20] != want20 {
+		t.Errorf("drain at 20:\n%s\nwant\n%s", out[20], want20)
+	}
+	want50 := `pod/web-7d9f8-abcde evicted
 pod/cache-5c4-fghij evicted
 pod/bare evicted
 node/n1 drained`
-	if out[20] != want20 {
-		t.Errorf("drain at 20:\n%s\nwant\n%s", out[20], want20)
+	if out[50] != want50 {
+		t.Errorf("drain at 50:\n%s\nwant\n%s", out[50], want50)
 	}
 	if !strings.Contains(out[30], "Taints:             node.kubernetes.io/unschedulable:NoSchedule\nUnschedulable:      true") {
 		t.Errorf("describe after drain:\n%s", out[30])
@@ -464,11 +470,13 @@ node/n1 drained`
 	}
 }
 
-// Drain respects PodDisruptionBudgets and retries every 5 s.
+// Drain respects PodDisruptionBudgets and retries every 5 s; the pod it
+// evicts at 35 s is gone after its 30 s grace period, and drain reports
+// it then.
 func TestDrainPDBRetries(t *testing.T) {
 	res := run(t, `kind: Scenario
 name: pdb
-until: 60s
+until: 70s
 steps:
 - {at: 10s, run: "kubectl drain n1"}
 - at: 32s
@@ -512,10 +520,10 @@ spec:
 	}
 	var sawDrained bool
 	for _, f := range res.Frames {
-		sawDrained = sawDrained || (f.At == 35 && strings.Contains(f.Summary, "node/n1 drained") && strings.HasSuffix(f.Output, "evicted\nnode/n1 drained"))
+		sawDrained = sawDrained || (f.At == 65 && strings.Contains(f.Summary, "node/n1 drained") && strings.HasSuffix(f.Output, "evicted\nnode/n1 drained"))
 	}
 	if !sawDrained {
-		t.Fatal("no drained note at 35")
+		t.Fatal("no drained note at 65")
 	}
 }
 

@@ -151,6 +151,9 @@ func (s *simulator) podState(p *store.Pod) PodState {
 		ps.EvictedAt = secPtr(*p.EvictedAt)
 		ps.Terminating = p.IsTerminating()
 	}
+	if ps.Terminating {
+		ps.GraceEnd = secPtr(p.GraceEnd)
+	}
 	if p.Eviction != nil && p.Phase == PhaseRunning {
 		ps.EvictAt = secPtr(p.Eviction.FireAt)
 	}
@@ -159,7 +162,7 @@ func (s *simulator) podState(p *store.Pod) PodState {
 		ps.MirrorAt = secPtr(at)
 	}
 	ps.Why = s.explain(p)
-	if s.detailed() && s.st.LivePod(p.Namespace(), p.Name()) == p {
+	if s.detailed() && (s.st.LivePod(p.Namespace(), p.Name()) == p || p.IsTerminating()) {
 		api := &apiServer{s: s}
 		ps.Describe = kubectl.PodDescription(api, api.view(p))
 	}

@@ -3,9 +3,9 @@ package sim
 import "testing"
 
 // Two pods asking for host port 80 on a one-node cluster: the second
-// waits with NodePorts' reason and is scheduled once the first is deleted
+// waits with NodePorts' reason and is scheduled once the first is gone
 // (NodePorts' AssignedPod Delete hint, v1.37.2: the deleted pod held the
-// conflicting port).
+// conflicting port until its termination finished).
 const portsCluster = `kind: Scenario
 name: ports
 until: 60s
@@ -44,7 +44,9 @@ func TestHostPortConflict(t *testing.T) {
 	if p.Phase != PhaseRunning || p.Node != "n1" {
 		t.Fatalf("web-2 %s on %q, want Running on n1", p.Phase, p.Node)
 	}
-	if s := at(p.ScheduledAt); s < 20 || s > 21 {
-		t.Errorf("web-2 scheduled at %v, want right after web-1's deletion at 20s", s)
+	// web-1 holds its port while Terminating: 30 s, the default
+	// terminationGracePeriodSeconds; the delete event comes at 50 s.
+	if s := at(p.ScheduledAt); s < 50 || s > 51 {
+		t.Errorf("web-2 scheduled at %v, want right after web-1's termination ends at 50s", s)
 	}
 }

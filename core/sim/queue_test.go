@@ -42,7 +42,10 @@ func TestPreemptorWaitsForBackoffBefore133(t *testing.T) {
 		version string
 		at      float64
 	}{{"1.32", 1}, {"1.33", 0}, {"1.37", 0}} {
-		res := run(t, withVersion(string(b), c.version, "5s"))
+		// The victim terminates at once, so that its delete event comes
+		// in the preemption cycle (the subject here is the backoff).
+		yaml := strings.Replace(string(b), "  nodeName: n1\n", "  nodeName: n1\n  terminationGracePeriodSeconds: 0\n", 1)
+		res := run(t, withVersion(yaml, c.version, "5s"))
 		p := final(res)["high"]
 		if p.Phase != PhaseRunning || p.Node != "n1" || at(p.ScheduledAt) != c.at {
 			t.Errorf("%s: high %s on %q at %v, want Running on n1 at %v", c.version, p.Phase, p.Node, at(p.ScheduledAt), c.at)

@@ -194,7 +194,8 @@ func (s *simulator) buildStates(f *Frame) {
 		if !p.Visible() || m.built == cur {
 			continue // hidden, or listed twice (written and new)
 		}
-		if reuse && m.state != nil && m.limited && m.seen && m.visible && m.rv == p.ResourceVersion() &&
+		// A Terminating pod's why depends on its node's kubelet: rebuilt.
+		if reuse && m.state != nil && m.limited && m.seen && m.visible && m.rv == p.ResourceVersion() && !p.IsTerminating() &&
 			(p.Phase == PhasePending || p.Phase == PhaseEvicted || s.nodeTaintsSame(p.Node)) {
 			continue
 		}

@@ -157,9 +157,16 @@ spec:
 			deleted++
 		}
 	}
+	// The 8 deleted pods are still Terminating at 10s (30 s grace period).
 	last := res.Frames[len(res.Frames)-1]
-	if len(last.Pods) != 12 {
-		t.Errorf("the last frame has %d pods, want 12", len(last.Pods))
+	terminating := 0
+	for _, p := range last.Pods {
+		if p.Terminating {
+			terminating++
+		}
+	}
+	if len(last.Pods)-terminating != 12 || terminating != 8 {
+		t.Errorf("the last frame has %d pods, %d Terminating; want 12 and 8", len(last.Pods)-terminating, terminating)
 	}
 	// 2 at the start, 18 more at the scale to 20, then 8 deleted.
 	if created != 20 || deleted != 8 {

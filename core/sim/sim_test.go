@@ -106,11 +106,16 @@ func TestS8NoExecuteVariants(t *testing.T) {
 		"h": {PhaseRunning, "n1", 0, -1},
 		"i": {PhaseEvicted, "n1", 0, 0},
 	})
+	// The marking event, then the kubelet's Killing as the pod starts
+	// terminating (kuberuntime killContainer: "Stopping container c").
 	for _, name := range []string{"a", "b", "d", "e", "g", "i"} {
 		ev := eventsFor(res, "pod/default/"+name)
-		last := ev[len(ev)-1]
-		if last.Type != EventNormal || last.Reason != ReasonTaintManagerEviction || last.Message != marking+name {
-			t.Errorf("%s: last event %+v, want Normal TaintManagerEviction %q", name, last, marking+name)
+		mark, kill := ev[len(ev)-2], ev[len(ev)-1]
+		if mark.Type != EventNormal || mark.Reason != ReasonTaintManagerEviction || mark.Message != marking+name {
+			t.Errorf("%s: event %+v, want Normal TaintManagerEviction %q", name, mark, marking+name)
+		}
+		if kill.Reason != "Killing" || kill.Message != "Stopping container c" || kill.At != mark.At {
+			t.Errorf("%s: last event %+v, want Killing at %v", name, kill, mark.At)
 		}
 	}
 }
@@ -547,10 +552,12 @@ kind: Scenario
 name: priority
 steps:
 - {at: 30s, run: kubectl delete pod high}
+- {at: 60s, run: wait 1s}
 `)
 	// high is scheduled first although it comes later in the file; low waits
-	// for the CPU and lands when high is deleted.
-	checkPods(t, res, map[string]want{"low": {PhaseRunning, "n1", 30, -1}})
+	// for the CPU and lands when high is gone: deleted at 30 s, Terminating
+	// for its 30 s grace period.
+	checkPods(t, res, map[string]want{"low": {PhaseRunning, "n1", 60, -1}})
 	if _, ok := final(res)["high"]; ok {
 		t.Error("deleted pod still on the board")
 	}
@@ -561,7 +568,7 @@ steps:
 		t.Errorf("delete output = %q", out)
 	}
 	const msg = "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
-	if ev := eventsFor(res, "pod/default/low"); len(ev) != 2 || ev[0].Message != msg || ev[1].At != 30 || ev[1].Reason != ReasonScheduled {
+	if ev := eventsFor(res, "pod/default/low"); len(ev) != 2 || ev[0].Message != msg || ev[1].At != 60 || ev[1].Reason != ReasonScheduled {
 		t.Errorf("low events = %+v", ev)
 	}
 }
@@ -775,15 +782,18 @@ func TestPreemptionDeletesVictims(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := run(t, string(b))
+	// The victim terminates for its 30 s grace period (DeleteOptions{}:
+	// the pod's own), holding its CPU; the preemptor binds when it is gone.
+	res := run(t, string(b)+"---\nkind: Scenario\nname: p\nuntil: 40s\n")
 	checkPods(t, res, map[string]want{
 		"low":  {PhaseEvicted, "n1", 0, 0},
-		"high": {PhaseRunning, "n1", 0, -1},
+		"high": {PhaseRunning, "n1", 30, -1},
 	})
 	want := []Event{
 		{At: 0, Type: EventWarning, Reason: ReasonFailedScheduling, Object: "pod/default/high", Message: "0/1 nodes are available: 1 Insufficient cpu. preemption: found a potential placement for pod on node n1, preempting 1 victims"},
 		{At: 0, Type: EventNormal, Reason: "Preempted", Object: "pod/default/low", Message: "Preempted by pod default/high on node n1"},
-		{At: 0, Type: EventNormal, Reason: ReasonScheduled, Object: "pod/default/high", Message: "Successfully assigned default/high to n1"},
+		{At: 0, Type: EventNormal, Reason: "Killing", Object: "pod/default/low", Message: "Stopping container c"},
+		{At: 30, Type: EventNormal, Reason: ReasonScheduled, Object: "pod/default/high", Message: "Successfully assigned default/high to n1"},
 	}
 	if !reflect.DeepEqual(noSource(res.Events), want) {
 		t.Errorf("events:\n got %+v\nwant %+v", res.Events, want)
@@ -791,8 +801,10 @@ func TestPreemptionDeletesVictims(t *testing.T) {
 }
 
 func TestDeletingPodWithPendingEviction(t *testing.T) {
-	// The taint-eviction controller notices the deletion and cancels the
-	// timer with its event (handlePodUpdate → cancelWorkWithEvent).
+	// The taint-eviction controller notices the pod is gone and cancels the
+	// timer with its event (handlePodUpdate → cancelWorkWithEvent): when
+	// its termination ends at 40 s, not at the deletion (PodUpdated ignores
+	// the deletionTimestamp update).
 	res := run(t, s8Base+`---
 kind: Scenario
 name: delete-timer
@@ -803,14 +815,15 @@ steps:
 `)
 	ev := eventsFor(res, "pod/default/b")
 	last := ev[len(ev)-1]
-	if last.At != 10 || last.Message != cancelling+"b" {
+	if last.At != 40 || last.Message != cancelling+"b" {
 		t.Errorf("b's events = %+v", ev)
 	}
 	if _, ok := final(res)["b"]; ok {
 		t.Error("b still on the board")
 	}
-	// Only the closing frame at until follows the deletion: the timer is gone.
-	if n := len(res.Frames); n != 4 || res.Frames[n-1].At != 100 || res.Frames[n-2].At != 10 {
+	// The end of a's and b's terminations and the closing frame at until
+	// follow the deletion: the timer is gone.
+	if n := len(res.Frames); n != 6 || res.Frames[n-1].At != 100 || res.Frames[n-2].At != 40 || res.Frames[n-4].At != 10 {
 		for _, f := range res.Frames {
 			t.Logf("frame at %v: %s", f.At, f.Summary)
 		}

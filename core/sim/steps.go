@@ -63,11 +63,11 @@ func (s *simulator) kubectl(args []string, stdin string) (string, error) {
 	return out, err
 }
 
-// retryDrain sets the next attempt of a waiting drain.
+// retryDrain sets the next look of a waiting drain (every DrainPoll).
 func (s *simulator) retryDrain(w *kubectl.DrainWait) {
-	s.clk.At(s.clk.Now()+kubectl.DrainRetry, clock.Work, func() {
+	s.clk.At(s.clk.Now()+kubectl.DrainPoll, clock.Work, func() {
 		api := &apiServer{s: s}
-		lines, done := w.Retry(api)
+		lines, done := w.Tick(api)
 		api.flush()
 		s.timerOutput = append(s.timerOutput, lines...)
 		if !done {
@@ -193,6 +193,7 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 	}
 	switch args[1] {
 	case "stop":
+		s.kubelet.Stop(name)
 		at := s.nlc.KubeletStopped(name)
 		s.note("the kubelet on %s stopped posting status; the node-lifecycle controller will mark it Unknown at %s (node-monitor-grace-period %s)", name, clock.FormatAt(at), clock.Format(s.nlc.GracePeriod()))
 		return fmt.Sprintf("node/%s: the kubelet stops posting node status (last heartbeat observed at %s)", name, clock.FormatAt(s.clk.Now())), nil
@@ -225,6 +226,7 @@ func (s *simulator) nodeCommand(args []string) (string, error) {
 	}
 	s.nlc.ReconcileNoSchedule(name)
 	s.nlc.ReadyReported(name)
+	s.kubelet.Resume(name)
 	switch args[1] {
 	case "not-ready":
 		return fmt.Sprintf("node/%s: the kubelet reports Ready=False", name), nil

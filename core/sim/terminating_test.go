@@ -79,8 +79,9 @@ steps:
 	}
 }
 
-// A pod evicted from a Ready node is gone at once, and stays gone when the
-// node later becomes NotReady.
+// A pod evicted from a Ready node is gone when its 30 s grace period
+// ends (the kubelet's killPod, the status manager's final delete), and
+// stays gone when the node later stops.
 func TestNotTerminatingOnReadyNode(t *testing.T) {
 	res := run(t, `apiVersion: v1
 kind: Node
@@ -96,7 +97,7 @@ kind: Scenario
 name: gone
 steps:
 - {at: 10s, run: kubectl taint nodes n1 k=v:NoExecute}
-- {at: 20s, run: node n1 stop}
+- {at: 50s, run: node n1 stop}
 - {at: 100s, run: kubectl get pods}
 `)
 	last := res.Frames[len(res.Frames)-1]

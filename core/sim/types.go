@@ -51,12 +51,16 @@ type PodState struct {
 	// Owner is the pod's controller, "ReplicaSet/web-7d4b9c8f6" or
 	// "DaemonSet/agent" ("" for a bare pod).
 	Owner string `json:"owner,omitempty"`
-	// Terminating marks a deleted pod (Phase Evicted) whose node was not
-	// Ready at its deletion: nobody can confirm the containers stopped, so
-	// upstream keeps the object Terminating until the kubelet returns (or a
-	// force delete). It still counts in its node's Requested and is listed
-	// by kubectl get pods (STATUS Terminating) and describe node.
+	// Terminating marks a pod deleted with a grace period (Phase Evicted)
+	// whose deletion has not finished: its kubelet removes it when the
+	// grace period ends (GraceEnd), or, when the kubelet is not there
+	// (node not Ready, stopped), once it returns (or a force delete). It
+	// still counts in its node's Requested and is listed by kubectl get
+	// pods (STATUS Terminating) and describe node.
 	Terminating bool `json:"terminating,omitempty"`
+	// GraceEnd is when a Terminating pod's grace period ends (virtual
+	// seconds; its deletionTimestamp).
+	GraceEnd *float64 `json:"graceEnd,omitempty"`
 	// DisruptionTarget is the condition the pod got before its deletion
 	// (reason DeletionByTaintManager, EvictionByEvictionAPI, …).
 	DisruptionTarget *core.PodCondition `json:"disruptionTarget,omitempty"`

@@ -168,7 +168,11 @@ func (s *simulator) summary(p *store.Pod, res sched.Result) string {
 			return fmt.Sprintf("Mirror pod deleted at %s: %s The static pod keeps running on %s: the kubelet runs it from its manifest file whatever the node's taints, and creates a new mirror pod (same name, new UID) at %s; the taint-eviction controller treats that one like any pod.",
 				clock.FormatAt(*p.EvictedAt), sentence(p.EvictReason), p.Node, clock.FormatAt(at))
 		}
-		out := fmt.Sprintf("Evicted from %s at %s: %s", p.Node, clock.FormatAt(*p.EvictedAt), sentence(p.EvictReason))
+		verb := "Evicted from"
+		if p.Remove {
+			verb = "Deleted on"
+		}
+		out := fmt.Sprintf("%s %s at %s: %s", verb, p.Node, clock.FormatAt(*p.EvictedAt), sentence(p.EvictReason)) + s.terminatingNote(p)
 		if at, ok := s.ds.DeletionAt(p); ok {
 			out += fmt.Sprintf(" The DaemonSet controller deletes this failed pod at %s, when its back-off on %s has passed (1 s for the first failed pod there, doubling with each deletion up to 15 min), and then creates a new one.", clock.FormatAt(at), p.Node)
 		}
@@ -200,6 +204,21 @@ func (s *simulator) summary(p *store.Pod, res sched.Result) string {
 		fmt.Fprintf(&b, " It will be evicted at %s, when its toleration of %s runs out.", clock.FormatAt(p.Eviction.FireAt), p.Eviction.Taint)
 	}
 	return b.String()
+}
+
+// terminatingNote says, for a Terminating pod, when its deletion ends.
+func (s *simulator) terminatingNote(p *store.Pod) string {
+	if !p.IsTerminating() {
+		return ""
+	}
+	grace := int64(0)
+	if g := p.Object.DeletionGracePeriodSeconds; g != nil {
+		grace = *g
+	}
+	if s.kubelet.Alive(p.Node) {
+		return fmt.Sprintf(" It is Terminating: its containers get their %ds grace period (they ignore SIGTERM here, so they use all of it), and its kubelet removes the pod at %s; until then it keeps its share of %s.", grace, clock.FormatAt(p.GraceEnd), p.Node)
+	}
+	return fmt.Sprintf(" It stays Terminating (grace period %ds, deletionTimestamp %s): the kubelet of %s is not there to confirm its containers stopped, so the pod keeps its share of the node until the kubelet returns or someone force-deletes it.", grace, clock.FormatAt(p.GraceEnd), p.Node)
 }
 
 // pendingSummary says why a pod is Pending.

@@ -13,7 +13,9 @@ const (
 	PhaseRunning = "Running"
 	// PhaseEvicted marks a pod the taint-eviction controller, the eviction
 	// API or the scheduler removed, or one the kubelet rejected at
-	// admission; upstream it is gone (or Failed), the board keeps it.
+	// admission; upstream it is gone (or Failed), the board keeps it. A
+	// pod deleted with a grace period is Evicted and Terminating until its
+	// deletion finishes.
 	PhaseEvicted = "Evicted"
 )
 
@@ -46,9 +48,18 @@ type Pod struct {
 	Deleted bool
 	// Failed: rejected by the kubelet and left as a Failed object.
 	Failed bool
-	// Terminating: removed from its node while the node was not Ready;
-	// the object stays until the kubelet returns (see Terminating()).
+	// Terminating: deleted with a grace period while bound to a node (the
+	// object has a deletionTimestamp); the kubelet finishes the deletion
+	// when the grace period ends, or when it returns to a node that was
+	// not Ready (see IsTerminating, Store.DeletePod).
 	Terminating bool
+	// GraceEnd is when the grace period of a Terminating pod ends (its
+	// deletionTimestamp, or 1 s after it when a shortened period was
+	// already over); Remove says the deletion was a delete, not an
+	// eviction: the record is Deleted, not left Evicted, when it
+	// finishes.
+	GraceEnd time.Duration
+	Remove   bool
 	// Preempted: the scheduler removed it for a higher-priority pod.
 	Preempted bool
 
@@ -167,9 +178,9 @@ func (p *Pod) Live() bool {
 // Visible reports whether the board shows the pod.
 func (p *Pod) Visible() bool { return !p.Deleted && !p.Reserved }
 
-// IsTerminating reports whether the pod was deleted but is still
-// Terminating: removed from a node that was not Ready, and not a kubelet
-// rejection.
+// IsTerminating reports whether the pod was deleted with a grace period
+// and its deletion has not finished (Store.DeletePod,
+// Store.FinishTermination); a kubelet rejection never is.
 func (p *Pod) IsTerminating() bool {
 	return p.Terminating && !p.Deleted && !p.Failed && p.StatusReason == "" && p.Phase == PhaseEvicted
 }

@@ -71,7 +71,7 @@ func (c *getCluster) DescribedNode(string) (*core.Node, []kubectl.NodePod, bool)
 }
 func (c *getCluster) Events() []core.Event                        { return nil }
 func (c *getCluster) Now() time.Duration                          { return time.Hour }
-func (c *getCluster) DeletePod(string, string) error              { return nil }
+func (c *getCluster) DeletePod(string, string, *int64) error      { return nil }
 func (c *getCluster) EvictPod(string, string, string, bool) error { return nil }
 func (c *getCluster) Scale(string, string, string, int32) error   { return nil }
 func (c *getCluster) Decode(string) (*kubectl.Manifest, error)    { return nil, nil }

@@ -82,7 +82,10 @@ func (c *Controller) sync(ds *core.DaemonSet) {
 		}
 	}
 	for _, p := range c.env.Store.Pods() {
-		if p.DS == ds && !p.Deleted && p.CreatedAt == now && p.Phase == store.PhaseEvicted {
+		// A Terminating daemon pod still exists: no new one until it is
+		// gone, and it is not deleted again (podsShouldBeOnNode skips
+		// pods with a deletionTimestamp, v1.37).
+		if p.DS == ds && ((!p.Deleted && p.CreatedAt == now && p.Phase == store.PhaseEvicted) || p.IsTerminating()) {
 			has[p.DaemonNode] = true
 		}
 	}

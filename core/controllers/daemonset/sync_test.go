@@ -139,7 +139,8 @@ func TestS7CreatesPodsForEligibleNodes(t *testing.T) {
 
 // EXAMPLES.md S7 later: a NoSchedule taint lets the running pod continue;
 // an untolerated NoExecute taint makes the controller delete it
-// (SuccessfulDelete "Deleted pod: NAME") and create none again.
+// (SuccessfulDelete "Deleted pod: NAME") and create none again, not even
+// while the old one is Terminating.
 func TestS7NoScheduleStaysNoExecuteGoes(t *testing.T) {
 	f := newFixture(t, s7Nodes()...)
 	f.start()
@@ -162,7 +163,10 @@ func TestS7NoScheduleStaysNoExecuteGoes(t *testing.T) {
 	f.updateNode("n2", func(n *core.Node) {
 		n.Spec.Taints = append(n.Spec.Taints, core.Taint{Key: "maint", Value: "x", Effect: core.TaintEffectNoExecute})
 	})
-	assert.True(t, pods["n2"].Deleted)
+	// Deleted with the pod's 30 s grace period (RealPodControl.DeletePod
+	// sends empty DeleteOptions): Terminating, no kubelet here to finish.
+	assert.True(t, pods["n2"].IsTerminating())
+	assert.Equal(t, 230*time.Second, pods["n2"].GraceEnd)
 	assert.Equal(t, []string{"daemonset-controller Normal SuccessfulDelete daemonset/kube-system/agent: Deleted pod: " + pods["n2"].Name()}, f.events()[before:])
 	assert.NotContains(t, f.daemonPods(), "n2", "not created again")
 	f.mgr.Wake()

@@ -175,3 +175,18 @@ func TestMoreThanOneBudgetRefuses(t *testing.T) {
 	budget(st, "b", nil, 2)
 	assert.False(t, New(st).EvictionAllowed(pods[0]))
 }
+
+// A Terminating pod is not healthy (countHealthyPods skips pods with a
+// deletionTimestamp): with one of three replicas being deleted, a budget
+// of minAvailable 2 allows no further eviction.
+func TestTerminatingPodIsNotHealthy(t *testing.T) {
+	st, pods := cluster(3, run, run, run)
+	grace := int64(30)
+	for _, p := range pods {
+		p.Object.Spec.TerminationGracePeriodSeconds = &grace
+	}
+	st.DeletePod(pods[2], "taint-eviction-controller", store.Deletion{Evict: true}, nil)
+	assert.True(t, pods[2].IsTerminating())
+	budget(st, "pdb", 2, nil)
+	assert.False(t, New(st).EvictionAllowed(pods[0]), "2 healthy of minAvailable 2")
+}

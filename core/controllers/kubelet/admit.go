@@ -90,7 +90,7 @@ func (k *Kubelet) reject(p *store.Pod, reason, msg, why string) {
 func (k *Kubelet) outOfResource(p *store.Pod, n *core.Node) (reason, msg string, bad bool) {
 	used := map[core.ResourceName]int64{}
 	for _, q := range k.env.Store.Pods() {
-		if q != p && q.Running() && q.Node == n.Name {
+		if q != p && q.Holds() && q.Node == n.Name {
 			for name, v := range q.Requests() {
 				used[name] += v
 			}

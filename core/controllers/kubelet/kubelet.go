@@ -3,10 +3,11 @@
 // (pkg/kubelet/lifecycle: the eviction manager's pressure check, then the
 // resource and NoExecute-taint predicates), starting the pods that name
 // the node in spec.nodeName, reporting node conditions, finishing the
-// deletion of pods it was not there to stop (Terminating until it
-// returns), and keeping a mirror pod in the API for each static pod it
-// runs (mirror.go). One Kubelet stands for the kubelets of every node.
-// Start with New.
+// deletion of Terminating pods (when their grace period ends on a live
+// node, when it returns to a node that was not: terminate.go), and
+// keeping a mirror pod in the API for each static pod it runs
+// (mirror.go). One Kubelet stands for the kubelets of every node. Start
+// with New.
 package kubelet
 
 import (
@@ -37,13 +38,20 @@ type Kubelet struct {
 	// when each is (mirror.go).
 	mirrors  map[time.Duration][]*store.Pod
 	mirrorAt map[*store.Pod]time.Duration
+	// stopped holds the nodes whose kubelet a `node NAME stop` step
+	// stopped and no step started again.
+	stopped map[string]bool
+	// armed is the grace-period end each Terminating pod's timer is set
+	// for; killed, the pods whose containers the kubelet began to stop.
+	armed  map[*store.Pod]time.Duration
+	killed map[*store.Pod]bool
 }
 
 // New starts the kubelets: they watch pods bound to their node and their
 // node's conditions and spec. Register it before the taint-eviction
 // controller, which looks at a newly bound pod after admission.
 func New(env *controllers.Env) *Kubelet {
-	k := &Kubelet{env: env}
+	k := &Kubelet{env: env, stopped: map[string]bool{}, armed: map[*store.Pod]time.Duration{}, killed: map[*store.Pod]bool{}}
 	env.Store.WatchPods(k.podChanged)
 	env.Store.WatchNodes(k.nodeChanged)
 	return k
@@ -115,8 +123,7 @@ func (k *Kubelet) NodeJoined(name string) {
 }
 
 // podChanged starts a new pod that names its node, admits a pod just
-// bound to a node, and marks a pod removed
-// from a node that is not Ready as Terminating.
+// bound to a node, and starts stopping a pod deleted with a grace period.
 func (k *Kubelet) podChanged(ev store.PodEvent) {
 	was, is := &ev.Old, &ev.New
 	if ev.Created && k.started && is.Direct && !is.Deleted && is.Node == "" {
@@ -126,27 +133,17 @@ func (k *Kubelet) podChanged(ev store.PodEvent) {
 	if is.Node != "" && was.Node == "" && is.Phase == store.PhaseRunning {
 		k.admit(ev.Pod)
 	}
-	if store.LeftNode(was, is) {
-		k.removed(ev.Pod)
+	if is.IsTerminating() && (!was.IsTerminating() || was.GraceEnd != is.GraceEnd) {
+		k.terminating(ev.Pod)
 	}
-}
-
-// removed is a pod leaving its node (deleted, evicted, preempted): when
-// the node is not Ready nobody can confirm the containers stopped, so the
-// object stays Terminating until the kubelet returns (or a force delete).
-// The kubelet's own rejections are excluded: it is there to finish them.
-// A static pod's mirror leaving a Ready node is re-created (mirror.go).
-func (k *Kubelet) removed(p *store.Pod) {
-	if p.Node == "" || p.StatusReason != "" {
-		return
+	if was.IsTerminating() && !is.IsTerminating() {
+		delete(k.armed, ev.Pod)
+		delete(k.killed, ev.Pod)
 	}
-	if k.env.Store.Node(p.Node).Ready() {
-		if IsMirrorPod(p.Object) {
-			k.mirrorGone(p)
-		}
-		return
+	if store.LeftNode(was, is) && !is.IsTerminating() && IsMirrorPod(is.Object) && k.Alive(is.Node) {
+		// A mirror pod deleted with grace 0 (kubectl delete --force).
+		k.mirrorGone(ev.Pod)
 	}
-	k.env.Store.UpdatePod(p, Source, func(p *store.Pod) { p.Terminating = true })
 }
 
 // nodeChanged reports spec.unschedulable changes (NodeSchedulable /
@@ -170,19 +167,6 @@ func (k *Kubelet) nodeChanged(ev store.NodeEvent) {
 			status = "NodeNotSchedulable"
 		}
 		k.env.Emit(Source, core.EventNormal, status, "node/"+ev.New.Name, fmt.Sprintf("Node %s status is now: %s", ev.New.Name, status))
-	}
-}
-
-// returned finishes the deletions pending on node; a static pod's mirror
-// among them is re-created.
-func (k *Kubelet) returned(node string) {
-	for _, p := range k.env.Store.BoundTo(node) {
-		if p.Terminating && p.Node == node {
-			k.env.Store.UpdatePod(p, Source, func(p *store.Pod) { p.Terminating = false })
-			if IsMirrorPod(p.Object) {
-				k.mirrorGone(p)
-			}
-		}
 	}
 }
 

@@ -3,6 +3,7 @@ package kubelet
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -287,13 +288,16 @@ func TestTerminatingUntilTheKubeletReturns(t *testing.T) {
 
 	evict := func(p *store.Pod) {
 		cond := core.PodCondition{Type: "DisruptionTarget", Status: core.ConditionTrue, Reason: "DeletionByTaintManager"}
-		f.env.Store.UpdatePod(p, "taint-eviction-controller", func(p *store.Pod) { p.Phase, p.DisruptionTarget = store.PhaseEvicted, &cond })
+		f.env.Store.DeletePod(p, "taint-eviction-controller", store.Deletion{Now: f.env.Now(), Evict: true}, func(p *store.Pod) { p.DisruptionTarget = &cond })
 	}
 	evict(a)
 	evict(b)
 	assert.True(t, a.IsTerminating())
 	assert.Equal(t, []*store.Pod{a}, f.env.Store.TerminatingOn("n1"))
-	assert.False(t, b.IsTerminating(), "n2 is Ready: its kubelet finishes at once")
+	assert.True(t, b.IsTerminating(), "n2 is Ready: its kubelet finishes when the grace period ends")
+	f.runUntil(30 * time.Second)
+	assert.False(t, b.IsTerminating())
+	assert.True(t, a.IsTerminating(), "nobody on n1 to finish it")
 
 	up := f.env.Store.Node("n1").DeepCopy()
 	up.SetCondition(core.NodeReady, core.ConditionTrue, "KubeletReady", "kubelet is posting ready status")

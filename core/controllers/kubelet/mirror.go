@@ -37,12 +37,17 @@ func IsMirrorPod(p *core.Pod) bool {
 	return ok
 }
 
-// mirrorGone is a static pod's mirror pod leaving the API while the
-// kubelet runs the static pod (the taint-eviction controller's deletion,
-// kubectl delete): the containers are untouched and the kubelet creates a
-// new mirror pod MirrorRecreateDelay later. All the mirrors due at one
-// instant share one timer.
+// mirrorGone is a static pod's mirror pod deleted while the kubelet runs
+// the static pod (the taint-eviction controller's deletion, kubectl
+// delete): the containers are untouched; MirrorRecreateDelay later the
+// kubelet force-deletes the old mirror, whatever its grace period, and
+// creates a new one (syncPod: a mirror with a deletionTimestamp is
+// deleted and re-created, v1.37). All the mirrors due at one instant
+// share one timer.
 func (k *Kubelet) mirrorGone(p *store.Pod) {
+	if _, ok := k.mirrorAt[p]; ok {
+		return
+	}
 	at := k.env.Now() + MirrorRecreateDelay
 	if k.mirrors == nil {
 		k.mirrors = map[time.Duration][]*store.Pod{}
@@ -69,15 +74,17 @@ func (k *Kubelet) MirrorAt(p *store.Pod) (time.Duration, bool) {
 // UID, bound to the node and Running from now on (the static pod is
 // never re-admitted: it did not stop). No event: upstream only logs
 // "Creating a mirror pod for static pod". A node that is gone, or whose
-// kubelet stopped posting status, gets no new mirror.
+// kubelet stopped posting status, gets no new mirror: its Terminating
+// mirror waits for the kubelet's return (returned).
 func (k *Kubelet) recreateMirrors(at time.Duration) {
 	ps := k.mirrors[at]
 	delete(k.mirrors, at)
 	for _, old := range ps {
 		delete(k.mirrorAt, old)
-		if n := k.env.Store.Node(old.Node); n == nil || !n.Ready() {
+		if !k.Alive(old.Node) {
 			continue
 		}
+		k.env.Store.FinishTermination(old, Source)
 		if !old.Deleted {
 			k.env.Store.UpdatePod(old, Source, func(p *store.Pod) { p.Deleted = true })
 		}

@@ -70,6 +70,9 @@ func TestMirrorRecreated(t *testing.T) {
 // kubelet to force-delete it); when the kubelet posts Ready again it
 // force-deletes the old mirror and creates a new one (SyncPod →
 // tryReconcileMirrorPods), MirrorRecreateDelay later here.
+//
+// A mirror deleted with its grace period on a Ready node is not stopped
+// (no Killing: the static pod runs on); it is replaced the same way.
 func TestMirrorRecreatedWhenKubeletReturns(t *testing.T) {
 	f := newFixture(t, node("n1"))
 	p := f.create("etcd-n1", "n1", mirror)
@@ -77,8 +80,8 @@ func TestMirrorRecreatedWhenKubeletReturns(t *testing.T) {
 	down := f.env.Store.Node("n1").DeepCopy()
 	down.SetCondition(core.NodeReady, core.ConditionUnknown, "NodeStatusUnknown", "")
 	f.env.Store.UpdateNode(down)
-	f.env.Store.UpdatePod(p, "taint-eviction-controller", func(p *store.Pod) { p.Phase = store.PhaseEvicted })
-	assert.True(t, p.Terminating)
+	f.env.Store.DeletePod(p, "taint-eviction-controller", store.Deletion{Now: f.env.Now(), Evict: true}, nil)
+	assert.True(t, p.IsTerminating())
 	_, ok := f.k.MirrorAt(p)
 	assert.False(t, ok)
 
@@ -86,11 +89,29 @@ func TestMirrorRecreatedWhenKubeletReturns(t *testing.T) {
 	up := f.env.Store.Node("n1").DeepCopy()
 	up.SetCondition(core.NodeReady, core.ConditionTrue, "KubeletReady", "")
 	f.env.Store.UpdateNode(up)
-	assert.False(t, p.Terminating)
+	assert.True(t, p.IsTerminating(), "until the kubelet's sync force-deletes it")
 	at, ok := f.k.MirrorAt(p)
 	require.True(t, ok)
 	assert.Equal(t, 21*time.Second, at)
 	clocktest.Advance(f.env.Clock, at, nil)
+	assert.False(t, p.IsTerminating())
+	assert.True(t, p.Deleted)
 	require.Len(t, f.env.Store.Pods(), 2)
 	assert.True(t, f.env.Store.Pods()[1].Running())
+}
+
+func TestMirrorDeletedGracefullyIsReplaced(t *testing.T) {
+	f := newFixture(t, node("n1"))
+	p := f.create("etcd-n1", "n1", mirror)
+	f.env.Clock.Set(5 * time.Second)
+	f.env.Store.DeletePod(p, "taint-eviction-controller", store.Deletion{Now: f.env.Now(), Evict: true}, nil)
+	require.True(t, p.IsTerminating())
+	at, ok := f.k.MirrorAt(p)
+	require.True(t, ok)
+	assert.Equal(t, 6*time.Second, at)
+	clocktest.Advance(f.env.Clock, at, nil)
+	assert.True(t, p.Deleted, "force-deleted long before its 30 s grace period ends")
+	require.Len(t, f.env.Store.Pods(), 2)
+	assert.True(t, f.env.Store.Pods()[1].Running())
+	assert.Empty(t, f.events(), "no Killing: the static pod keeps running")
 }

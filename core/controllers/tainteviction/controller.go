@@ -58,7 +58,9 @@ func noExecuteKey(taints []core.Taint) string {
 
 // podChanged is handlePodUpdate: a pod newly running on a node (after the
 // kubelet admitted it) or running with new tolerations is processed; a
-// pod that left its node drops its pending deletion; a pod the kubelet
+// pod gone from its node drops its pending deletion (a Terminating pod
+// keeps it until its deletion finishes: upstream's PodUpdated ignores an
+// update that changes neither node nor tolerations); a pod the kubelet
 // rejected on a node with a NoExecute taint it does not tolerate is
 // deleted at once.
 func (c *Controller) podChanged(ev store.PodEvent) {
@@ -68,7 +70,7 @@ func (c *Controller) podChanged(ev store.PodEvent) {
 		c.process(p)
 	case is.Running() && was.Object != nil && !core.SameTolerations(was.Object.Spec.Tolerations, is.Object.Spec.Tolerations):
 		c.process(p)
-	case !is.Running() && is.Eviction != nil:
+	case !is.Running() && !is.IsTerminating() && is.Eviction != nil:
 		c.cancel(p)
 	}
 	if is.Failed && !was.Failed {
@@ -139,10 +141,27 @@ func (c *Controller) process(p *store.Pod) {
 // replaced since).
 func (c *Controller) fire(p *store.Pod, id uint64) {
 	t := p.Eviction
-	if !p.Running() || t == nil || t.ID != id {
+	if t == nil || t.ID != id {
+		return
+	}
+	if p.IsTerminating() {
+		c.refire(p)
+		return
+	}
+	if !p.Running() {
 		return
 	}
 	c.evict(p, fmt.Sprintf("its toleration of %s on %s ran out: tolerationSeconds counted from %s, when the taint-eviction controller saw the taint", t.Taint, p.Node, clock.FormatAt(t.Created)))
+}
+
+// refire is a deletion timer running out while the pod is already
+// Terminating: the controller marks it for deletion again and deletes it,
+// which changes nothing (rest.BeforeDelete: the deletion is pending); the
+// work item is done, so the pod's final removal cancels nothing
+// (TimedWorkerQueue removes a fired worker).
+func (c *Controller) refire(p *store.Pod) {
+	c.env.Emit(ControllerName, core.EventNormal, EventReason, "pod/"+p.Ref(), MarkingMessage(p.Namespace(), p.Name()))
+	c.env.Store.UpdatePod(p, ControllerName, func(p *store.Pod) { p.Eviction = nil })
 }
 
 // limitingTaint names the NoExecute taint whose used toleration has the
@@ -181,15 +200,13 @@ func (c *Controller) cancel(p *store.Pod) {
 }
 
 // evict deletes the pod: condition DisruptionTarget, no PodDisruptionBudget
-// consulted.
+// consulted, the pod's own grace period (deletePodHandler sends empty
+// DeleteOptions).
 func (c *Controller) evict(p *store.Pod, why string) {
 	c.env.Emit(ControllerName, core.EventNormal, EventReason, "pod/"+p.Ref(), MarkingMessage(p.Namespace(), p.Name()))
 	cond := DisruptionTarget()
-	now := c.env.Now()
-	c.env.Store.UpdatePod(p, ControllerName, func(p *store.Pod) {
+	c.env.Store.DeletePod(p, ControllerName, store.Deletion{Now: c.env.Now(), Evict: true}, func(p *store.Pod) {
 		p.DisruptionTarget = &cond
-		p.Phase = store.PhaseEvicted
-		p.EvictedAt = &now
 		p.EvictReason = why
 		p.Eviction = nil
 	})

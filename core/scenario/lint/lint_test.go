@@ -163,8 +163,8 @@ func FuzzLint(f *testing.F) {
 }
 
 // Real pods carry the tolerations DefaultTolerationSeconds added (with
-// tolerationSeconds) and plenty of status: none of it is a finding, but
-// their terminationGracePeriodSeconds is not modelled and says so.
+// tolerationSeconds), terminationGracePeriodSeconds (modelled: graceful
+// termination) and plenty of status: none of it is a finding.
 func TestKubectlGetPodsList(t *testing.T) {
 	data := append(append(read(t, "kubectl-get-nodes.yaml"), []byte("---\n")...), read(t, "kubectl-get-pods.yaml")...)
 	_, err := scenario.Parse(data, "cluster.yaml")
@@ -173,7 +173,6 @@ func TestKubectlGetPodsList(t *testing.T) {
 		{Warning, "master-key", 1, "Node/kind-worker", "items[1].spec.taints[1].key", "old control-plane taint"},
 		{Info, "taint-tolerated-by-none", 1, "Node/kind-control-plane", "items[0].spec.taints[0]", "control-plane"},
 		{Info, "taint-tolerated-by-none", 1, "Node/kind-worker", "items[1].spec.taints[1]", "node-role.kubernetes.io/master:NoExecute"},
-		{Info, "not-modelled", 2, "Pod/web-7c5ddbdf54-x2k9q", "items[0].spec.terminationGracePeriodSeconds", "Terminating for up to this long"},
 	})
 }
 

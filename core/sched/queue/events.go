@@ -97,15 +97,16 @@ func (q *Queue) nodeChanged(ev store.NodeEvent) {
 	q.events = append(q.events, clusterEvent{kind: kind, before: ev.Old, after: ev.New})
 }
 
-// podChanged records the AssignedPod Delete event of a pod that left its
-// node and the AssignedPod Add event of one bound to a node, drops a
+// podChanged records the AssignedPod Delete event of a pod gone from its
+// node (a Terminating pod when its deletion finishes: upstream's delete
+// event) and the AssignedPod Add event of one bound to a node, drops a
 // deleted pod, and sends an unschedulable pod whose tolerations changed,
 // or whose last scheduling gate was removed (SchedulingGates'
 // UpdatePodSchedulingGatesEliminated, hint Queue), back to the queue.
 func (q *Queue) podChanged(ev store.PodEvent) {
 	was, is := &ev.Old, &ev.New
 	switch {
-	case store.LeftNode(was, is):
+	case store.Freed(was, is):
 		gone := was.Object
 		if gone == nil {
 			gone = is.Object

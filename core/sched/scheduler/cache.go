@@ -7,7 +7,9 @@ import (
 )
 
 // cache is the scheduler's view of the nodes: a NodeInfo per node, in the
-// store's node order, with the pods running there, rebuilt entry by
+// store's node order, with the pods running there and those Terminating
+// there (upstream's cache drops a pod only on its delete event, so a
+// Terminating pod keeps its node's resources), rebuilt entry by
 // entry when a node object is replaced or its pods change, and the
 // sched.Snapshot the cycles schedule over.
 type cache struct {
@@ -38,7 +40,7 @@ func (c *cache) markStale(node string) {
 func (c *cache) rebuild(i int) {
 	n := c.st.Nodes()[i]
 	var pods []*core.Pod
-	for _, p := range c.st.Running(n.Name) {
+	for _, p := range c.st.HoldingOn(n.Name) {
 		pods = append(pods, p.Object)
 	}
 	c.infos[i], c.infoFor[i] = sched.NewNodeInfo(n, pods...), n
@@ -48,7 +50,8 @@ func (c *cache) rebuild(i int) {
 }
 
 // NodeInfos is the scheduler's snapshot: every node in store order with
-// the running pods bound to it, leaving skip out of its node.
+// the pods bound to it (running or Terminating), leaving skip out of its
+// node.
 func (c *cache) NodeInfos(skip *store.Pod) []*sched.NodeInfo {
 	nodes := c.st.Nodes()
 	if len(c.infos) != len(nodes) {
@@ -81,7 +84,7 @@ func (c *cache) NodeInfos(skip *store.Pod) []*sched.NodeInfo {
 	out := append([]*sched.NodeInfo(nil), c.infos...)
 	if i, ok := c.st.NodeIndex(skip.Node); ok {
 		var pods []*core.Pod
-		for _, p := range c.st.Running(skip.Node) {
+		for _, p := range c.st.HoldingOn(skip.Node) {
 			if p != skip {
 				pods = append(pods, p.Object)
 			}

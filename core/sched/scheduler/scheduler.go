@@ -118,7 +118,7 @@ func (s *Scheduler) podChanged(ev store.PodEvent) {
 	if is.Node != was.Node && is.Node != "" {
 		s.markStale(is.Node)
 	}
-	if store.LeftNode(was, is) || (was.Running() && was.Object != is.Object) {
+	if store.LeftNode(was, is) || store.Freed(was, is) || (was.Holds() && was.Object != is.Object) {
 		s.markStale(was.Node)
 	}
 }
@@ -209,7 +209,9 @@ func (s *Scheduler) NominatedPods() []*core.Pod {
 // Cycle is one scheduling cycle for a pod popped from the queue. A
 // failure sends the pod to unschedulablePods and applies the cycle's
 // nominatingInfo (handleSchedulingFailure, v1.37): a preemption nominates
-// the pod to its node and deletes the victims; a cycle that found no
+// the pod to its node and deletes the victims with their grace period
+// (Terminating, they keep their resources, and their delete events queue
+// the pod again when the kubelet finishes them); a cycle that found no
 // preemption candidate clears an earlier nomination, so the room it
 // reserved on that node is free again; a pod not eligible to preempt
 // keeps its nomination.
@@ -306,11 +308,11 @@ func (s *Scheduler) preempt(p *store.Pod, res sched.Result) {
 // deletes it (Executor.PreemptPod: PatchPodStatus, then DeletePod with
 // the pod's own grace period). It is the preemption's one deletion.
 func (s *Scheduler) deleteVictim(q *store.Pod, cond core.PodCondition, why string) {
-	now := s.env.Now()
-	s.env.Store.UpdatePod(q, Name, func(q *store.Pod) {
+	// util.DeletePod: empty DeleteOptions, the victim's own grace period.
+	s.env.Store.DeletePod(q, Name, store.Deletion{Now: s.env.Now(), Evict: true}, func(q *store.Pod) {
 		q.Object = withCondition(q.Object, cond)
 		q.DisruptionTarget = &cond
-		q.Phase, q.Preempted, q.EvictedAt, q.EvictReason = store.PhaseEvicted, true, &now, why
+		q.Preempted, q.EvictReason = true, why
 	})
 }
 

@@ -193,8 +193,17 @@ func TestPreemption(t *testing.T) {
 			require.Len(t, f.s.NominatedPods(), 1)
 			assert.Equal(t, "high", f.s.NominatedPods()[0].Name)
 
-			// The victim's deletion (AssignedPod Delete) moves the
-			// preemptor; 1.33+ pops it from backoffQ at once.
+			// The victim is deleted with its 30 s grace period
+			// (util.DeletePod: empty DeleteOptions): Terminating, its CPU
+			// held, no delete event yet.
+			assert.True(t, low.IsTerminating())
+			assert.Equal(t, 30*time.Second, low.GraceEnd)
+			f.s.Queue.Dispatch()
+			assert.Nil(t, f.s.Queue.Pop(), "the preemptor waits for the victim")
+			// The kubelet finishes it: the delete event (AssignedPod
+			// Delete) moves the preemptor; 1.33+ pops it from backoffQ at
+			// once.
+			f.env.Store.FinishTermination(low, "kubelet")
 			f.cycle()
 			assert.Equal(t, "n1", high.Node)
 			assert.Equal(t, store.PhaseRunning, high.Phase)
