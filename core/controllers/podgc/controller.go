@@ -1,0 +1,222 @@
+package podgc
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/clock"
+	"github.com/taints-playground/playground/core/controllers"
+	"github.com/taints-playground/playground/core/store"
+)
+
+// Config is the controller's kube-controller-manager configuration.
+type Config struct {
+	// TerminatedPodGCThreshold is --terminated-pod-gc-threshold: 0 takes
+	// the default (12500), a negative value turns gcTerminated off.
+	TerminatedPodGCThreshold int
+}
+
+// Controller is the pod garbage collector's loop (PodGCController.Run):
+// passes at t = 0, 20 s, 40 s, … on the clock. A pass that finds nothing
+// to do changes nothing, so only the passes that can act are set: the
+// next one (at the next multiple of CheckPeriod) when a pod or node write
+// makes some pod a candidate, and the following ones while a node waits
+// in quarantine.
+type Controller struct {
+	env        *controllers.Env
+	threshold  int
+	quarantine Quarantine
+	pending    bool          // a pass is set on the clock
+	ran        bool          // a pass has run
+	last       time.Duration // when the last pass ran
+}
+
+// New starts the controller: it watches pods and nodes (register it after
+// the kubelet and the taint-eviction controller, whose writes make pods
+// Terminating).
+func New(env *controllers.Env, cfg Config) *Controller {
+	c := &Controller{env: env, threshold: cfg.TerminatedPodGCThreshold}
+	if c.threshold == 0 {
+		c.threshold = DefaultTerminatedThreshold
+	}
+	env.Store.WatchPods(c.podChanged)
+	env.Store.WatchNodes(c.nodeChanged)
+	env.Store.WatchNodeDeletes(func(*core.Node) { c.wake() })
+	return c
+}
+
+// Start is the first pass of a controller starting at t=0, set when some
+// pod of the starting cluster is already a candidate.
+func (c *Controller) Start() {
+	for _, p := range c.env.Store.Pods() {
+		if c.candidate(p) {
+			c.wake()
+			return
+		}
+	}
+}
+
+// nodeOf is the pod's spec.nodeName.
+func nodeOf(p *store.Pod) string {
+	if p.Node != "" {
+		return p.Node
+	}
+	return p.Object.Spec.NodeName
+}
+
+// listed reports whether the pod is an API object the pod lister returns.
+func listed(p *store.Pod) bool { return p.Live() || p.IsTerminating() }
+
+// candidate reports whether a pass would look at the pod for one of the
+// rules other than gcTerminated.
+func (c *Controller) candidate(p *store.Pod) bool {
+	if !listed(p) {
+		return false
+	}
+	name := nodeOf(p)
+	if name == "" {
+		return p.IsTerminating()
+	}
+	n := c.env.Store.Node(name)
+	if n == nil {
+		return true
+	}
+	v := NodeOf(n)
+	return p.IsTerminating() && !v.Ready && v.OutOfService
+}
+
+// podChanged wakes the controller for a pod that became a candidate, or
+// for one more terminated pod beyond the threshold.
+func (c *Controller) podChanged(ev store.PodEvent) {
+	if c.candidate(ev.Pod) {
+		c.wake()
+		return
+	}
+	if c.threshold > 0 && ev.New.Failed && !ev.Old.Failed && c.terminatedCount() > c.threshold {
+		c.wake()
+	}
+}
+
+func (c *Controller) terminatedCount() int {
+	n := 0
+	for _, p := range c.env.Store.Pods() {
+		if listed(p) && podOf(p).Terminated {
+			n++
+		}
+	}
+	return n
+}
+
+// nodeChanged wakes the controller when a node with Terminating pods is
+// not Ready and has the out-of-service taint.
+func (c *Controller) nodeChanged(ev store.NodeEvent) {
+	if v := NodeOf(ev.New); !v.Ready && v.OutOfService && len(c.env.Store.TerminatingOn(ev.New.Name)) > 0 {
+		c.wake()
+	}
+}
+
+// wake sets the next pass: at the next multiple of CheckPeriod (now, when
+// one is due at this moment and has not run yet).
+func (c *Controller) wake() {
+	if c.pending {
+		return
+	}
+	now := c.env.Now()
+	at := (now + CheckPeriod - 1) / CheckPeriod * CheckPeriod
+	if c.ran && at <= c.last {
+		at = c.last + CheckPeriod
+	}
+	c.pending = true
+	c.env.Clock.At(at, clock.Work, c.pass)
+}
+
+// pass is gc: Decide over the listed pods and nodes, then the deletions.
+func (c *Controller) pass() {
+	c.pending, c.ran, c.last = false, true, c.env.Now()
+	var pods []Pod
+	var recs []*store.Pod
+	for _, p := range c.env.Store.Pods() {
+		if listed(p) {
+			pods = append(pods, podOf(p))
+			recs = append(recs, p)
+		}
+	}
+	nodes := make([]Node, 0, len(c.env.Store.Nodes()))
+	for _, n := range c.env.Store.Nodes() {
+		nodes = append(nodes, NodeOf(n))
+	}
+	res := Decide(c.env.Now(), pods, nodes, c.quarantine, c.threshold)
+	c.quarantine = res.Quarantine
+	for _, d := range res.Deletions {
+		c.delete(recs[d.Pod], d)
+	}
+	if c.quarantine.Len() > 0 {
+		c.wake()
+	}
+}
+
+// podOf reads a store record for a pass. A Terminating record is the
+// object its kubelet last reported (Running, deletionTimestamp set); an
+// evicted record still listed is a Failed object.
+func podOf(p *store.Pod) Pod {
+	term := p.IsTerminating()
+	return Pod{
+		Name: p.Name(), NodeName: nodeOf(p), Terminating: term,
+		Terminated: p.Phase == store.PhaseEvicted && !term,
+		Evicted:    p.StatusReason == EvictedReason,
+		Created:    p.CreatedAt,
+	}
+}
+
+// delete is markFailedAndDeletePodWithCondition for one deletion, with
+// the narration.
+func (c *Controller) delete(p *store.Pod, d Deletion) {
+	node := nodeOf(p)
+	var why string
+	switch d.Rule {
+	case Terminated:
+		why = fmt.Sprintf("PodGC deleted it at %s: more than %d terminated pods (--terminated-pod-gc-threshold), oldest first", clock.FormatAt(c.env.Now()), c.threshold)
+	case TerminatingOutOfService:
+		why = fmt.Sprintf("PodGC force-deleted it at %s (node %s is not Ready and has the out-of-service taint)", clock.FormatAt(c.env.Now()), node)
+	case Orphaned:
+		why = fmt.Sprintf("PodGC force-deleted it at %s: node %s no longer exists (%s %s)", clock.FormatAt(c.env.Now()), node, ConditionType, ConditionReason)
+	case UnscheduledTerminating:
+		why = fmt.Sprintf("PodGC force-deleted it at %s: Terminating and never scheduled", clock.FormatAt(c.env.Now()))
+	}
+	var cond *core.PodCondition
+	if p.Phase != store.PhaseEvicted || p.IsTerminating() {
+		// Not Succeeded or Failed yet: patched to Failed, with the rule's
+		// condition.
+		cond = d.Condition()
+	}
+	ForceDelete(c.env, p, Name, cond, why)
+	c.env.Note("%s %s", p.Name(), why)
+}
+
+// ForceDelete is a deletion with grace period 0 in the playground's
+// model: a Terminating pod stops Terminating (gone, kept on the board as
+// an evicted pod), a pod still running on its (missing) node is evicted,
+// a Failed object is removed, and a pod never bound to a node is deleted.
+// cond, when set, becomes the pod's DisruptionTarget condition; why is
+// added to the reason the board gives. The graceful-termination model
+// replaces the record changes here with its own force deletion.
+func ForceDelete(env *controllers.Env, p *store.Pod, by string, cond *core.PodCondition, why string) {
+	now := env.Now()
+	env.Store.UpdatePod(p, by, func(p *store.Pod) {
+		if cond != nil {
+			p.DisruptionTarget = cond
+		}
+		switch {
+		case p.Node == "":
+			p.Deleted = true
+		case p.Phase != store.PhaseEvicted:
+			p.Phase, p.EvictedAt, p.EvictReason = store.PhaseEvicted, &now, why
+		default:
+			if p.EvictReason != "" {
+				why = p.EvictReason + "; " + why
+			}
+			p.Terminating, p.Failed, p.EvictReason = false, false, why
+		}
+	})
+}
