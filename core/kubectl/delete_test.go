@@ -54,9 +54,9 @@ func TestDeleteErrors(t *testing.T) {
 		{"unknown flag", []string{"pod", "web", "--bogus"}, "error: unknown flag: --bogus\nSee 'kubectl delete --help' for usage."},
 		{"bad bool", []string{"pod", "web", "--force=maybe"},
 			"error: invalid argument \"maybe\" for \"--force\" flag: strconv.ParseBool: parsing \"maybe\": invalid syntax\nSee 'kubectl delete --help' for usage."},
-		// The playground deletes pods only.
-		{"a deployment", []string{"deployment", "web"}, `error: the playground deletes pods only, not "deployment"`},
-		{"a deployment/NAME", []string{"deploy/web"}, `error: the playground deletes pods only, not "deploy"`},
+		// The playground deletes pods and nodes only.
+		{"a deployment", []string{"deployment", "web"}, `error: the playground deletes pods and nodes only, not "deployment"`},
+		{"a deployment/NAME", []string{"deploy/web"}, `error: the playground deletes pods and nodes only, not "deploy"`},
 	} {
 		c := newCluster()
 		c.addPod(&core.Pod{ObjectMeta: core.ObjectMeta{Name: "web"}})
@@ -65,4 +65,40 @@ func TestDeleteErrors(t *testing.T) {
 		assert.Empty(t, out, tc.name)
 		assert.Equal(t, tc.want, err.Error(), tc.name)
 	}
+}
+
+// kubectl delete node (cluster-scoped: no namespace in the request or the
+// output, `node "n1" deleted`); -n is ignored for nodes.
+func TestDeleteNode(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		out   string
+		calls []string
+		err   string
+	}{
+		{"node NAME", []string{"node", "n1"}, `node "n1" deleted`, []string{"DELETE nodes n1"}, ""},
+		{"no/NAME and -n", []string{"no/n1", "-n", "kube-system"}, `node "n1" deleted`, []string{"DELETE nodes n1"}, ""},
+		{"nodes NAME NAME", []string{"nodes", "n1", "n2"}, "node \"n1\" deleted\nnode \"n2\" deleted", []string{"DELETE nodes n1", "DELETE nodes n2"}, ""},
+		{"missing node", []string{"node", "nope"}, "", []string{"DELETE nodes nope"}, `Error from server (NotFound): nodes "nope" not found`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newCluster(nodeNamed("n1"), nodeNamed("n2"))
+			out, err := kubectl.Delete(c, tc.args)
+			if tc.err != "" {
+				require.Error(t, err)
+				assert.Equal(t, tc.err, err.Error())
+			} else {
+				require.NoError(t, err)
+			}
+			assert.Equal(t, tc.out, out)
+			assert.Equal(t, tc.calls, c.calls)
+		})
+	}
+}
+
+func nodeNamed(name string) *core.Node {
+	n := &core.Node{}
+	n.Name = name
+	return n
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/taints-playground/playground/core/controllers/disruption"
 	"github.com/taints-playground/playground/core/controllers/kubelet"
 	"github.com/taints-playground/playground/core/controllers/nodelifecycle"
+	"github.com/taints-playground/playground/core/controllers/podgc"
 	"github.com/taints-playground/playground/core/controllers/replicaset"
 	"github.com/taints-playground/playground/core/controllers/tainteviction"
 	"github.com/taints-playground/playground/core/scenario"
@@ -95,6 +96,7 @@ type simulator struct {
 	sched   *scheduler.Scheduler
 	rs      *replicaset.Controller
 	ds      *daemonset.Controller
+	podgc   *podgc.Controller
 
 	frames []Frame
 	rec    recorder
@@ -134,6 +136,7 @@ func newSimulator(s *scenario.Scenario) *simulator {
 	sm.mgr = &controllers.Manager{}
 	sm.mgr.WatchPods(sm.st, replicaset.ControllerName, daemonset.ControllerName)
 	tainteviction.New(sm.env)
+	sm.podgc = podgc.New(sm.env, podgc.Config{})
 	sm.sched = scheduler.New(sm.env, s.Options.Seed)
 	// Generated names come from their own seeded generator so that they
 	// never shift the scheduler's tie-breaks.
@@ -245,6 +248,7 @@ func (s *simulator) start() {
 	s.rs.Adopt()
 	s.ds.Adopt()
 	s.kubelet.Start()
+	s.podgc.Start()
 	s.sched.Start()
 }
 
