@@ -6,6 +6,7 @@ import (
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/clock"
+	"github.com/taints-playground/playground/core/controllers/podgc"
 	"github.com/taints-playground/playground/core/sched"
 	"github.com/taints-playground/playground/core/sched/queue"
 	"github.com/taints-playground/playground/core/sched/scheduler"
@@ -164,7 +165,11 @@ func sentence(s string) string {
 func (s *simulator) summary(p *store.Pod, res sched.Result) string {
 	switch p.Phase {
 	case PhaseEvicted:
-		return fmt.Sprintf("Evicted from %s at %s: %s", p.Node, clock.FormatAt(*p.EvictedAt), sentence(p.EvictReason))
+		out := fmt.Sprintf("Evicted from %s at %s: %s", p.Node, clock.FormatAt(*p.EvictedAt), sentence(p.EvictReason))
+		if p.IsTerminating() {
+			out += " " + s.terminatingWhy(p.Node)
+		}
+		return out
 	case PhasePending:
 		return pendingSummary(p, res)
 	}
@@ -191,7 +196,23 @@ func (s *simulator) summary(p *store.Pod, res sched.Result) string {
 	if p.Eviction != nil {
 		fmt.Fprintf(&b, " It will be evicted at %s, when its toleration of %s runs out.", clock.FormatAt(p.Eviction.FireAt), p.Eviction.Taint)
 	}
+	if s.st.Node(p.Node) == nil {
+		fmt.Fprintf(&b, " Node %s no longer exists: PodGC force-deletes the pod once the node has been gone for %s (checked every %s).", p.Node, clock.Format(podgc.QuarantineTime), clock.Format(podgc.CheckPeriod))
+	}
 	return b.String()
+}
+
+// terminatingWhy says why a deleted pod is still Terminating and what
+// ends it (the kubelet returning, or the pod garbage collector).
+func (s *simulator) terminatingWhy(node string) string {
+	n := s.st.Node(node)
+	if n == nil {
+		return fmt.Sprintf("Terminating: node %s no longer exists; PodGC force-deletes it once the node has been gone for %s.", node, clock.Format(podgc.QuarantineTime))
+	}
+	if v := podgc.NodeOf(n); v.OutOfService && !v.Ready {
+		return fmt.Sprintf("Terminating: node %s is not Ready and has the out-of-service taint; PodGC force-deletes it at its next pass (every %s).", node, clock.Format(podgc.CheckPeriod))
+	}
+	return fmt.Sprintf("Terminating: node %s is not Ready, so no kubelet confirms the containers stopped; it stays until the kubelet returns, or PodGC force-deletes it once the node has the %s taint.", node, core.TaintNodeOutOfService)
 }
 
 // pendingSummary says why a pod is Pending.
