@@ -66,7 +66,7 @@ func checkLessonMetadata(t *testing.T, p Preset) {
 	t.Helper()
 	assert.True(t, strings.HasPrefix(p.Name, "mc-"), "name")
 	assert.Equal(t, CategoryMisconception, p.Category, "category")
-	assert.True(t, p.Misconception >= 1 && p.Misconception <= 22, "misconception row %d out of §6", p.Misconception)
+	assert.True(t, p.Misconception >= 1 && p.Misconception <= 23, "misconception row %d out of §6", p.Misconception)
 	assert.True(t, strings.HasPrefix(p.Title, "Misconception: "), "title %q", p.Title)
 	oneParagraph := len(p.Description) >= 100 && !strings.Contains(p.Description, "\n") &&
 		strings.Contains(p.Description, "Predict, then run: ") && strings.HasSuffix(p.Description, "?")
