@@ -130,6 +130,7 @@ type Messages struct {
 	ClockAt                       string
 	EvictIn                       string
 	Terminating                   string
+	TerminatingTitle              string
 	NotModelled, NotModelledTitle string
 	WhyNotModelled                string
 	OwnerTitle                    string
@@ -393,6 +394,7 @@ var English = Messages{
 	ClockAt:              "t=%s",
 	EvictIn:              "evicted in %s unless the taint goes",
 	Terminating:          "Terminating: its kubelet is unreachable",
+	TerminatingTitle:     "Terminating: its node is not Ready, so no kubelet confirms the containers stopped. PodGC force-deletes it once the node has the node.kubernetes.io/out-of-service taint (a pass every 20 s); otherwise it stays until the kubelet returns.",
 	NotModelled:          "not modelled",
 	WhyNotModelled:       "Not modelled here: upstream acts on these fields of the pod's manifest, this simulation does not",
 	NotModelledTitle:     "Not modelled here; upstream acts on these fields:\n%s",

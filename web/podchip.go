@@ -85,6 +85,9 @@ func podChip(p PodView) app.UI {
 		body = append(body, app.Span().Class("pod-note is-terminating").Text(English.Terminating))
 	}
 	title := fmt.Sprintf(English.ClickForWhy, p.Name)
+	if p.Terminating {
+		title += "\n" + English.TerminatingTitle
+	}
 	if p.Requests != "" {
 		title += "\n" + fmt.Sprintf(English.PodRequests, p.Requests)
 	}
