@@ -128,14 +128,9 @@ func (k *Kubelet) podChanged(ev store.PodEvent) {
 // removed is a pod leaving its node (deleted, evicted, preempted): when
 // the node is not Ready nobody can confirm the containers stopped, so the
 // object stays Terminating until the kubelet returns (or a force delete).
-// The kubelet's own rejections are excluded: it is there to finish them;
-// so is a pod whose node was deleted (the pod garbage collector's force
-// deletion of an orphan).
+// The kubelet's own rejections are excluded: it is there to finish them.
 func (k *Kubelet) removed(p *store.Pod) {
-	if p.Node == "" || p.StatusReason != "" {
-		return
-	}
-	if n := k.env.Store.Node(p.Node); n == nil || n.Ready() {
+	if p.Node == "" || p.StatusReason != "" || k.env.Store.Node(p.Node).Ready() {
 		return
 	}
 	k.env.Store.UpdatePod(p, Source, func(p *store.Pod) { p.Terminating = true })
