@@ -218,7 +218,7 @@ func (s *simulator) terminatingWhy(node string) string {
 // pendingSummary says why a pod is Pending.
 func pendingSummary(p *store.Pod, res sched.Result) string {
 	if p.Missing {
-		return fmt.Sprintf("Pending: spec.nodeName is %q, but there is no such node; the scheduler leaves pods that set spec.nodeName alone.", p.Object.Spec.NodeName)
+		return fmt.Sprintf("Pending: spec.nodeName is %q, but there is no such node; the scheduler leaves pods that set spec.nodeName alone, and PodGC deletes the pod once the node has been missing for %s (checked every %s).", p.Object.Spec.NodeName, clock.Format(podgc.QuarantineTime), clock.Format(podgc.CheckPeriod))
 	}
 	if name := p.Object.Spec.SchedulerName; name != "" && name != DefaultSchedulerName {
 		return fmt.Sprintf("Pending: spec.schedulerName is %q, and only %s runs in this cluster, so no scheduler will ever place it.", name, DefaultSchedulerName)

@@ -29,6 +29,7 @@ type Controller struct {
 	quarantine Quarantine
 	pending    bool          // a pass is set on the clock
 	ran        bool          // a pass has run
+	terminated int           // listed pods in phase Succeeded or Failed
 	last       time.Duration // when the last pass ran
 }
 
@@ -89,23 +90,22 @@ func (c *Controller) candidate(p *store.Pod) bool {
 // podChanged wakes the controller for a pod that became a candidate, or
 // for one more terminated pod beyond the threshold.
 func (c *Controller) podChanged(ev store.PodEvent) {
-	if c.candidate(ev.Pod) {
-		c.wake()
-		return
+	was, is := terminatedRecord(&ev.Old), terminatedRecord(&ev.New)
+	switch {
+	case is && !was:
+		c.terminated++
+	case was && !is:
+		c.terminated--
 	}
-	if c.threshold > 0 && ev.New.Failed && !ev.Old.Failed && c.terminatedCount() > c.threshold {
+	if c.candidate(ev.Pod) || (c.threshold > 0 && is && !was && c.terminated > c.threshold) {
 		c.wake()
 	}
 }
 
-func (c *Controller) terminatedCount() int {
-	n := 0
-	for _, p := range c.env.Store.Pods() {
-		if listed(p) && podOf(p).Terminated {
-			n++
-		}
-	}
-	return n
+// terminatedRecord reports whether a record (as a write left it) is a
+// listed pod in phase Succeeded or Failed.
+func terminatedRecord(p *store.Pod) bool {
+	return p.Object != nil && listed(p) && podOf(p).Terminated
 }
 
 // nodeChanged wakes the controller when a node with Terminating pods is
