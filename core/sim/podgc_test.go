@@ -137,3 +137,53 @@ func findPod(f Frame, name string) (*PodState, bool) {
 	}
 	return nil, false
 }
+
+// A node deletion is a Node Delete cluster event: PodTopologySpread
+// registers it (Node Add|Delete|UpdateNodeLabel|UpdateNodeTaint; its hint
+// says Queue when the deleted node carried the constraint's topology
+// key). spread is rejected at t=0 by PodTopologySpread on n1 (zone a
+// would be 2 against 0 in zone b) and by NodeResourcesFit on n2 (full);
+// deleting n2 removes zone b, and spread lands on n1 at once, on every
+// version (before 1.32 the event moves it without hints).
+func TestNodeDeleteRequeuesTopologySpread(t *testing.T) {
+	for _, v := range []string{"1.37", "1.30"} {
+		res := run(t, `apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {topology.kubernetes.io/zone: a}}
+status: {allocatable: {cpu: "4", pods: "10"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2, labels: {topology.kubernetes.io/zone: b}}
+status: {allocatable: {cpu: "100m", pods: "10"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: first, labels: {app: web}}
+spec:
+  nodeName: n1
+  containers: [{name: c, image: nginx, resources: {requests: {cpu: 500m}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: spread, labels: {app: web}}
+spec:
+  topologySpreadConstraints:
+  - {maxSkew: 1, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}}
+  containers: [{name: c, image: nginx, resources: {requests: {cpu: 500m}}}]
+---
+kind: Scenario
+name: node-delete-requeue
+options: {kubernetesVersion: "`+v+`"}
+until: 40s
+steps:
+- {at: 20s, run: kubectl delete node n2}
+`)
+		p := podIn(frameAt(res, 19), "spread")
+		assert.Equal(t, PhasePending, p.Phase, v)
+		p = podIn(frameAt(res, 20), "spread")
+		assert.Equal(t, PhaseRunning, p.Phase, v)
+		assert.Equal(t, "n1", p.Node, v)
+		assert.Equal(t, 20.0, at(p.ScheduledAt), v)
+	}
+}
