@@ -83,7 +83,7 @@ func TestReportPodGCOutOfService(t *testing.T) {
 	}
 	f80 := at(res, 80)
 	assert.Equal(t, 80.0, f80.At)
-	assert.Contains(t, f80.Summary, "db PodGC force-deleted it at t=80s (node n1 is not Ready and has the out-of-service taint)")
+	assert.Contains(t, f80.Summary, "PodGC force-deleted db at t=80s (node n1 is not Ready and has the out-of-service taint)")
 
 	// kubectl get pods lists them Terminating at 75 s and not at 85 s.
 	get75 := stepFrame(t, res, 75, "kubectl get pods").Output

@@ -172,26 +172,30 @@ func podOf(p *store.Pod) Pod {
 // delete is markFailedAndDeletePodWithCondition for one deletion, with
 // the narration.
 func (c *Controller) delete(p *store.Pod, d Deletion) {
-	node := nodeOf(p)
-	var why string
-	switch d.Rule {
-	case Terminated:
-		why = fmt.Sprintf("PodGC deleted it at %s: more than %d terminated pods (--terminated-pod-gc-threshold), oldest first", clock.FormatAt(c.env.Now()), c.threshold)
-	case TerminatingOutOfService:
-		why = fmt.Sprintf("PodGC force-deleted it at %s (node %s is not Ready and has the out-of-service taint)", clock.FormatAt(c.env.Now()), node)
-	case Orphaned:
-		why = fmt.Sprintf("PodGC force-deleted it at %s: node %s no longer exists (%s %s)", clock.FormatAt(c.env.Now()), node, ConditionType, ConditionReason)
-	case UnscheduledTerminating:
-		why = fmt.Sprintf("PodGC force-deleted it at %s: Terminating and never scheduled", clock.FormatAt(c.env.Now()))
-	}
 	var cond *core.PodCondition
 	if p.Phase != store.PhaseEvicted || p.IsTerminating() {
 		// Not Succeeded or Failed yet: patched to Failed, with the rule's
 		// condition.
 		cond = d.Condition()
 	}
+	why := c.explain(d.Rule, "it", nodeOf(p))
 	ForceDelete(c.env, p, Name, cond, why)
-	c.env.Note("%s %s", p.Name(), why)
+	c.env.Note("%s", c.explain(d.Rule, p.Name(), nodeOf(p)))
+}
+
+// explain says, for people, what the pass did to pod (its name, or "it")
+// and why.
+func (c *Controller) explain(r Rule, pod, node string) string {
+	at := clock.FormatAt(c.env.Now())
+	switch r {
+	case Terminated:
+		return fmt.Sprintf("PodGC deleted %s at %s: more than %d terminated pods (--terminated-pod-gc-threshold), oldest first", pod, at, c.threshold)
+	case TerminatingOutOfService:
+		return fmt.Sprintf("PodGC force-deleted %s at %s (node %s is not Ready and has the out-of-service taint)", pod, at, node)
+	case Orphaned:
+		return fmt.Sprintf("PodGC force-deleted %s at %s: node %s no longer exists (%s %s)", pod, at, node, ConditionType, ConditionReason)
+	}
+	return fmt.Sprintf("PodGC force-deleted %s at %s: Terminating and never scheduled", pod, at)
 }
 
 // ForceDelete is a deletion with grace period 0 in the playground's
