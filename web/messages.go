@@ -131,6 +131,7 @@ type Messages struct {
 	EvictIn                       string
 	Terminating, TerminatingGrace string
 	NominatedChip                 string
+	TerminatingTitle              string
 	NotModelled, NotModelledTitle string
 	WhyNotModelled                string
 	OwnerTitle                    string
@@ -401,6 +402,7 @@ var English = Messages{
 	Terminating:          "Terminating: its kubelet is unreachable",
 	NominatedChip:        "nominated to %s",
 	TerminatingGrace:     "Terminating: %ds of its grace period left",
+	TerminatingTitle:     "Terminating: its node is not Ready, so no kubelet confirms the containers stopped. PodGC force-deletes it once the node has the node.kubernetes.io/out-of-service taint (a pass every 20 s); otherwise it stays until the kubelet returns.",
 	NotModelled:          "not modelled",
 	WhyNotModelled:       "Not modelled here: upstream acts on these fields of the pod's manifest, this simulation does not",
 	NotModelledTitle:     "Not modelled here; upstream acts on these fields:\n%s",

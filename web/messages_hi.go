@@ -136,6 +136,7 @@ var Hindi = Messages{
 	Terminating:            "Terminating: इसका kubelet पहुँच से बाहर है",
 	NominatedChip:          "%s के लिए नामांकित",
 	TerminatingGrace:       "Terminating: grace period के %ds बाकी",
+	TerminatingTitle:       "Terminating: इसका नोड Ready नहीं है, इसलिए कोई kubelet पुष्टि नहीं करता कि कंटेनर रुक गए। नोड पर node.kubernetes.io/out-of-service टेंट आते ही PodGC इसे ज़बरदस्ती हटा देता है (हर 20 s में एक जाँच); वरना यह kubelet के लौटने तक रहता है।",
 	NotModelled:            "मॉडल नहीं किया गया",
 	WhyNotModelled:         "यहाँ इनका मॉडल नहीं है: असली Kubernetes पॉड के manifest के इन फ़ील्ड पर काम करता है, यह सिमुलेशन नहीं करता",
 	NotModelledTitle:       "यहाँ इनका मॉडल नहीं है; असली Kubernetes इन फ़ील्ड पर काम करता है:\n%s",

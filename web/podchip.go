@@ -95,6 +95,9 @@ func podChip(p PodView) app.UI {
 		}
 		body = append(body, app.Span().Class("pod-note is-terminating").Text(note))
 		title += "\n" + note
+		if p.GraceLeft == 0 {
+			title += "\n" + English.TerminatingTitle
+		}
 	}
 	if p.Requests != "" {
 		title += "\n" + fmt.Sprintf(English.PodRequests, p.Requests)

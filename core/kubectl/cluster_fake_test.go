@@ -131,6 +131,14 @@ func (c *cluster) DeletePod(namespace, name string, grace *int64) error {
 	return nil
 }
 
+func (c *cluster) DeleteNode(name string) error {
+	c.calls = append(c.calls, "DELETE nodes "+name)
+	if _, ok := c.Get(name); !ok {
+		return kubectl.APIError("NotFound", fmt.Sprintf("nodes %q not found", name))
+	}
+	return nil
+}
+
 func (c *cluster) EvictPod(namespace, name, uid string, skipBudgets bool) error {
 	c.calls = append(c.calls, fmt.Sprintf("EVICT pods %s/%s uid=%s skipBudgets=%v", namespace, name, uid, skipBudgets))
 	p, ok := c.Pod(namespace, name)

@@ -21,9 +21,17 @@ var deleteFlags = []flagSpec{
 	{name: "help", short: "h", bool: true},
 }
 
-// Delete runs `kubectl delete pod NAME… [-n NAMESPACE]` (also pod/NAME):
-// `pod "NAME" deleted` (`force deleted` with grace 0) per pod, stopping
-// at the first that does not exist.
+// NodeDeleter is a cluster that deletes nodes (the simulated cluster;
+// a Cluster without it refuses `kubectl delete node`).
+type NodeDeleter interface {
+	// DeleteNode deletes the node called name.
+	DeleteNode(name string) error
+}
+
+// Delete runs `kubectl delete pod NAME… [-n NAMESPACE]` and `kubectl
+// delete node NAME…` (also pod/NAME, node/NAME): `pod "NAME" deleted` or
+// `node "NAME" deleted` (`force deleted` with grace 0) per object, stopping at the first that does not
+// exist.
 func Delete(c Cluster, args []string) (string, error) {
 	p, msg := parseFlags(args, deleteFlags)
 	if msg != "" {
@@ -33,26 +41,29 @@ func Delete(c Cluster, args []string) (string, error) {
 	if ns == "" {
 		ns = "default"
 	}
+	type target struct{ kind, name string }
 	var kind string
-	var names []string
+	var targets []target
 	for _, a := range p.positional {
 		switch {
 		case kind == "" && strings.Contains(a, "/"):
 			k, name, _ := strings.Cut(a, "/")
-			if kk, _ := kindFor(k); kk != "Pod" {
-				return "", plainError("the playground deletes pods only, not " + quote(k))
+			kk, err := deletable(k)
+			if err != nil {
+				return "", err
 			}
-			names = append(names, name)
+			targets = append(targets, target{kk, name})
 		case kind == "":
-			if kk, _ := kindFor(a); kk != "Pod" {
-				return "", plainError("the playground deletes pods only, not " + quote(a))
+			kk, err := deletable(a)
+			if err != nil {
+				return "", err
 			}
-			kind = a
+			kind = kk
 		default:
-			names = append(names, a)
+			targets = append(targets, target{kind, a})
 		}
 	}
-	if len(names) == 0 {
+	if len(targets) == 0 {
 		return "", plainError("resource(s) were provided, but no name was specified")
 	}
 	grace, warning, err := gracePeriod(p)
@@ -71,11 +82,22 @@ func Delete(c Cluster, args []string) (string, error) {
 	if grace == 0 {
 		verb = "force deleted"
 	}
-	for _, name := range names {
-		if err := c.DeletePod(ns, name, opt); err != nil {
+	for _, t := range targets {
+		if t.kind == "Node" {
+			d, ok := c.(NodeDeleter)
+			if !ok {
+				return strings.Join(out, "\n"), plainError("this cluster cannot delete nodes")
+			}
+			if err := d.DeleteNode(t.name); err != nil {
+				return strings.Join(out, "\n"), fail(messageFor(err))
+			}
+			out = append(out, "node "+quote(t.name)+" "+verb)
+			continue
+		}
+		if err := c.DeletePod(ns, t.name, opt); err != nil {
 			return strings.Join(out, "\n"), fail(messageFor(err))
 		}
-		out = append(out, "pod "+quote(name)+" "+verb)
+		out = append(out, "pod "+quote(t.name)+" "+verb)
 	}
 	return strings.Join(out, "\n"), nil
 }
@@ -117,4 +139,13 @@ func gracePeriod(p *parsedFlags) (int64, string, error) {
 		return 0, "", plainError("--force and --grace-period greater than 0 cannot be specified together")
 	}
 	return grace, "", nil
+}
+
+// deletable is the kind of a resource word kubectl delete accepts here:
+// Pod or Node.
+func deletable(resource string) (string, error) {
+	if k, _ := kindFor(resource); k == "Pod" || k == "Node" {
+		return k, nil
+	}
+	return "", plainError("the playground deletes pods and nodes only, not " + quote(resource))
 }

@@ -67,9 +67,9 @@ func TestDeleteErrors(t *testing.T) {
 		{"--force with a positive period", []string{"pod", "web", "--force", "--grace-period=5"}, "error: --force and --grace-period greater than 0 cannot be specified together"},
 		{"bad int", []string{"pod", "web", "--grace-period=x"},
 			"error: invalid argument \"x\" for \"--grace-period\" flag: strconv.ParseInt: parsing \"x\": invalid syntax\nSee 'kubectl delete --help' for usage."},
-		// The playground deletes pods only.
-		{"a deployment", []string{"deployment", "web"}, `error: the playground deletes pods only, not "deployment"`},
-		{"a deployment/NAME", []string{"deploy/web"}, `error: the playground deletes pods only, not "deploy"`},
+		// The playground deletes pods and nodes only.
+		{"a deployment", []string{"deployment", "web"}, `error: the playground deletes pods and nodes only, not "deployment"`},
+		{"a deployment/NAME", []string{"deploy/web"}, `error: the playground deletes pods and nodes only, not "deploy"`},
 	} {
 		c := newCluster()
 		c.addPod(&core.Pod{ObjectMeta: core.ObjectMeta{Name: "web"}})
@@ -89,4 +89,40 @@ func TestDeleteForceOutput(t *testing.T) {
 	out, err := kubectl.Delete(c, []string{"pod", "web", "--force", "--grace-period=0"})
 	require.NoError(t, err)
 	assert.Equal(t, "Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\npod \"web\" force deleted", out)
+}
+
+// kubectl delete node (cluster-scoped: no namespace in the request or the
+// output, `node "n1" deleted`); -n is ignored for nodes.
+func TestDeleteNode(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		out   string
+		calls []string
+		err   string
+	}{
+		{"node NAME", []string{"node", "n1"}, `node "n1" deleted`, []string{"DELETE nodes n1"}, ""},
+		{"no/NAME and -n", []string{"no/n1", "-n", "kube-system"}, `node "n1" deleted`, []string{"DELETE nodes n1"}, ""},
+		{"nodes NAME NAME", []string{"nodes", "n1", "n2"}, "node \"n1\" deleted\nnode \"n2\" deleted", []string{"DELETE nodes n1", "DELETE nodes n2"}, ""},
+		{"missing node", []string{"node", "nope"}, "", []string{"DELETE nodes nope"}, `Error from server (NotFound): nodes "nope" not found`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newCluster(nodeNamed("n1"), nodeNamed("n2"))
+			out, err := kubectl.Delete(c, tc.args)
+			if tc.err != "" {
+				require.Error(t, err)
+				assert.Equal(t, tc.err, err.Error())
+			} else {
+				require.NoError(t, err)
+			}
+			assert.Equal(t, tc.out, out)
+			assert.Equal(t, tc.calls, c.calls)
+		})
+	}
+}
+
+func nodeNamed(name string) *core.Node {
+	n := &core.Node{}
+	n.Name = name
+	return n
 }

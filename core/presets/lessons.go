@@ -43,6 +43,11 @@ var lessons = []lesson{
 	{"mc-node-death-timing", 6,
 		"n1's kubelet stops at 10 s. api has only the default tolerations; fast-failover tolerates unreachable for 30 s. When is each pod deleted?",
 		"n1 turns Unknown and gets the unreachable NoExecute taint at 65 s (50 s grace, next 5 s pass); fast-failover is deleted at 95 s and api at 365 s, after the 300 s DefaultTolerationSeconds toleration."},
+	// Row 23 is new in this round (PEERS.md §6 stops at 22): "pods on a
+	// shut-down node can only wait out their 300 s".
+	{"mc-out-of-service", 23,
+		"web's two pods run on n1, which stops at 10 s; they tolerate unreachable for the default 300 s. At 110 s the operator taints n1 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute. When are the old pods gone, and when do the replacements run?",
+		"The taint evicts both at 110 s (nobody tolerates it) and the ReplicaSet's replacements run on n2 at once. The old pods stay Terminating, with no kubelet to confirm, until the pod garbage collector's next 20 s pass force-deletes them at 120 s. Without the taint they would be evicted at 365 s and stay Terminating until n1 returns."},
 	{"mc-extend-tolerationseconds", 7,
 		"n1 is tainted maint=true:NoExecute at 10 s; worker and hurry tolerate it for 60 s. At 30 s worker's toleration is raised to 3600 s and hurry's lowered to 5 s. When is each deleted?",
 		"Both at 70 s, the deadline set at 10 s: once a deletion is scheduled, changing tolerationSeconds moves it neither later nor earlier."},

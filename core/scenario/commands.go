@@ -30,6 +30,7 @@ var Commands = []Command{
 	{"kubectl drain NODE [--ignore-daemonsets] [--delete-emptydir-data] [--force] [--disable-eviction]", "cordon, then evict the node's pods through the eviction API (PodDisruptionBudgets respected, retried)"},
 	{"kubectl label nodes NODE KEY=VALUE … [--overwrite]", "change node labels"},
 	{"kubectl delete pod NAME [-n NAMESPACE] [--grace-period=N] [--force] [--now]", "delete a pod: Terminating for its grace period (spec.terminationGracePeriodSeconds, default 30 s) on a live node; --force --grace-period=0 removes it at once"},
+	{"kubectl delete node NAME", "delete a node; its pods stay bound to the missing node until the pod garbage collector deletes them (the node gone for 40 s, at its next 20 s pass)"},
 	{"kubectl scale deployment|replicaset NAME --replicas=N", "change a workload's replicas"},
 	{"kubectl patch pod NAME -p PATCH [--type strategic|merge|json] [-n NAMESPACE]", "patch a live pod as the API server does (ValidatePodUpdate): remove its `spec.schedulingGates` (e.g. `-p '{\"spec\":{\"schedulingGates\":null}}'`) or add tolerations"},
 	{"kubectl apply -f -", "create the objects of the step's `manifest`; for existing ones, Deployment and ReplicaSet replicas, a pod's added tolerations and removed scheduling gates (the playground models no other pod change), PodDisruptionBudgets, PriorityClasses, RuntimeClasses and Namespaces are updated; existing nodes are refused (use `kubectl taint`, `label` or `cordon`)"},

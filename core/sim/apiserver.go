@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/controllers/podgc"
 	"github.com/taints-playground/playground/core/kubectl"
 	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sched/queue"
@@ -272,6 +273,24 @@ func (a *apiServer) DeletePod(namespace, name string, grace *int64) error {
 	case !was:
 		a.s.note("%s deleted: Terminating for its %ds grace period", name, period)
 	}
+	return nil
+}
+
+// DeleteNode deletes a node (kubectl delete node): it leaves the store;
+// the pods bound to it stay, bound to the missing node, until the pod
+// garbage collector deletes them as orphans.
+func (a *apiServer) DeleteNode(name string) error {
+	a.flush()
+	if !a.s.st.DeleteNode(name) {
+		return kubectl.APIError("NotFound", fmt.Sprintf("nodes %q not found", name))
+	}
+	n := 0
+	for _, p := range a.s.st.BoundTo(name) {
+		if p.Node == name && (p.Live() || p.IsTerminating()) {
+			n++
+		}
+	}
+	a.s.note("node %s deleted; %d pod(s) stay bound to it until the pod garbage collector finds the node gone for %s", name, n, podgc.QuarantineTime)
 	return nil
 }
 

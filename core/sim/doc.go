@@ -8,8 +8,9 @@
 // in core/store (the API server), time in core/clock, and every
 // component owns its loop in its own package: the scheduler and its queue
 // (core/sched/scheduler, core/sched/queue), the kubelets, the
-// node-lifecycle, taint-eviction, ReplicaSet, Deployment, DaemonSet and
-// disruption controllers (core/controllers/…), admission
+// node-lifecycle, taint-eviction, ReplicaSet, Deployment, DaemonSet,
+// disruption and pod garbage collector controllers (core/controllers/…),
+// admission
 // (core/admission) and kubectl (core/kubectl, through apiServer). A run
 // loads the starting cluster (start), then pops timers in time order —
 // steps, the controllers' timers — and settles each instant: woken

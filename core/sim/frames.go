@@ -8,6 +8,7 @@ import (
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/clock"
 	"github.com/taints-playground/playground/core/controllers/kubelet"
+	"github.com/taints-playground/playground/core/controllers/podgc"
 	"github.com/taints-playground/playground/core/controllers/tainteviction"
 	"github.com/taints-playground/playground/core/kubectl"
 	"github.com/taints-playground/playground/core/scenario"
@@ -183,6 +184,9 @@ const (
 	ReasonDeletionByTaintManager = tainteviction.ConditionReason
 	// ReasonEvictionByEvictionAPI: kubectl drain evicted it.
 	ReasonEvictionByEvictionAPI = "EvictionByEvictionAPI"
+	// ReasonDeletionByPodGC: the pod garbage collector deleted it, its
+	// node gone.
+	ReasonDeletionByPodGC = podgc.ConditionReason
 	// ReasonPreempted: the scheduler preempted it (the victim's event
 	// reason).
 	ReasonPreempted = scheduler.ReasonPreempted

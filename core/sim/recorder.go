@@ -116,6 +116,13 @@ func (r *recorder) watch(s *simulator) {
 			}
 		}
 	})
+	// The pods of a deleted node are not written, but their states (why)
+	// change.
+	s.st.WatchNodeDeletes(func(n *core.Node) {
+		for _, p := range s.st.BoundTo(n.Name) {
+			r.touch(p)
+		}
+	})
 }
 
 func (r *recorder) memo(p *store.Pod) *podMemo {

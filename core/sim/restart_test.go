@@ -194,3 +194,23 @@ spec:
 	}
 	assert.Equal(t, []float64{0, 1, 3, 7, 15, 31, 63, 100, 101, 103, 107, 115}, failed)
 }
+
+// kubectl delete node n1 at 30 s: PodGC's pass at 40 s queues n1 for the
+// 40 s quarantine and the pass at 80 s deletes db (see
+// TestPodGCOrphansAfterDeleteNode). A restart at 50 s loses the queue
+// (nodeQueue is in memory); the new process passes at once (50 s), then
+// every 20 s from there (wait.UntilWithContext): it queues n1 at 50 s and
+// deletes db at 90 s.
+func TestRestartRequeuesPodGCQuarantine(t *testing.T) {
+	scen := func(steps string) string {
+		return "kind: Scenario\nname: r\nuntil: 120s\nsteps:\n- {at: 30s, run: kubectl delete node n1}\n" + steps + restartNodes +
+			"---\napiVersion: v1\nkind: Pod\nmetadata: {name: db}\nspec:\n  nodeName: n1\n  containers: [{name: c, image: x}]\n"
+	}
+	evictedAt := func(res *Result) float64 {
+		p := final(res)["db"]
+		require.NotNil(t, p.EvictedAt)
+		return *p.EvictedAt
+	}
+	assert.Equal(t, 80.0, evictedAt(run(t, scen(""))), "no restart")
+	assert.Equal(t, 90.0, evictedAt(run(t, scen("- {at: 50s, run: restart kube-controller-manager}\n"))), "restart at 50 s")
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/taints-playground/playground/core/controllers/disruption"
 	"github.com/taints-playground/playground/core/controllers/kubelet"
 	"github.com/taints-playground/playground/core/controllers/nodelifecycle"
+	"github.com/taints-playground/playground/core/controllers/podgc"
 	"github.com/taints-playground/playground/core/controllers/replicaset"
 	"github.com/taints-playground/playground/core/controllers/tainteviction"
 	"github.com/taints-playground/playground/core/scenario"
@@ -94,6 +95,7 @@ type simulator struct {
 	sched   *scheduler.Scheduler
 	rs      *replicaset.Controller
 	ds      *daemonset.Controller
+	podgc   *podgc.Controller
 
 	frames []Frame
 	rec    recorder
@@ -132,6 +134,7 @@ func newSimulator(s *scenario.Scenario) *simulator {
 	sm.mgr = &controllers.Manager{}
 	sm.mgr.WatchPods(sm.st, replicaset.ControllerName, daemonset.ControllerName)
 	te := tainteviction.New(sm.env)
+	sm.podgc = podgc.New(sm.env, podgc.Config{})
 	sm.sched = scheduler.New(sm.env, s.Options.Seed)
 	// Generated names come from their own seeded generator so that they
 	// never shift the scheduler's tie-breaks.
@@ -147,6 +150,7 @@ func newSimulator(s *scenario.Scenario) *simulator {
 	sm.mgr.OnRestart(te)
 	sm.mgr.OnRestart(sm.rs)
 	sm.mgr.OnRestart(sm.ds)
+	sm.mgr.OnRestart(sm.podgc)
 	return sm
 }
 
@@ -255,6 +259,7 @@ func (s *simulator) start() {
 	s.rs.Adopt()
 	s.ds.Adopt()
 	s.kubelet.Start()
+	s.podgc.Start()
 	s.sched.Start()
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/clock"
+	"github.com/taints-playground/playground/core/controllers/podgc"
 	"github.com/taints-playground/playground/core/sched"
 	"github.com/taints-playground/playground/core/sched/queue"
 	"github.com/taints-playground/playground/core/sched/scheduler"
@@ -203,6 +204,9 @@ func (s *simulator) summary(p *store.Pod, res sched.Result) string {
 	if p.Eviction != nil {
 		fmt.Fprintf(&b, " It will be evicted at %s, when its toleration of %s runs out.", clock.FormatAt(p.Eviction.FireAt), p.Eviction.Taint)
 	}
+	if s.st.Node(p.Node) == nil {
+		fmt.Fprintf(&b, " Node %s no longer exists: PodGC force-deletes the pod once the node has been gone for %s (checked every %s).", p.Node, clock.Format(podgc.QuarantineTime), clock.Format(podgc.CheckPeriod))
+	}
 	return b.String()
 }
 
@@ -218,13 +222,26 @@ func (s *simulator) terminatingNote(p *store.Pod) string {
 	if s.kubelet.Alive(p.Node) {
 		return fmt.Sprintf(" It is Terminating: its containers get their %ds grace period (they ignore SIGTERM here, so they use all of it), and its kubelet removes the pod at %s; until then it keeps its share of %s.", grace, clock.FormatAt(p.GraceEnd), p.Node)
 	}
-	return fmt.Sprintf(" It stays Terminating (grace period %ds, deletionTimestamp %s): the kubelet of %s is not there to confirm its containers stopped, so the pod keeps its share of the node until the kubelet returns or someone force-deletes it.", grace, clock.FormatAt(p.GraceEnd), p.Node)
+	return " " + s.terminatingWhy(p.Node) + fmt.Sprintf(" Meanwhile it keeps its share of the node (grace period %ds, deletionTimestamp %s).", grace, clock.FormatAt(p.GraceEnd))
+}
+
+// terminatingWhy says why a deleted pod is still Terminating and what
+// ends it (the kubelet returning, or the pod garbage collector).
+func (s *simulator) terminatingWhy(node string) string {
+	n := s.st.Node(node)
+	if n == nil {
+		return fmt.Sprintf("Terminating: node %s no longer exists; PodGC force-deletes it once the node has been gone for %s.", node, clock.Format(podgc.QuarantineTime))
+	}
+	if v := podgc.NodeOf(n); v.OutOfService && !v.Ready {
+		return fmt.Sprintf("Terminating: node %s is not Ready and has the out-of-service taint; PodGC force-deletes it at its next pass (every %s).", node, clock.Format(podgc.CheckPeriod))
+	}
+	return fmt.Sprintf("Terminating: node %s is not Ready, so no kubelet confirms the containers stopped; it stays until the kubelet returns, or PodGC force-deletes it once the node has the %s taint.", node, core.TaintNodeOutOfService)
 }
 
 // pendingSummary says why a pod is Pending.
 func (s *simulator) pendingSummary(p *store.Pod, res sched.Result) string {
 	if p.Missing {
-		return fmt.Sprintf("Pending: spec.nodeName is %q, but there is no such node; the scheduler leaves pods that set spec.nodeName alone.", p.Object.Spec.NodeName)
+		return fmt.Sprintf("Pending: spec.nodeName is %q, but there is no such node; the scheduler leaves pods that set spec.nodeName alone, and PodGC deletes the pod once the node has been missing for %s (checked every %s).", p.Object.Spec.NodeName, clock.Format(podgc.QuarantineTime), clock.Format(podgc.CheckPeriod))
 	}
 	if name := p.Object.Spec.SchedulerName; name != "" && name != DefaultSchedulerName {
 		return fmt.Sprintf("Pending: spec.schedulerName is %q, and only %s runs in this cluster, so no scheduler will ever place it.", name, DefaultSchedulerName)

@@ -29,6 +29,7 @@ type Store struct {
 	// held holds, per node, the object as it was when Hold was called.
 	held      map[string]*core.Node
 	nodeWatch []func(NodeEvent)
+	delWatch  []func(*core.Node)
 
 	pods     []*Pod
 	byName   map[podName][]*Pod
@@ -99,6 +100,34 @@ func (s *Store) CreateNode(n *core.Node, quiet bool) {
 	if !quiet {
 		s.notifyNode(NodeEvent{New: n})
 	}
+}
+
+// WatchNodeDeletes registers fn for every node deletion; it gets the
+// object as it was last stored (an informer's DeleteFunc).
+func (s *Store) WatchNodeDeletes(fn func(*core.Node)) { s.delWatch = append(s.delWatch, fn) }
+
+// DeleteNode removes the node called name (kubectl delete node) and
+// reports whether it existed. The nodes after it move up one place in
+// Nodes; the pods bound to it stay bound to the missing node (BoundTo
+// still lists them) until someone deletes them.
+func (s *Store) DeleteNode(name string) bool {
+	i, ok := s.nodeIdx[name]
+	if !ok {
+		return false
+	}
+	s.rv++
+	s.nodeWrites++
+	old := s.nodes[i]
+	s.nodes = append(s.nodes[:i:i], s.nodes[i+1:]...)
+	delete(s.nodeIdx, name)
+	delete(s.held, name)
+	for j := i; j < len(s.nodes); j++ {
+		s.nodeIdx[s.nodes[j].Name] = j
+	}
+	for _, fn := range s.delWatch {
+		fn(old)
+	}
+	return true
 }
 
 // UpdateNode replaces the node named n.Name with n (a changed copy: node

@@ -118,7 +118,7 @@ var palette = []Taint{
 		Key: core.TaintNodeOutOfService, Effects: []core.TaintEffect{core.TaintEffectNoExecute}, Group: GroupNodeLifecycle,
 		AddedBy: "a cluster operator, by hand",
 		When:    "after confirming a node is really shut down (non-graceful node shutdown)",
-		Meaning: "pods without a matching toleration are force-deleted and their volumes detached, so they can start elsewhere",
+		Meaning: "pods without a matching toleration are evicted at once; on a node that is not Ready they stay Terminating until the pod garbage collector force-deletes them at its next pass (every 20 s), and their volumes are detached, so they can start elsewhere",
 		DocsURL: DocsBase + "#node-kubernetes-io-out-of-service",
 	},
 	{

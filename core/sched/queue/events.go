@@ -55,6 +55,8 @@ type clusterEventKind int
 const (
 	evNodeAdd clusterEventKind = iota
 	evNodeUpdate
+	// evNodeDelete: a node was deleted (before is the object as it was).
+	evNodeDelete
 	evAssignedPodDelete
 	// evAssignedPodAdd: a pod was bound to a node.
 	evAssignedPodAdd
@@ -95,6 +97,11 @@ func (q *Queue) nodeChanged(ev store.NodeEvent) {
 		kind = evNodeAdd
 	}
 	q.events = append(q.events, clusterEvent{kind: kind, before: ev.Old, after: ev.New})
+}
+
+// nodeDeleted records a node delete.
+func (q *Queue) nodeDeleted(n *core.Node) {
+	q.events = append(q.events, clusterEvent{kind: evNodeDelete, before: n})
 }
 
 // podChanged records the AssignedPod Delete event of a pod gone from its
@@ -214,7 +221,8 @@ func (q *Queue) mayHelp(p *store.Pod, ev *clusterEvent) bool {
 // every AssignedPod Delete moves a pod it rejected; an AssignedPod Add
 // (AssignedPodAdded) moved only pods with a matching affinity term until
 // PR #122627 (1.31) also moved the pods PodTopologySpread rejected.
-// InterPodAffinity registered Pod All and Node Add|UpdateNodeLabel.
+// InterPodAffinity registered Pod All and Node Add|UpdateNodeLabel;
+// PodTopologySpread Node Add|Delete|UpdateNodeLabel.
 func (q *Queue) registeredWithoutHints(plugin string, ev *clusterEvent) bool {
 	switch ev.kind {
 	case evNodeAdd:
@@ -225,6 +233,8 @@ func (q *Queue) registeredWithoutHints(plugin string, ev *clusterEvent) bool {
 		return (plugin == pluginPodTopologySpread && q.env.Version.AtLeast(31)) || plugin == pluginInterPodAffinity
 	case evAssignedPodUpdateLabel:
 		return plugin == pluginInterPodAffinity
+	case evNodeDelete:
+		return plugin == pluginPodTopologySpread
 	}
 	taints := taintsKey(ev.before.Spec.Taints) != taintsKey(ev.after.Spec.Taints) || ev.before.Spec.Unschedulable != ev.after.Spec.Unschedulable
 	labels := core.LabelsString(ev.before.Labels) != core.LabelsString(ev.after.Labels)
@@ -263,8 +273,8 @@ func (q *Queue) preCheck(p *store.Pod, n *core.Node) bool {
 // Add|UpdateNodeLabel; NodeResourcesFit AssignedPod Delete and Node
 // Add|UpdateNodeAllocatable; NodeName and NodePorts Node Add (NodePorts
 // also AssignedPod Delete); PodTopologySpread AssignedPod Add|Delete and
-// Node Add|UpdateNodeLabel|UpdateNodeTaint (Node Delete and pod label
-// updates do not happen in the playground); InterPodAffinity AssignedPod
+// Node Add|Delete|UpdateNodeLabel|UpdateNodeTaint (pod label updates do
+// not happen in the playground); InterPodAffinity AssignedPod
 // Add|UpdatePodLabel|Delete and Node Add|UpdateNodeLabel.
 func registered(plugin string, ev *clusterEvent) bool {
 	switch ev.kind {
@@ -276,6 +286,8 @@ func registered(plugin string, ev *clusterEvent) bool {
 		return plugin == pluginPodTopologySpread || plugin == pluginInterPodAffinity
 	case evAssignedPodUpdateLabel:
 		return plugin == pluginInterPodAffinity
+	case evNodeDelete:
+		return plugin == pluginPodTopologySpread
 	}
 	switch plugin {
 	case pluginTaintToleration, pluginNodeUnschedulable:

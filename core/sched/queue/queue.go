@@ -74,6 +74,7 @@ type entry struct {
 func New(env *controllers.Env, cache Cache) *Queue {
 	q := &Queue{env: env, cache: cache}
 	env.Store.WatchNodes(q.nodeChanged)
+	env.Store.WatchNodeDeletes(q.nodeDeleted)
 	env.Store.WatchPods(q.podChanged)
 	return q
 }

@@ -22,16 +22,21 @@ func (pl *PodTopologySpread) SchedulableAfterAssignedPodChange(pod, changed *cor
 	return podLabelsMatchSpreadConstraints(pl.getConstraints(pod), changed.Labels)
 }
 
-// SchedulableAfterNodeChange reports whether a node added (before nil) or
-// updated may help pod: a new node carrying every topology key of pod's
-// DoNotSchedule constraints; an update that gives or takes away one of
-// those keys, or, on a node carrying them all, changes a key's value or
-// the taints (mirrors isSchedulableAfterNodeChange, v1.37).
+// SchedulableAfterNodeChange reports whether a node added (before nil),
+// updated or deleted (after nil) may help pod: a new or deleted node
+// carrying every topology key of pod's DoNotSchedule constraints; an
+// update that gives or takes away one of those keys, or, on a node
+// carrying them all, changes a key's value or the taints (mirrors
+// isSchedulableAfterNodeChange, v1.37).
 func (pl *PodTopologySpread) SchedulableAfterNodeChange(pod *core.Pod, before, after *core.Node) bool {
-	if pod == nil || after == nil {
+	if pod == nil || (before == nil && after == nil) {
 		return false
 	}
 	cs := pl.getConstraints(pod)
+	if after == nil {
+		// Node/Delete: the deleted node matched the constraints.
+		return nodeLabelsMatchSpreadConstraints(before.Labels, cs)
+	}
 	now := nodeLabelsMatchSpreadConstraints(after.Labels, cs)
 	if before == nil {
 		return now
