@@ -237,3 +237,46 @@ steps:
 	}
 	assert.Equal(t, []float64{0, 40}, created)
 }
+
+// A pod tolerating k:NoExecute for 60 s on a node tainted at 0 s has its
+// deletion due at 60 s. kubectl deletes it at 10 s (Terminating until
+// 40 s); the taint goes at 20 s. handleNodeUpdate processes every pod
+// assigned to the node (getPodsAssignedToNode lists Terminating pods
+// too), and processPodOnNode with no taints cancels the pending deletion
+// with its event at 20 s, not when the pod is finally gone (v1.37).
+func TestTaintRemovedWhileTerminatingCancelsEviction(t *testing.T) {
+	res := run(t, `apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  nodeName: n1
+  tolerations: [{key: k, operator: Exists, effect: NoExecute, tolerationSeconds: 60}]
+  containers: [{name: c, image: x}]
+---
+kind: Scenario
+name: cancel-while-terminating
+until: 70s
+steps:
+- {at: 0s, run: kubectl taint nodes n1 k=v:NoExecute}
+- {at: 10s, run: kubectl delete pod p}
+- {at: 20s, run: kubectl taint nodes n1 k-}
+`)
+	got := map[string][]float64{}
+	for _, e := range res.Events {
+		if e.Object == "pod/default/p" {
+			got[e.Reason+": "+e.Message] = append(got[e.Reason+": "+e.Message], e.At)
+		}
+	}
+	assert.Equal(t, map[string][]float64{
+		"Killing: Stopping container c":                              {10},
+		"TaintManagerEviction: Cancelling deletion of Pod default/p": {20},
+	}, got)
+}

@@ -33,16 +33,24 @@ func New(env *controllers.Env) *Controller {
 }
 
 // nodeChanged is handleNodeUpdate: a change of the node's NoExecute
-// taints re-evaluates every pod running there, in creation order.
+// taints re-evaluates every pod assigned there (getPodsAssignedToNode:
+// running or Terminating), in creation order.
 func (c *Controller) nodeChanged(ev store.NodeEvent) {
 	if ev.Old == nil || noExecuteKey(ev.Old.Spec.Taints) == noExecuteKey(ev.New.Spec.Taints) {
 		return
 	}
 	for _, p := range c.env.Store.Pods() {
-		if p.Running() && p.Node == ev.New.Name {
+		if assigned(p, ev.New.Name) {
 			c.process(p)
 		}
 	}
+}
+
+// assigned reports whether p is a pod the pod informer lists on node:
+// running there, or Terminating there (a deletionTimestamp does not take
+// a pod out of getPodsAssignedToNode).
+func assigned(p *store.Pod, node string) bool {
+	return p.Node == node && (p.Running() || p.IsTerminating())
 }
 
 // noExecuteKey is the NoExecute subset of a taint list, for comparison.
@@ -93,10 +101,13 @@ func (c *Controller) deleteFailed(p *store.Pod) {
 	c.env.Store.UpdatePod(p, ControllerName, func(p *store.Pod) { p.Failed = false })
 }
 
-// process is processPodOnNode for one pod running on a node; the decision
-// is Decide.
+// process is processPodOnNode for one pod running or Terminating on a
+// node; the decision is Decide. A Terminating pod that must go now is
+// marked and deleted again, which changes nothing (rest.BeforeDelete);
+// one whose taint went has its pending deletion cancelled, with the
+// event.
 func (c *Controller) process(p *store.Pod) {
-	if !p.Running() {
+	if !p.Running() && !p.IsTerminating() {
 		return
 	}
 	n := c.env.Store.Node(p.Node)

@@ -22,7 +22,8 @@ func (c *Controller) Stop() {
 
 // Start is the new process starting: the informers' initial lists
 // deliver every node as an add (handleNodeUpdate with no previous
-// taints), so every pod running on a node with NoExecute taints is
+// taints), so every pod assigned to a node with NoExecute taints (running
+// or Terminating) is
 // processed with now as the processing time (processPodOnNode): a
 // tolerated taint's tolerationSeconds count again from the restart
 // (taint.timeAdded is never read, issue #108268) and an untolerated one
@@ -34,7 +35,7 @@ func (c *Controller) Start() {
 			continue
 		}
 		for _, p := range pods {
-			if p.Running() && p.Node == n.Name {
+			if assigned(p, n.Name) {
 				c.process(p)
 			}
 		}
