@@ -280,3 +280,35 @@ steps:
 		"TaintManagerEviction: Cancelling deletion of Pod default/p": {20},
 	}, got)
 }
+
+// A Terminating pod's name stays taken until its deletion finishes: the
+// registry's create of that name fails with AlreadyExists, and kubectl
+// apply, which first gets the object, patches the Terminating one
+// instead ("unchanged" for the same manifest). After the grace period
+// (10 s + 30 s) the same apply creates a new pod.
+func TestApplyWhileTerminating(t *testing.T) {
+	const manifest = `
+  manifest: |
+    apiVersion: v1
+    kind: Pod
+    metadata: {name: web}
+    spec:
+      containers: [{name: app, image: nginx, resources: {requests: {cpu: 600m}}}]
+`
+	res := run(t, graceCluster("", "- {at: 10s, run: kubectl delete pod web}\n- at: 20s\n  run: kubectl apply -f -"+manifest+"- at: 45s\n  run: kubectl apply -f -"+manifest))
+	assert.Equal(t, "pod/web unchanged", stepOutput(t, res, "kubectl apply -f -", 20))
+	assert.Equal(t, "pod/web created", stepOutput(t, res, "kubectl apply -f -", 45))
+	for _, f := range res.Frames {
+		n := 0
+		for _, p := range f.Pods {
+			if p.Name == "web" && (p.Phase == PhaseRunning || p.Terminating) {
+				n++
+			}
+		}
+		assert.LessOrEqual(t, n, 1, "t=%v: one object named web at a time", f.At)
+	}
+	p := final(res)["web"]
+	assert.Equal(t, PhaseRunning, p.Phase)
+	require.NotNil(t, p.ScheduledAt)
+	assert.Equal(t, 45.0, *p.ScheduledAt)
+}

@@ -299,10 +299,12 @@ func (s *Store) Pods() []*Pod { return s.pods }
 // LivePods counts the records not deleted (Reserved ones included).
 func (s *Store) LivePods() int { return s.live }
 
-// LivePod finds the pod namespace/name that exists as an API object (Live).
+// LivePod finds the pod namespace/name that exists as an API object:
+// Live, or Terminating (its name stays taken until its deletion
+// finishes: a create of that name is an update of it, or AlreadyExists).
 func (s *Store) LivePod(namespace, name string) *Pod {
 	for _, p := range s.byName[podName{namespace, name}] {
-		if p.Live() {
+		if p.Live() || p.IsTerminating() {
 			return p
 		}
 	}
