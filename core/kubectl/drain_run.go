@@ -58,10 +58,9 @@ func Drain(c Cluster, args []string) (string, *DrainWait, error) {
 	}
 	var pods []DrainPod
 	var objs []*core.Pod
+	// Terminating pods are listed and evicted too (the default
+	// --skip-wait-for-delete-timeout=0 skips none: drain.shouldSkipPod).
 	for _, p := range c.NodePods(o.Node) {
-		if p.DeletionTimestamp != nil {
-			continue
-		}
 		ctrl := controllerOf(p)
 		dp := DrainPod{Namespace: p.Namespace, Name: p.Name, Terminal: p.Status.Phase == core.PodFailed || p.Status.Phase == core.PodSucceeded,
 			DaemonSet: ctrl != nil && ctrl.Kind == "DaemonSet", Controlled: ctrl != nil}

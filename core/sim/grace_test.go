@@ -312,3 +312,52 @@ func TestApplyWhileTerminating(t *testing.T) {
 	require.NotNil(t, p.ScheduledAt)
 	assert.Equal(t, 45.0, *p.ScheduledAt)
 }
+
+// kubectl drain lists the node's Terminating pods too (the default
+// --skip-wait-for-delete-timeout=0 skips none: drain.shouldSkipPod); their
+// eviction is a deletion again with no budget check (eviction.go
+// canIgnorePDB), and drain waits for each pod to be gone: web, deleted
+// at 10 s, at 40 s; db, evicted at 20 s, at 50 s.
+func TestDrainWaitsForTerminatingPod(t *testing.T) {
+	res := run(t, `apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web}
+spec:
+  nodeName: n1
+  containers: [{name: app, image: nginx}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: db}
+spec:
+  nodeName: n1
+  containers: [{name: app, image: nginx}]
+---
+kind: Scenario
+name: d
+until: 100s
+steps:
+- {at: 10s, run: kubectl delete pod web}
+- {at: 20s, run: kubectl drain n1 --force}
+`)
+	out := map[float64]string{}
+	for _, f := range res.Frames {
+		if f.Output != "" {
+			out[f.At] = f.Output
+		}
+	}
+	assert.Equal(t, map[float64]string{
+		10: `pod "web" deleted`,
+		20: "node/n1 cordoned\nWarning: deleting Pods that declare no controller: default/web, default/db\nevicting pod default/web\nevicting pod default/db",
+		40: "pod/web evicted",
+		50: "pod/db evicted\nnode/n1 drained",
+	}, out)
+}
