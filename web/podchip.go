@@ -57,11 +57,17 @@ func podChip(p PodView) app.UI {
 	if p.Namespace != "" && p.Namespace != "default" {
 		name = p.Namespace + "/" + p.Name
 	}
+	phase := p.Phase
+	if p.Terminating {
+		// kubectl get pods' STATUS for a pod with a deletionTimestamp (an
+		// API word, like the phases, not translated).
+		phase = "Terminating"
+	}
 	body := []app.UI{
 		app.Span().Class("pod-head").Body(
 			app.Span().Class("icon icon-pod").Aria("hidden", "true"),
 			app.Span().Class("pod-name").Text(name),
-			app.Span().Class("pod-phase").Text(p.Phase),
+			app.Span().Class("pod-phase").Text(phase),
 		),
 		tols,
 	}

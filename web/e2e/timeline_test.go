@@ -29,8 +29,10 @@ func webPodOn(b *browser, node string) string {
 
 // TestTimelineScrubsBackAndForth: the node-failure preset scrubbed to
 // before, after and again before the eviction. Before it, the pod on n1
-// carries a countdown ring; after it, the pod is evicted and a replacement
-// runs elsewhere; back again, the board shows the first pod on n1 again.
+// carries a countdown ring; after it, the pod is evicted, stays on n1
+// Terminating (its kubelet is unreachable, so nothing confirms its
+// containers stopped) and a replacement runs elsewhere; back again, the
+// board shows the first pod on n1 running, ring and all.
 func TestTimelineScrubsBackAndForth(t *testing.T) {
 	base := serve(t, distDir(t))
 	b := newBrowser(t, 1366, 900)
@@ -87,11 +89,12 @@ func TestTimelineScrubsBackAndForth(t *testing.T) {
 	}
 	b.screenshot("timeline-countdown.png")
 
-	// t=380: evicted, replaced by a pod on a healthy node.
+	// t=380: evicted, Terminating on n1, replaced by a pod on a healthy
+	// node.
 	b.scrub(380)
-	b.waitFor("the pod in the Evicted lane", `!!document.querySelector('.lane-evicted [data-pod="`+first+`"]')`, 10*time.Second)
-	if webPodOn(b, "n1") != "" {
-		t.Error("t=380: a web pod still sits on n1")
+	b.waitFor("the pod Terminating on n1", `!!document.querySelector('[data-node="n1"] [data-pod="`+first+`"].is-terminating')`, 10*time.Second)
+	if eval[bool](b, `!!document.querySelector('[data-node="n1"] [data-pod="`+first+`"] .countdown')`) {
+		t.Error("t=380: the Terminating pod still shows its countdown ring")
 	}
 	placed := eval[int](b, `document.querySelectorAll('[data-node="n2"] [data-pod^="default/web-"], [data-node="n3"] [data-pod^="default/web-"], .lane-pending [data-pod^="default/web-"]').length`)
 	if placed != 3 {
@@ -102,8 +105,8 @@ func TestTimelineScrubsBackAndForth(t *testing.T) {
 	// Back to t=100: the first pod is on n1 again, ring and all.
 	b.scrub(100)
 	b.waitFor("the first pod back on n1", `!!document.querySelector('[data-node="n1"] [data-pod="`+first+`"] .countdown')`, 10*time.Second)
-	if eval[bool](b, `!!document.querySelector('.lane-evicted [data-pod="`+first+`"]')`) {
-		t.Error("back at t=100 the pod is still in the Evicted lane")
+	if eval[bool](b, `!!document.querySelector('[data-pod="`+first+`"].is-terminating')`) {
+		t.Error("back at t=100 the pod is still Terminating")
 	}
 
 	// The slider is keyboard operable: → adds a second.
