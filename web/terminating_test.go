@@ -30,6 +30,16 @@ func TestTerminatingChip(t *testing.T) {
 		assert.Contains(t, html, tc.want, "at %v", tc.now)
 		assert.Contains(t, html, "is-terminating", "at %v", tc.now)
 	}
+	// Its kubelet away (node not Ready), the grace period ends nothing:
+	// no countdown, the reason and what ends it instead.
+	away := *p
+	away.KubeletAway = true
+	v := NewPodView(&away, "")
+	Clock{Now: 60}.Grace(&away, &v)
+	html := app.HTMLString(app.Div().Body(podChip(v)))
+	assert.NotContains(t, html, "grace period left")
+	assert.Contains(t, html, English.Terminating)
+	assert.Contains(t, html, "out-of-service")
 }
 
 // A Terminating pod is drawn on its node; once its deletion finished an

@@ -124,9 +124,10 @@ type Clock struct {
 	Start func(*sim.PodState) (float64, bool)
 }
 
-// Grace fills v's grace period left for a Terminating pod at clock c.
+// Grace fills v's grace period left for a Terminating pod at clock c
+// (none when its kubelet is away: nothing ends it when the period does).
 func (c Clock) Grace(p *sim.PodState, v *PodView) {
-	if p.Terminating && p.GraceEnd != nil && *p.GraceEnd > c.Now {
+	if p.Terminating && !p.KubeletAway && p.GraceEnd != nil && *p.GraceEnd > c.Now {
 		v.GraceLeft = int(math.Ceil(*p.GraceEnd - c.Now))
 	}
 }

@@ -154,6 +154,7 @@ func (s *simulator) podState(p *store.Pod) PodState {
 	}
 	if ps.Terminating {
 		ps.GraceEnd = secPtr(p.GraceEnd)
+		ps.KubeletAway = !s.kubelet.Alive(p.Node)
 	}
 	if p.Eviction != nil && p.Phase == PhaseRunning {
 		ps.EvictAt = secPtr(p.Eviction.FireAt)

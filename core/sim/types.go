@@ -61,6 +61,11 @@ type PodState struct {
 	// GraceEnd is when a Terminating pod's grace period ends (virtual
 	// seconds; its deletionTimestamp).
 	GraceEnd *float64 `json:"graceEnd,omitempty"`
+	// KubeletAway marks a Terminating pod whose kubelet is not there to
+	// finish its deletion (node not Ready, stopped, or gone): its grace
+	// period does not count; it stays until the kubelet returns or
+	// someone (the pod garbage collector) force-deletes it.
+	KubeletAway bool `json:"kubeletAway,omitempty"`
 	// DisruptionTarget is the condition the pod got before its deletion
 	// (reason DeletionByTaintManager, EvictionByEvictionAPI, …).
 	DisruptionTarget *core.PodCondition `json:"disruptionTarget,omitempty"`
