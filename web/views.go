@@ -89,8 +89,10 @@ func NewPodView(p *sim.PodState, selected string) PodView {
 	}
 	switch {
 	case p.MirrorAt != nil:
-		// The static pod runs on; only its mirror is gone for now.
-		v.Phase = PhaseRunning
+		// The static pod runs on; only its mirror is gone for now (the
+		// kubelet force-deletes the Terminating mirror when it creates
+		// the new one).
+		v.Phase, v.Terminating = PhaseRunning, false
 		v.Note = fmt.Sprintf(English.MirrorBack, "t="+FormatSeconds(*p.MirrorAt))
 	case p.Phase == PhaseEvicted && p.EvictedAt != nil:
 		v.Note = fmt.Sprintf(English.EvictedAtLabel, FormatSeconds(*p.EvictedAt))

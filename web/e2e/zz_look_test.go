@@ -26,7 +26,7 @@ func TestZZLook(t *testing.T) {
 		b.pickPreset(c.preset)
 		b.scrub(c.at)
 		eval[chromedp.Void](b, `document.querySelector('[data-node]').scrollIntoView()`)
-		time.Sleep(300 * time.Millisecond)
+		b.waitFor("anim", `document.getAnimations().length === 0`, 10*time.Second)
 		png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 		if err != nil {
 			t.Fatal(err)
