@@ -28,70 +28,7 @@ func podChip(p PodView) app.UI {
 	if p.Note != "" && p.Phase != PhaseEvicted {
 		classes += " is-doomed"
 	}
-	var tols app.UI
-	if len(p.Tolerations) == 0 {
-		tols = app.Span().Class("pod-tols is-empty").Text(English.NoTolerations)
-	} else {
-		items := make([]app.UI, 0, len(p.Tolerations))
-		for i, t := range p.Tolerations {
-			src := ""
-			if i < len(p.TolSources) {
-				src = p.TolSources[i]
-			}
-			if src == "" || src == SourceUser {
-				title := t
-				if src == SourceUser {
-					title += " · " + English.TolByUser
-				}
-				items = append(items, app.Li().Class("tol").Title(title).Text(t))
-				continue
-			}
-			items = append(items, app.Li().Class("tol is-auto").Title(t+" · "+fmt.Sprintf(English.TolAddedBy, src)).Body(
-				app.Span().Class("tol-text").Text(t),
-				app.Span().Class("tol-src src-"+sourceClass(src)).Text(sourceShort(src)),
-			))
-		}
-		tols = app.Ul().Class("pod-tols").Aria("label", English.Tolerations).Body(items...)
-	}
-	name := p.Name
-	if p.Namespace != "" && p.Namespace != "default" {
-		name = p.Namespace + "/" + p.Name
-	}
-	phase := p.Phase
-	if p.Terminating {
-		// kubectl get pods' STATUS for a pod with a deletionTimestamp (an
-		// API word, like the phases, not translated).
-		phase = "Terminating"
-	}
-	body := []app.UI{
-		app.Span().Class("pod-head").Body(
-			app.Span().Class("icon icon-pod").Aria("hidden", "true"),
-			app.Span().Class("pod-name").Text(name),
-			app.Span().Class("pod-phase").Text(phase),
-		),
-		tols,
-	}
-	if p.Owner != "" {
-		body = append(body, app.Span().Class("pod-owner").Title(fmt.Sprintf(English.OwnerTitle, p.Owner)).Body(
-			app.Span().Class("owner-kind").Text(ownerKind(p.Owner)),
-			app.Span().Class("owner-name").Text(ownerName(p.Owner)),
-		))
-	}
-	if p.StaticNode != "" {
-		body = append(body, app.Span().Class("pod-static").Title(fmt.Sprintf(English.StaticTitle, p.StaticNode)).Text(English.Static))
-	}
-	if p.Gates != "" {
-		body = append(body, app.Span().Class("pod-gated").Title(fmt.Sprintf(English.GatedTitle, p.Gates)).Text(English.Gated))
-	}
-	if p.Note != "" {
-		body = append(body, app.Span().Class("pod-note").Text(p.Note))
-	}
-	if p.NotModelled != "" {
-		body = append(body, notModelledBadge(p.NotModelled))
-	}
-	if p.Nominated != "" {
-		body = append(body, app.Span().Class("pod-note is-nominated").Text(fmt.Sprintf(English.NominatedChip, p.Nominated)))
-	}
+	body := append([]app.UI{chipHead(p), chipTolerations(p)}, chipBadges(p)...)
 	title := fmt.Sprintf(English.ClickForWhy, p.Name)
 	if p.Terminating {
 		classes += " is-terminating"
@@ -110,12 +47,6 @@ func podChip(p PodView) app.UI {
 	}
 	if p.Priority != 0 {
 		title += "\n" + fmt.Sprintf(English.PodPriority, p.Priority)
-		body[0] = app.Span().Class("pod-head").Body(
-			app.Span().Class("icon icon-pod").Aria("hidden", "true"),
-			app.Span().Class("pod-name").Text(name),
-			app.Span().Class("pod-prio").Title(fmt.Sprintf(English.PodPriority, p.Priority)).Text(fmt.Sprintf("p%d", p.Priority)),
-			app.Span().Class("pod-phase").Text(p.Phase),
-		)
 	}
 	if p.Countdown {
 		classes += " has-countdown"
@@ -134,6 +65,87 @@ func podChip(p PodView) app.UI {
 			ctx.NewActionWithValue(ActionSelectPod, key)
 		}, app.EventScope(key)).
 		Body(body...)
+}
+
+// chipHead is the chip's first line: icon, name (with its namespace
+// outside default), priority when set, and status (kubectl's Terminating
+// for a pod with a deletionTimestamp: an API word, like the phases, not
+// translated).
+func chipHead(p PodView) app.UI {
+	name := p.Name
+	if p.Namespace != "" && p.Namespace != "default" {
+		name = p.Namespace + "/" + p.Name
+	}
+	phase := p.Phase
+	if p.Terminating {
+		phase = "Terminating"
+	}
+	var prio app.UI
+	if p.Priority != 0 {
+		prio = app.Span().Class("pod-prio").Title(fmt.Sprintf(English.PodPriority, p.Priority)).Text(fmt.Sprintf("p%d", p.Priority))
+	}
+	return app.Span().Class("pod-head").Body(
+		app.Span().Class("icon icon-pod").Aria("hidden", "true"),
+		app.Span().Class("pod-name").Text(name),
+		prio,
+		app.Span().Class("pod-phase").Text(phase),
+	)
+}
+
+// chipTolerations lists the pod's tolerations, each marked with who added
+// it when that was not the user.
+func chipTolerations(p PodView) app.UI {
+	if len(p.Tolerations) == 0 {
+		return app.Span().Class("pod-tols is-empty").Text(English.NoTolerations)
+	}
+	items := make([]app.UI, 0, len(p.Tolerations))
+	for i, t := range p.Tolerations {
+		src := ""
+		if i < len(p.TolSources) {
+			src = p.TolSources[i]
+		}
+		if src == "" || src == SourceUser {
+			title := t
+			if src == SourceUser {
+				title += " · " + English.TolByUser
+			}
+			items = append(items, app.Li().Class("tol").Title(title).Text(t))
+			continue
+		}
+		items = append(items, app.Li().Class("tol is-auto").Title(t+" · "+fmt.Sprintf(English.TolAddedBy, src)).Body(
+			app.Span().Class("tol-text").Text(t),
+			app.Span().Class("tol-src src-"+sourceClass(src)).Text(sourceShort(src)),
+		))
+	}
+	return app.Ul().Class("pod-tols").Aria("label", English.Tolerations).Body(items...)
+}
+
+// chipBadges are the chip's lines after its tolerations: owner, static
+// pod, scheduling gates, the note, not-modelled fields, nomination.
+func chipBadges(p PodView) []app.UI {
+	var out []app.UI
+	if p.Owner != "" {
+		out = append(out, app.Span().Class("pod-owner").Title(fmt.Sprintf(English.OwnerTitle, p.Owner)).Body(
+			app.Span().Class("owner-kind").Text(ownerKind(p.Owner)),
+			app.Span().Class("owner-name").Text(ownerName(p.Owner)),
+		))
+	}
+	if p.StaticNode != "" {
+		out = append(out, app.Span().Class("pod-static").Title(fmt.Sprintf(English.StaticTitle, p.StaticNode)).Text(English.Static))
+	}
+	if p.Gates != "" {
+		out = append(out, app.Span().Class("pod-gated").Title(fmt.Sprintf(English.GatedTitle, p.Gates)).Text(English.Gated))
+	}
+	if p.Note != "" {
+		out = append(out, app.Span().Class("pod-note").Text(p.Note))
+	}
+	if p.NotModelled != "" {
+		out = append(out, notModelledBadge(p.NotModelled))
+	}
+	if p.Nominated != "" {
+		out = append(out, app.Span().Class("pod-note is-nominated").Text(fmt.Sprintf(English.NominatedChip, p.Nominated)))
+	}
+	return out
 }
 
 // LanePage is how many pod chips a lane shows at first, and how many more
