@@ -29,8 +29,9 @@ type NodeDeleter interface {
 }
 
 // Delete runs `kubectl delete pod NAME… [-n NAMESPACE]` and `kubectl
-// delete node NAME…` (also pod/NAME, node/NAME): `pod "NAME" deleted` or
-// `node "NAME" deleted` (`force deleted` with grace 0) per object, stopping at the first that does not
+// delete node NAME…` (also pod/NAME, node/NAME): `pod "NAME" deleted from NAMESPACE
+// namespace` or `node "NAME" deleted` (`force deleted` with grace 0) per
+// object, stopping at the first that does not
 // exist.
 func Delete(c Cluster, args []string) (string, error) {
 	p, msg := parseFlags(args, deleteFlags)
@@ -97,7 +98,8 @@ func Delete(c Cluster, args []string) (string, error) {
 		if err := c.DeletePod(ns, t.name, opt); err != nil {
 			return strings.Join(out, "\n"), fail(messageFor(err))
 		}
-		out = append(out, "pod "+quote(t.name)+" "+verb)
+		// PrintObj names a namespaced object's namespace (kubectl ≥ 1.34).
+		out = append(out, "pod "+quote(t.name)+" "+verb+" from "+ns+" namespace")
 	}
 	return strings.Join(out, "\n"), nil
 }

@@ -14,10 +14,9 @@ import (
 // named pod in the namespace of -n (default "default"); a missing pod is
 // the API server's NotFound.
 //
-// The success line is not checked: kubectl v1.37 prints
-// `pod "web" deleted from default namespace` (DeleteOptions.PrintObj adds
-// "from <ns> namespace" for namespaced objects); the playground prints
-// `pod "web" deleted`.
+// The success line is `pod "web" deleted from default namespace`
+// (DeleteOptions.PrintObj adds "from <ns> namespace" for namespaced
+// objects since kubectl v1.34): TestDeleteOutput.
 func TestDelete(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -88,7 +87,21 @@ func TestDeleteForceOutput(t *testing.T) {
 	c.addPod(&core.Pod{ObjectMeta: core.ObjectMeta{Name: "web"}})
 	out, err := kubectl.Delete(c, []string{"pod", "web", "--force", "--grace-period=0"})
 	require.NoError(t, err)
-	assert.Equal(t, "Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\npod \"web\" force deleted", out)
+	assert.Equal(t, "Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\npod \"web\" force deleted from default namespace", out)
+}
+
+// A namespaced object's line names its namespace (DeleteOptions.PrintObj,
+// k8s.io/kubectl v0.37.2; "from %s namespace" since v0.34).
+func TestDeleteOutput(t *testing.T) {
+	c := newCluster()
+	c.addPod(&core.Pod{ObjectMeta: core.ObjectMeta{Name: "web", Namespace: "default"}})
+	c.addPod(&core.Pod{ObjectMeta: core.ObjectMeta{Name: "agent", Namespace: "kube-system"}})
+	out, err := kubectl.Delete(c, []string{"pod", "web"})
+	require.NoError(t, err)
+	assert.Equal(t, `pod "web" deleted from default namespace`, out)
+	out, err = kubectl.Delete(c, []string{"pod", "agent", "-n", "kube-system", "--grace-period=5"})
+	require.NoError(t, err)
+	assert.Equal(t, `pod "agent" deleted from kube-system namespace`, out)
 }
 
 // kubectl delete node (cluster-scoped: no namespace in the request or the

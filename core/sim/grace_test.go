@@ -64,13 +64,13 @@ func TestGracefulDeletion(t *testing.T) {
 		goneAt  float64
 		deleted string // the delete step's output
 	}{
-		{name: "default 30 s", delete: "kubectl delete pod web", before: 39, goneAt: 40, deleted: `pod "web" deleted`},
-		{name: "terminationGracePeriodSeconds 5", tgps: "5", delete: "kubectl delete pod web", before: 14, goneAt: 15, deleted: `pod "web" deleted`},
-		{name: "terminationGracePeriodSeconds 0", tgps: "0", delete: "kubectl delete pod web", goneAt: 10, deleted: `pod "web" deleted`},
-		{name: "--grace-period=5 wins", delete: "kubectl delete pod web --grace-period=5", before: 14, goneAt: 15, deleted: `pod "web" deleted`},
-		{name: "--grace-period=0 is 1 s", delete: "kubectl delete pod web --grace-period=0", before: 10.5, goneAt: 11, deleted: `pod "web" deleted`},
+		{name: "default 30 s", delete: "kubectl delete pod web", before: 39, goneAt: 40, deleted: `pod "web" deleted from default namespace`},
+		{name: "terminationGracePeriodSeconds 5", tgps: "5", delete: "kubectl delete pod web", before: 14, goneAt: 15, deleted: `pod "web" deleted from default namespace`},
+		{name: "terminationGracePeriodSeconds 0", tgps: "0", delete: "kubectl delete pod web", goneAt: 10, deleted: `pod "web" deleted from default namespace`},
+		{name: "--grace-period=5 wins", delete: "kubectl delete pod web --grace-period=5", before: 14, goneAt: 15, deleted: `pod "web" deleted from default namespace`},
+		{name: "--grace-period=0 is 1 s", delete: "kubectl delete pod web --grace-period=0", before: 10.5, goneAt: 11, deleted: `pod "web" deleted from default namespace`},
 		{name: "--force --grace-period=0 at once", delete: "kubectl delete pod web --force --grace-period=0", goneAt: 10,
-			deleted: "Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\npod \"web\" force deleted"},
+			deleted: "Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\npod \"web\" force deleted from default namespace"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			steps := "- {at: 10s, run: " + tc.delete + "}\n"
@@ -355,7 +355,7 @@ steps:
 		}
 	}
 	assert.Equal(t, map[float64]string{
-		10: `pod "web" deleted`,
+		10: `pod "web" deleted from default namespace`,
 		20: "node/n1 cordoned\nWarning: deleting Pods that declare no controller: default/web, default/db\nevicting pod default/web\nevicting pod default/db",
 		40: "pod/web evicted",
 		50: "pod/db evicted\nnode/n1 drained",

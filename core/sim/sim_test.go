@@ -564,7 +564,7 @@ steps:
 	if p := podIn(res.Frames[0], "high"); p.Phase != PhaseRunning || p.Node != "n1" {
 		t.Errorf("frame 0: high = %+v", p)
 	}
-	if out := res.Frames[1].Output; out != `pod "high" deleted` {
+	if out := res.Frames[1].Output; out != `pod "high" deleted from default namespace` {
 		t.Errorf("delete output = %q", out)
 	}
 	const msg = "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
