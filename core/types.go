@@ -422,6 +422,11 @@ type PodCondition struct {
 	Message string          `json:"message,omitempty"`
 }
 
+// DisruptionTarget is the condition type of a pod about to be deleted by
+// a disruption (v1.DisruptionTarget): taint eviction, the eviction API,
+// preemption, the pod garbage collector.
+const DisruptionTarget = "DisruptionTarget"
+
 // PodStatus is the subset of core/v1 PodStatus the playground reads.
 type PodStatus struct {
 	Phase             PodPhase       `json:"phase,omitempty"`

@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -109,10 +110,39 @@ func describePod(c Cluster, p *core.Pod) string {
 }
 
 // PodDescription is `kubectl describe pod` of p (a pod c returned), as
-// kubectl prints it.
+// kubectl prints it. Its events are those of this object: describe
+// searches by the pod's UID, so the events of an earlier pod of the same
+// name (before p's creationTimestamp) are not among them.
 func PodDescription(c Cluster, p *core.Pod) string {
-	events := Series(c.Events(), func(e *core.Event) bool { return e.Object == "pod/"+p.Namespace+"/"+p.Name })
+	since := -1.0
+	if p.CreationTimestamp != nil {
+		since = p.CreationTimestamp.Sub(DescribeEpoch).Seconds()
+	}
+	events := Series(objectEvents(c, "pod/"+p.Namespace+"/"+p.Name, since), func(*core.Event) bool { return true })
 	return DescribePod(p, events, c.Now())
+}
+
+// EventIndex is a Cluster that lists one object's events without a scan
+// of all (the simulated API server's field selector on involvedObject).
+type EventIndex interface {
+	// EventsOf lists the events of object ("pod/ns/name", "node/name")
+	// at or after since (virtual seconds).
+	EventsOf(object string, since float64) []core.Event
+}
+
+// objectEvents lists object's events at or after since, through c's
+// index when it has one.
+func objectEvents(c Cluster, object string, since float64) []core.Event {
+	if x, ok := c.(EventIndex); ok {
+		return x.EventsOf(object, since)
+	}
+	var out []core.Event
+	for _, e := range c.Events() {
+		if e.Object == object && e.At >= since {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func describeNode(c Cluster, name string) (string, error) {
@@ -136,7 +166,7 @@ func NodeDescription(c Cluster, name string) (string, bool) {
 		}
 		return pods[i].Name < pods[j].Name
 	})
-	events := Series(c.Events(), func(e *core.Event) bool { return e.Object == "node/"+name })
+	events := Series(objectEvents(c, "node/"+name, math.Inf(-1)), func(*core.Event) bool { return true })
 	return DescribeNode(n, pods, events, c.Now()), true
 }
 

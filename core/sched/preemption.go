@@ -193,7 +193,7 @@ func TerminatingByPreemption(p *core.Pod) bool {
 // (Executor.PreemptPod, v1.37; the same text since 1.26, where
 // PodDisruptionConditions was beta and on).
 const (
-	ConditionDisruptionTarget   = "DisruptionTarget"
+	ConditionDisruptionTarget   = core.DisruptionTarget
 	ReasonPreemptionByScheduler = "PreemptionByScheduler"
 )
 

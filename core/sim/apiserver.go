@@ -167,6 +167,12 @@ func (a *apiServer) DescribedNode(name string) (*core.Node, []kubectl.NodePod, b
 // Events lists every event.
 func (a *apiServer) Events() []core.Event { a.flush(); return a.s.st.Events() }
 
+// EventsOf lists one object's events since a time (kubectl.EventIndex).
+func (a *apiServer) EventsOf(object string, since float64) []core.Event {
+	a.flush()
+	return a.s.st.EventsOf(object, since)
+}
+
 // Now is the virtual time.
 func (a *apiServer) Now() time.Duration { return a.s.clk.Now() }
 
@@ -319,7 +325,7 @@ func (a *apiServer) EvictPod(namespace, name, uid string, skipBudgets bool) erro
 	if !skipBudgets && !a.s.budgets.EvictionAllowed(p) {
 		return kubectl.ErrDisruptionBudget
 	}
-	cond := core.PodCondition{Type: "DisruptionTarget", Status: core.ConditionTrue, Reason: ReasonEvictionByEvictionAPI, Message: "Eviction API: evicting"}
+	cond := core.PodCondition{Type: core.DisruptionTarget, Status: core.ConditionTrue, Reason: ReasonEvictionByEvictionAPI, Message: "Eviction API: evicting"}
 	node := p.Node
 	// kubectl drain's default --grace-period=-1 sends no gracePeriodSeconds.
 	a.s.st.DeletePod(p, kubectlWriter, store.Deletion{Now: a.s.clk.Now(), Evict: true}, func(p *store.Pod) {

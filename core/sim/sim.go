@@ -173,7 +173,7 @@ func (s *simulator) run() error {
 	}
 	for n := 0; s.clk.Len() > 0; n++ {
 		if n > maxIterations {
-			return fmt.Errorf("simulation did not settle after %d queue items", maxIterations)
+			return fmt.Errorf("too large: by virtual time %s the simulation ran %d timers (each a moment when a controller, the kubelet or a step acts; a static pod's mirror churning on a NoExecute-tainted node makes one every second); the playground runs at most %d, so that no scenario can run for ever: simulate less virtual time (until)", clock.FormatAt(s.clk.Now()), maxIterations, maxIterations)
 		}
 		if s.capErr != nil {
 			return s.capErr

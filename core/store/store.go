@@ -38,6 +38,8 @@ type Store struct {
 	live     int
 
 	events []core.Event
+	// byObject indexes events by their Object ("pod/ns/name").
+	byObject map[string][]int
 	// checkWrites keeps each pod record's last written state (CheckWrites).
 	checkWrites bool
 
@@ -52,6 +54,7 @@ func New() *Store {
 		nodeIdx:   map[string]int{},
 		byName:    map[podName][]*Pod{},
 		onNode:    map[string][]*Pod{},
+		byObject:  map[string][]int{},
 		workloads: workloads{namespaces: map[string]*core.Namespace{}},
 	}
 }
@@ -345,7 +348,23 @@ func (s *Store) TerminatingOn(node string) []*Pod {
 // Emit records an event.
 func (s *Store) Emit(e core.Event) {
 	s.rv++
+	s.byObject[e.Object] = append(s.byObject[e.Object], len(s.events))
 	s.events = append(s.events, e)
+}
+
+// EventsOf lists the events of one object ("pod/ns/name",
+// "node/name") at or after since (virtual seconds), in the order they
+// happened, without scanning the others.
+func (s *Store) EventsOf(object string, since float64) []core.Event {
+	idx := s.byObject[object]
+	// Events are recorded in time order.
+	first := sort.Search(len(idx), func(i int) bool { return s.events[idx[i]].At >= since })
+	idx = idx[first:]
+	out := make([]core.Event, len(idx))
+	for i, j := range idx {
+		out[i] = s.events[j]
+	}
+	return out
 }
 
 // Events lists the events in the order they happened. Callers must not

@@ -69,13 +69,19 @@ func (k *Kubelet) MirrorAt(p *store.Pod) (time.Duration, bool) {
 }
 
 // recreateMirrors is tryReconcileMirrorPods for the mirrors due at at:
-// the old object is gone for good (the kubelet force-deletes it, grace 0,
-// UID precondition) and a copy is created under the same name with a new
-// UID, bound to the node and Running from now on (the static pod is
-// never re-admitted: it did not stop). No event: upstream only logs
-// "Creating a mirror pod for static pod". A node that is gone, or whose
-// kubelet stopped posting status, gets no new mirror: its Terminating
-// mirror waits for the kubelet's return (returned).
+// the kubelet force-deletes the old mirror (grace 0, UID precondition)
+// and creates a new one under the same name, bound to the node and
+// Running from now on (the static pod is never re-admitted: it did not
+// stop). The store keeps one record per mirror name: the old record
+// becomes the new mirror (creation time now, no deletion, no
+// DisruptionTarget), so that a mirror churning on a NoExecute-tainted
+// node for hours costs one record, not one per cycle; upstream the new
+// object also has a new UID, which the simulated API server (uid-N per
+// record) does not show. A record already gone (force-deleted with grace
+// 0) gets a new record. No event: upstream only logs "Creating a mirror
+// pod for static pod". A node that is gone, or whose kubelet stopped
+// posting status, gets no new mirror: its Terminating mirror waits for
+// the kubelet's return (returned).
 func (k *Kubelet) recreateMirrors(at time.Duration) {
 	ps := k.mirrors[at]
 	delete(k.mirrors, at)
@@ -84,16 +90,38 @@ func (k *Kubelet) recreateMirrors(at time.Duration) {
 		if !k.Alive(old.Node) {
 			continue
 		}
-		k.env.Store.FinishTermination(old, Source)
-		if !old.Deleted {
-			k.env.Store.UpdatePod(old, Source, func(p *store.Pod) { p.Deleted = true })
-		}
 		now := k.env.Now()
-		rec := &store.Pod{
-			Object: old.Object, Priority: old.Priority, Phase: store.PhaseRunning, Direct: true, Node: old.Node,
-			TolerationSources: old.TolerationSources, CreatedAt: now, ScheduledAt: &now,
+		obj := newMirrorObject(old.Object)
+		k.env.Note("%s: the kubelet on %s created a new mirror pod for its static pod", old.Name(), old.Node)
+		if old.Deleted {
+			k.env.Store.AddPod(&store.Pod{
+				Object: obj, Priority: old.Priority, Phase: store.PhaseRunning, Direct: true, Node: old.Node,
+				TolerationSources: old.TolerationSources, CreatedAt: now, ScheduledAt: &now,
+			}, Source)
+			continue
 		}
-		k.env.Note("%s: the kubelet on %s created a new mirror pod for its static pod", rec.Name(), rec.Node)
-		k.env.Store.AddPod(rec, Source)
+		k.env.Store.UpdatePod(old, Source, func(p *store.Pod) {
+			p.Object = obj
+			p.Phase, p.Terminating, p.Remove, p.GraceEnd = store.PhaseRunning, false, false, 0
+			p.EvictedAt, p.EvictReason, p.DisruptionTarget, p.Eviction, p.Preempted = nil, "", nil, nil, false
+			p.Failed, p.StatusReason, p.StatusMessage = false, "", ""
+			p.CreatedAt, p.ScheduledAt = now, &now
+		})
 	}
+}
+
+// newMirrorObject is the mirror pod the kubelet creates from the static
+// pod: the old mirror's object without its deletion and its
+// DisruptionTarget condition.
+func newMirrorObject(old *core.Pod) *core.Pod {
+	obj := old.DeepCopy()
+	obj.DeletionTimestamp, obj.DeletionGracePeriodSeconds = nil, nil
+	conds := obj.Status.Conditions[:0]
+	for _, c := range obj.Status.Conditions {
+		if c.Type != core.DisruptionTarget {
+			conds = append(conds, c)
+		}
+	}
+	obj.Status.Conditions = conds
+	return obj
 }

@@ -36,15 +36,18 @@ func TestStaticPodAdmission(t *testing.T) {
 	assert.Equal(t, "OutOfcpu", p.StatusReason)
 }
 
-// tryReconcileMirrorPods: a mirror pod that leaves the API while the
-// kubelet runs its static pod comes back MirrorRecreateDelay later, a new
-// object (new record, same name) bound and Running, the old one gone; no
-// event. On a node whose kubelet is not posting it is not re-created.
+// tryReconcileMirrorPods: a mirror pod force-deleted (grace 0, its record
+// gone) while the kubelet runs its static pod comes back
+// MirrorRecreateDelay later, a new object (new record, same name) bound
+// and Running; no event. On a node whose kubelet is not posting it is not
+// re-created.
 func TestMirrorRecreated(t *testing.T) {
 	f := newFixture(t, node("n1"), node("down", condition(core.NodeReady, core.ConditionFalse)))
 	old := f.create("etcd-n1", "n1", mirror)
 	f.env.Clock.Set(10 * time.Second)
-	f.env.Store.UpdatePod(old, "kubectl", func(p *store.Pod) { p.Deleted = true })
+	zero := int64(0)
+	f.env.Store.DeletePod(old, "kubectl", store.Deletion{Now: f.env.Now(), GracePeriod: &zero}, nil)
+	require.True(t, old.Deleted)
 	at, ok := f.k.MirrorAt(old)
 	require.True(t, ok)
 	assert.Equal(t, 11*time.Second, at)
@@ -61,7 +64,7 @@ func TestMirrorRecreated(t *testing.T) {
 	assert.Empty(t, f.events())
 
 	gone := f.create("kube-proxy-down", "down", mirror)
-	f.env.Store.UpdatePod(gone, "kubectl", func(p *store.Pod) { p.Deleted = true })
+	f.env.Store.DeletePod(gone, "kubectl", store.Deletion{Now: f.env.Now(), GracePeriod: &zero}, nil)
 	_, ok = f.k.MirrorAt(gone)
 	assert.False(t, ok, "no kubelet posting on a not-Ready node")
 }
@@ -94,10 +97,22 @@ func TestMirrorRecreatedWhenKubeletReturns(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, 21*time.Second, at)
 	clocktest.Advance(f.env.Clock, at, nil)
+	assertNewMirror(t, f, p, at)
+}
+
+// assertNewMirror checks that the mirror record p is the kubelet's new
+// mirror pod since at: one record, Running, created and bound at at, with
+// no deletion left on its object.
+func assertNewMirror(t *testing.T, f *fixture, p *store.Pod, at time.Duration) {
+	t.Helper()
+	require.Len(t, f.env.Store.Pods(), 1, "one record per mirror name")
 	assert.False(t, p.IsTerminating())
-	assert.True(t, p.Deleted)
-	require.Len(t, f.env.Store.Pods(), 2)
-	assert.True(t, f.env.Store.Pods()[1].Running())
+	assert.True(t, p.Running())
+	assert.Equal(t, at, p.CreatedAt)
+	assert.Equal(t, at, *p.ScheduledAt)
+	assert.Nil(t, p.Object.DeletionTimestamp)
+	assert.Nil(t, p.Object.DeletionGracePeriodSeconds)
+	assert.Nil(t, p.DisruptionTarget)
 }
 
 func TestMirrorDeletedGracefullyIsReplaced(t *testing.T) {
@@ -110,8 +125,6 @@ func TestMirrorDeletedGracefullyIsReplaced(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, 6*time.Second, at)
 	clocktest.Advance(f.env.Clock, at, nil)
-	assert.True(t, p.Deleted, "force-deleted long before its 30 s grace period ends")
-	require.Len(t, f.env.Store.Pods(), 2)
-	assert.True(t, f.env.Store.Pods()[1].Running())
+	assertNewMirror(t, f, p, at)
 	assert.Empty(t, f.events(), "no Killing: the static pod keeps running")
 }

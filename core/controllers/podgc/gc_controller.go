@@ -21,7 +21,7 @@ const (
 	// default (RecommendedDefaultPodGCControllerConfiguration).
 	DefaultTerminatedThreshold = 12500
 
-	ConditionType    = "DisruptionTarget"
+	ConditionType    = core.DisruptionTarget
 	ConditionReason  = "DeletionByPodGC"
 	ConditionMessage = "PodGC: node no longer exists"
 	// EvictedReason is the kubelet eviction manager's status.reason

@@ -11,7 +11,7 @@ import (
 const (
 	ControllerName      = "taint-eviction-controller"
 	EventReason         = "TaintManagerEviction"
-	ConditionType       = "DisruptionTarget"
+	ConditionType       = core.DisruptionTarget
 	ConditionReason     = "DeletionByTaintManager"
 	ConditionMessage    = "Taint manager: deleting due to NoExecute taint"
 	markingPrefix       = "Marking for deletion Pod "
