@@ -79,6 +79,7 @@ type Messages struct {
 	WhyClose        string
 	WhyGone         string
 	WhyRunningOn    string
+	WhyMirrorOn     string
 	WhyPending      string
 	WhyPendingGated string
 	WhyEvicted      string
@@ -346,6 +347,7 @@ var English = Messages{
 	WhyClose:        "Close",
 	WhyGone:         "Pod %s is not part of this scenario any more.",
 	WhyRunningOn:    "Running on %s.",
+	WhyMirrorOn:     "The static pod runs on %s; its mirror pod is Terminating until the kubelet replaces it.",
 	WhyPending:      "Pending: no node accepted it.",
 	WhyPendingGated: "Pending (SchedulingGated): the scheduler has not tried it.",
 	WhyEvicted:      "Evicted from %s at t=%s.",

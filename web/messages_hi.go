@@ -82,6 +82,7 @@ var Hindi = Messages{
 	WhyClose:               "बंद करें",
 	WhyGone:                "पॉड %s अब इस परिदृश्य का हिस्सा नहीं है।",
 	WhyRunningOn:           "%s पर चल रहा है।",
+	WhyMirrorOn:            "static pod %s पर चल रहा है; उसका mirror pod तब तक Terminating है जब तक kubelet उसे बदल नहीं देता।",
 	WhyPending:             "Pending: किसी नोड ने इसे स्वीकार नहीं किया।",
 	WhyPendingGated:        "Pending (SchedulingGated): शेड्यूलर ने इसे अभी आज़माया नहीं है।",
 	WhyEvicted:             "%s से t=%s पर बाहर किया गया।",

@@ -30,7 +30,7 @@ func podChip(p PodView) app.UI {
 	}
 	body := append([]app.UI{chipHead(p), chipTolerations(p)}, chipBadges(p)...)
 	title := fmt.Sprintf(English.ClickForWhy, p.Name)
-	if p.Terminating {
+	if p.Terminating && !p.Mirror {
 		classes += " is-terminating"
 		note := English.Terminating
 		if p.GraceLeft > 0 {

@@ -51,6 +51,9 @@ type PodView struct {
 	// StaticNode is, for a static pod's mirror pod, the node whose kubelet
 	// runs the static pod ("" for other pods).
 	StaticNode string
+	// Mirror marks a static pod whose mirror pod the kubelet is
+	// replacing (its Terminating is the mirror's, not the pod's).
+	Mirror bool
 }
 
 // NewPodView trims a PodState for display.
@@ -91,8 +94,9 @@ func NewPodView(p *sim.PodState, selected string) PodView {
 	case p.MirrorAt != nil:
 		// The static pod runs on; only its mirror is gone for now (the
 		// kubelet force-deletes the Terminating mirror when it creates
-		// the new one).
-		v.Phase, v.Terminating = PhaseRunning, false
+		// the new one): drawn as running, its status Terminating as
+		// kubectl shows the mirror, with no grace period to count.
+		v.Phase, v.Mirror = PhaseRunning, true
 		v.Note = fmt.Sprintf(English.MirrorBack, "t="+FormatSeconds(*p.MirrorAt))
 	case p.Phase == PhaseEvicted && p.EvictedAt != nil:
 		v.Note = fmt.Sprintf(English.EvictedAtLabel, FormatSeconds(*p.EvictedAt))

@@ -120,8 +120,12 @@ func (w *WhyPanel) outcome() app.UI {
 	switch {
 	case p.Phase == PhaseEvicted && p.MirrorAt != nil:
 		// A static pod: only its mirror pod was deleted.
+		head := English.WhyRunningOn
+		if p.Terminating {
+			head = English.WhyMirrorOn
+		}
 		return app.Div().Class("why-outcome is-running").Body(
-			app.Strong().Text(fmt.Sprintf(English.WhyRunningOn, p.Node)),
+			app.Strong().Text(fmt.Sprintf(head, p.Node)),
 			status,
 		)
 	case p.Phase == PhaseEvicted:
