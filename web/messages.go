@@ -73,6 +73,7 @@ type Messages struct {
 	SawHappen       string
 	K8sVersion      string
 	StepOutput      string
+	Continued       string
 	EventsNew       string
 	WhyTitle        string
 	WhyPrompt       string
@@ -341,6 +342,7 @@ var English = Messages{
 	SawHappen:       "What happened: %s",
 	K8sVersion:      "Kubernetes %s",
 	StepOutput:      "Step output",
+	Continued:       "(continued)",
 	EventsNew:       "new in this frame",
 	WhyTitle:        "Why is %s here?",
 	WhyPrompt:       "Click a pod to see why it is where it is.",

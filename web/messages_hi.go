@@ -76,6 +76,7 @@ var Hindi = Messages{
 	SawHappen:              "क्या हुआ: %s",
 	K8sVersion:             "Kubernetes %s",
 	StepOutput:             "कदम का आउटपुट",
+	Continued:              "(जारी)",
 	EventsNew:              "इस फ़्रेम में नया",
 	WhyTitle:               "%s यहाँ क्यों है?",
 	WhyPrompt:              "किसी पॉड पर क्लिक करें और देखें कि वह वहाँ क्यों है जहाँ वह है।",

@@ -198,10 +198,17 @@ func (p *Playground) renderSimulation() app.UI {
 	}
 
 	caption := []app.UI{}
-	if f.Step != "" {
+	switch {
+	case f.Step != "":
 		caption = append(caption, app.Code().Class("step-cmd").Body(
 			app.Span().Class("prompt").Aria("hidden", "true").Text("$ "),
 			app.Text(f.Step),
+		))
+	case f.Continues != "":
+		// A command still running (kubectl drain) printed more.
+		caption = append(caption, app.Code().Class("step-cmd is-continued").Body(
+			app.Span().Class("prompt").Aria("hidden", "true").Text("$ "),
+			app.Text(f.Continues+" "+English.Continued),
 		))
 	}
 	if f.Caption != "" {

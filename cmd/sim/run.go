@@ -222,6 +222,28 @@ type OutputStep struct {
 	Output string  `json:"output"`
 	// Failed is set when the command failed; Output is then its error.
 	Failed bool `json:"failed,omitempty"`
+	// Continued marks more output of a command still running (kubectl
+	// drain waiting for its pods to be gone, or for a budget), printed at
+	// At: Run is that command.
+	Continued bool `json:"continued,omitempty"`
+}
+
+// stepOutputs lists the steps in the order they ran with what they
+// printed, and the later output of a command that went on running
+// (Frame.Continues: kubectl drain printing "pod/x evicted" and "node/n
+// drained" as the pods go).
+func stepOutputs(res *sim.Result) []OutputStep {
+	var out []OutputStep
+	for i := range res.Frames {
+		f := &res.Frames[i]
+		switch {
+		case f.Step != "":
+			out = append(out, OutputStep{At: f.At, Run: f.Step, Output: f.Output, Failed: f.StepFailed()})
+		case f.Continues != "":
+			out = append(out, OutputStep{At: f.At, Run: f.Continues, Output: f.Output, Continued: true})
+		}
+	}
+	return out
 }
 
 // OutputPod is one pod at the end of the run.
@@ -282,11 +304,7 @@ type OutputEvent struct {
 // frame's pods and nodes, and every event.
 func Summarize(res *sim.Result) Output {
 	out := Output{Pods: []OutputPod{}, Nodes: []OutputNode{}, Events: []OutputEvent{}, NotModelled: res.NotModelled, Refused: res.Refused}
-	for i := range res.Frames {
-		if f := &res.Frames[i]; f.Step != "" {
-			out.Steps = append(out.Steps, OutputStep{At: f.At, Run: f.Step, Output: f.Output, Failed: f.StepFailed()})
-		}
-	}
+	out.Steps = stepOutputs(res)
 	if len(res.Frames) > 0 {
 		last := res.Frames[len(res.Frames)-1]
 		for _, p := range last.Pods {
@@ -449,24 +467,25 @@ func printRefused(w io.Writer, res *sim.Result) {
 }
 
 // printSteps writes the STEPS section: each step's time and command, then
-// what it printed (its error text for a failed command), indented.
+// what it printed (its error text for a failed command), indented; a
+// command that went on printing later (kubectl drain) has its later lines
+// under "(continued)".
 func printSteps(w io.Writer, res *sim.Result) {
-	first := true
-	for i := range res.Frames {
-		f := &res.Frames[i]
-		if f.Step == "" {
-			continue
-		}
-		if first {
-			fmt.Fprintln(w, "\nSTEPS")
-			first = false
-		}
+	steps := stepOutputs(res)
+	if len(steps) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nSTEPS")
+	for _, st := range steps {
 		status := ""
-		if f.StepFailed() {
+		switch {
+		case st.Failed:
 			status = " (failed)"
+		case st.Continued:
+			status = " (continued)"
 		}
-		fmt.Fprintf(w, "  t=%s  %s%s\n", fmtAt(f.At), f.Step, status)
-		out := strings.TrimRight(f.Output, "\n")
+		fmt.Fprintf(w, "  t=%s  %s%s\n", fmtAt(st.At), st.Run, status)
+		out := strings.TrimRight(st.Output, "\n")
 		if out == "" {
 			continue
 		}

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 const textScenario = `apiVersion: v1
@@ -163,4 +167,43 @@ func TestRefusedFilePodExits1(t *testing.T) {
 	if code != exitFailed || !strings.Contains(out, `"refused": [`) || !strings.Contains(out, `"error": "Error from server: error when creating \"STDIN\"`) {
 		t.Errorf("--json: exit %d\n%s", code, out)
 	}
+}
+
+// kubectl drain goes on printing as its pods go (drain's waitForDelete):
+// the STEPS section and --json's steps list those lines under the drain,
+// marked continued, at the moment they were printed, even with another
+// step in between.
+func TestDrainOutputContinues(t *testing.T) {
+	scen := `apiVersion: v1
+kind: Node
+metadata: {name: n1}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web}
+spec:
+  nodeName: n1
+  containers: [{name: app, image: nginx}]
+---
+kind: Scenario
+name: drain
+until: 60s
+steps:
+- {at: 10s, run: kubectl drain n1 --force}
+- {at: 20s, run: kubectl get nodes}
+`
+	code, out, errs := runArgs(t, scen, "run", "-")
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "  t=10s  kubectl drain n1 --force\n    node/n1 cordoned\n    Warning: deleting Pods that declare no controller: default/web\n    evicting pod default/web\n  t=20s  kubectl get nodes\n")
+	assert.Contains(t, out, "  t=40s  kubectl drain n1 --force (continued)\n    pod/web evicted\n    node/n1 drained\n")
+	code, out, errs = runArgs(t, scen, "run", "-", "--json")
+	require.Equal(t, exitOK, code, errs)
+	var doc Output
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	require.Len(t, doc.Steps, 3)
+	assert.Equal(t, OutputStep{At: 40, Run: "kubectl drain n1 --force", Output: "pod/web evicted\nnode/n1 drained", Continued: true}, doc.Steps[2])
 }

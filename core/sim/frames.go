@@ -67,6 +67,9 @@ func (s *simulator) frame(step, caption, output, fallback string) {
 		Events:  len(s.st.Events()),
 		failed:  step != "" && s.stepFailed,
 	}
+	if step == "" && output != "" {
+		f.Continues = strings.Join(s.timerRuns, "; ")
+	}
 	s.buildStates(&f)
 	s.rec.slots += len(f.Nodes) + len(f.Pods)
 	if err := checkFrames(len(s.frames)+1, s.rec.slots, s.rec.built, now); err != nil {

@@ -110,7 +110,9 @@ type simulator struct {
 	// timerOutput is what a running command printed later (kubectl drain's
 	// retries), shown as the Output of that moment's frame.
 	timerOutput []string
-	capErr      error // a cap on frame storage or live pods was exceeded
+	// timerRuns are the step commands timerOutput comes from, in order.
+	timerRuns []string
+	capErr    error // a cap on frame storage or live pods was exceeded
 }
 
 // newSimulator wires the components. Watches registered on the store run
@@ -281,6 +283,7 @@ func (s *simulator) instant(t *clock.Timer) {
 	if len(s.notes) > 0 {
 		s.frame("", "", out, "")
 	}
+	s.timerRuns = nil
 }
 
 // step runs one step of the scenario and records its frame.

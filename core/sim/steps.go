@@ -27,7 +27,7 @@ func (s *simulator) runCommand(st *scenario.Step) (string, error) {
 	}
 	switch args[0] {
 	case "kubectl":
-		return s.kubectl(args[1:], st.Manifest)
+		return s.kubectl(st.Run, args[1:], st.Manifest)
 	case "node":
 		return s.nodeCommand(args[1:])
 	case "wait":
@@ -48,9 +48,10 @@ func (s *simulator) runCommand(st *scenario.Step) (string, error) {
 	return "", fmt.Errorf("error: unknown command %q", args[0])
 }
 
-// kubectl runs a kubectl command against the simulated API server; a drain
-// that waits for a PodDisruptionBudget retries every 5 s.
-func (s *simulator) kubectl(args []string, stdin string) (string, error) {
+// kubectl runs a kubectl command (the step command run, its arguments
+// after "kubectl") against the simulated API server; a drain that waits
+// for its pods or a PodDisruptionBudget looks again every DrainPoll.
+func (s *simulator) kubectl(run string, args []string, stdin string) (string, error) {
 	api := &apiServer{s: s, verb: ""}
 	if len(args) > 0 {
 		api.verb = args[0]
@@ -58,20 +59,26 @@ func (s *simulator) kubectl(args []string, stdin string) (string, error) {
 	out, wait, err := kubectl.Run(api, args, stdin)
 	api.flush()
 	if wait != nil {
-		s.retryDrain(wait)
+		s.retryDrain(run, wait)
 	}
 	return out, err
 }
 
-// retryDrain sets the next look of a waiting drain (every DrainPoll).
-func (s *simulator) retryDrain(w *kubectl.DrainWait) {
+// retryDrain sets the next look of a waiting drain (every DrainPoll); what
+// it prints later is the output of the step command run, continued.
+func (s *simulator) retryDrain(run string, w *kubectl.DrainWait) {
 	s.clk.At(s.clk.Now()+kubectl.DrainPoll, clock.Work, func() {
 		api := &apiServer{s: s}
 		lines, done := w.Tick(api)
 		api.flush()
-		s.timerOutput = append(s.timerOutput, lines...)
+		if len(lines) > 0 {
+			s.timerOutput = append(s.timerOutput, lines...)
+			if !slices.Contains(s.timerRuns, run) {
+				s.timerRuns = append(s.timerRuns, run)
+			}
+		}
 		if !done {
-			s.retryDrain(w)
+			s.retryDrain(run, w)
 		}
 	})
 }

@@ -228,6 +228,10 @@ type Frame struct {
 	Caption string  `json:"caption"` // the step's caption from the file, else Summary
 	Summary string  `json:"summary"` // what the simulator saw happen, generated ("t=30s: web evicted from n1")
 	Output  string  `json:"output"`  // what the step command printed (stdout or its error)
+	// Continues is, for a frame with no step of its own but with Output,
+	// the step command whose later output that is (kubectl drain printing
+	// as its pods go); several are joined with "; ".
+	Continues string `json:"continues,omitempty"`
 	// Nodes and Pods are shared between frames when unchanged: treat
 	// them as read-only.
 	Nodes  []*NodeState `json:"nodes"`
