@@ -257,7 +257,7 @@ func TestExamplePreemptionByVersion(t *testing.T) {
 				preempted = append(preempted, e.Object+": "+e.Message)
 			}
 		}
-		if len(preempted) != 1 || preempted[0] != "pod/default/low: Preempted by pod default/high on node n1" {
+		if len(preempted) != 1 || preempted[0] != "pod/default/low: Preempted by pod uid-1 on node n1" {
 			t.Errorf("%s: Preempted events %q", c.version, preempted)
 		}
 	}

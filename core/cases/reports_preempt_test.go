@@ -92,7 +92,9 @@ func TestReportPreemptVictimCondition(t *testing.T) {
 	low := events(res, "pod/default/low")
 	require.Equal(t, []string{"Scheduled", "Preempted"}, reasons(low))
 	assert.Equal(t, 10.0, low[1].At)
-	assert.Equal(t, "Preempted by pod default/high on node n1", low[1].Message)
+	// preemption.go names the preemptor by its UID: uid-1, the simulated
+	// API server's for the second pod of a file without UIDs.
+	assert.Equal(t, "Preempted by pod uid-1 on node n1", low[1].Message)
 	p, ok := pod(at(res, 10), "low")
 	require.True(t, ok)
 	require.NotNil(t, p.DisruptionTarget)
@@ -164,7 +166,7 @@ func TestReportNominatedNodeTaintedPreemptsElsewhere(t *testing.T) {
 		ev := withReason(events(res, "pod/default/"+v.name), "Preempted")
 		require.Len(t, ev, 1, v.name)
 		assert.Equal(t, v.at, ev[0].At, v.name)
-		assert.Equal(t, "Preempted by pod default/high on node "+v.node, ev[0].Message, v.name)
+		assert.Equal(t, "Preempted by pod uid-2 on node "+v.node, ev[0].Message, v.name, "high's UID (the third pod)")
 	}
 	p, _ := pod(at(res, 329), "high")
 	assert.Equal(t, "n1", p.NominatedNodeName)

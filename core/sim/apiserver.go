@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -182,7 +181,7 @@ func (a *apiServer) Narrate(msg string) { a.flush(); a.s.notes = append(a.s.note
 // view is the pod as the API server returns it now.
 func (a *apiServer) view(p *store.Pod) *core.Pod {
 	out := p.Object.DeepCopy()
-	out.UID = "uid-" + strconv.Itoa(p.Index)
+	out.UID = p.UID()
 	created := core.Time{Time: kubectl.DescribeEpoch.Add(p.CreatedAt)}
 	out.CreationTimestamp = &created
 	setController(out, p)
@@ -308,7 +307,7 @@ func (a *apiServer) EvictPod(namespace, name, uid string, skipBudgets bool) erro
 	a.flush()
 	var p *store.Pod
 	for _, q := range a.s.st.Named(namespace, name) {
-		if "uid-"+strconv.Itoa(q.Index) == uid && (q.Live() || q.IsTerminating()) {
+		if q.UID() == uid && (q.Live() || q.IsTerminating()) {
 			p = q
 		}
 	}

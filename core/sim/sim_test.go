@@ -791,7 +791,7 @@ func TestPreemptionDeletesVictims(t *testing.T) {
 	})
 	want := []Event{
 		{At: 0, Type: EventWarning, Reason: ReasonFailedScheduling, Object: "pod/default/high", Message: "0/1 nodes are available: 1 Insufficient cpu. preemption: found a potential placement for pod on node n1, preempting 1 victims"},
-		{At: 0, Type: EventNormal, Reason: "Preempted", Object: "pod/default/low", Message: "Preempted by pod default/high on node n1"},
+		{At: 0, Type: EventNormal, Reason: "Preempted", Object: "pod/default/low", Message: "Preempted by pod uid-1 on node n1"}, // high's UID: the second pod
 		{At: 0, Type: EventNormal, Reason: "Killing", Object: "pod/default/low", Message: "Stopping container c"},
 		{At: 30, Type: EventNormal, Reason: ReasonScheduled, Object: "pod/default/high", Message: "Successfully assigned default/high to n1"},
 	}

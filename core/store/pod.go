@@ -1,6 +1,7 @@
 package store
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/taints-playground/playground/core"
@@ -153,6 +154,16 @@ type Eviction struct {
 
 // Ref is namespace/name.
 func (p *Pod) Ref() string { return p.Object.Namespace + "/" + p.Object.Name }
+
+// UID is the pod's metadata.uid as the simulated API server returns it:
+// the manifest's when it has one, else "uid-N" with N the record's
+// position in the store.
+func (p *Pod) UID() string {
+	if p.Object.UID != "" {
+		return p.Object.UID
+	}
+	return "uid-" + strconv.Itoa(p.Index)
+}
 
 // Name is the pod's name.
 func (p *Pod) Name() string { return p.Object.Name }

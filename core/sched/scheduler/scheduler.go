@@ -297,7 +297,7 @@ func (s *Scheduler) preempt(p *store.Pod, res sched.Result) {
 			// PreemptPod records the event after the deletion call returns;
 			// it comes first here so that it precedes what the deletion
 			// sets off in the other components (the kubelet's Killing).
-			s.env.Emit(Name, core.EventNormal, ReasonPreempted, "pod/"+q.Ref(), fmt.Sprintf("Preempted by pod %s on node %s", podUID(p), res.NominatedNode))
+			s.env.Emit(Name, core.EventNormal, ReasonPreempted, "pod/"+q.Ref(), fmt.Sprintf("Preempted by pod %s on node %s", p.UID(), res.NominatedNode))
 			s.deleteVictim(q, cond, why)
 			s.env.Note("%s preempted on %s for %s", q.Name(), q.Node, p.Name())
 		}
@@ -345,15 +345,6 @@ func withCondition(p *core.Pod, c core.PodCondition) *core.Pod {
 	}
 	cp.Status.Conditions = append(cp.Status.Conditions, c)
 	return cp
-}
-
-// podUID is what the Preempted event names the preemptor by: its UID when
-// the manifest has one, else namespace/name.
-func podUID(p *store.Pod) string {
-	if p.Object.UID != "" {
-		return p.Object.UID
-	}
-	return p.Ref()
 }
 
 // ShortReason is the filter part of a FailedScheduling message: what the

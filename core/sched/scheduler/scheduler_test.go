@@ -167,9 +167,9 @@ func TestPreemption(t *testing.T) {
 		// Before 1.37 a successful preemption adds no post part.
 		{name: "1.36", uid: "6c1f-high", minor: 36, preemptor: "6c1f-high",
 			failed: "0/1 nodes are available: 1 Insufficient cpu."},
-		// The playground names a preemptor whose manifest has no UID by
-		// namespace/name (every real pod has a UID).
-		{name: "no uid", minor: 37, preemptor: "default/high",
+		// A preemptor whose manifest has no UID is named by the uid-N the
+		// simulated API server gives it (store.Pod.UID).
+		{name: "no uid", minor: 37, preemptor: "uid-1",
 			failed: "0/1 nodes are available: 1 Insufficient cpu. preemption: found a potential placement for pod on node n1, preempting 1 victims"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
