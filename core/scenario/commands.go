@@ -29,7 +29,7 @@ var Commands = []Command{
 	{"kubectl uncordon NODE", "clear `spec.unschedulable`"},
 	{"kubectl drain NODE [--ignore-daemonsets] [--delete-emptydir-data] [--force] [--disable-eviction]", "cordon, then evict the node's pods through the eviction API (PodDisruptionBudgets respected, retried)"},
 	{"kubectl label nodes NODE KEY=VALUE … [--overwrite]", "change node labels"},
-	{"kubectl delete pod NAME [-n NAMESPACE] [--grace-period=N] [--force] [--now]", "delete a pod: Terminating for its grace period (spec.terminationGracePeriodSeconds, default 30 s) on a live node; --force --grace-period=0 removes it at once"},
+	{"kubectl delete pod NAME [-n NAMESPACE] [--grace-period=N] [--force] [--now]", "delete a pod: Terminating for its grace period (`--grace-period=N`, else spec.terminationGracePeriodSeconds, default 30 s) on a live node, until its kubelet returns on one that is not; `--now` is 1 s, `--grace-period=0` without `--force` is 1 s, `--force --grace-period=0` removes it at once, `--force` with a longer period is refused"},
 	{"kubectl delete node NAME", "delete a node; its pods stay bound to the missing node until the pod garbage collector deletes them (the node gone for 40 s, at its next 20 s pass)"},
 	{"kubectl scale deployment|replicaset NAME --replicas=N", "change a workload's replicas"},
 	{"kubectl patch pod NAME -p PATCH [--type strategic|merge|json] [-n NAMESPACE]", "patch a live pod as the API server does (ValidatePodUpdate): remove its `spec.schedulingGates` (e.g. `-p '{\"spec\":{\"schedulingGates\":null}}'`) or add tolerations"},
