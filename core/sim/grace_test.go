@@ -238,14 +238,8 @@ steps:
 	assert.Equal(t, []float64{0, 40}, created)
 }
 
-// A pod tolerating k:NoExecute for 60 s on a node tainted at 0 s has its
-// deletion due at 60 s. kubectl deletes it at 10 s (Terminating until
-// 40 s); the taint goes at 20 s. handleNodeUpdate processes every pod
-// assigned to the node (getPodsAssignedToNode lists Terminating pods
-// too), and processPodOnNode with no taints cancels the pending deletion
-// with its event at 20 s, not when the pod is finally gone (v1.37).
-func TestTaintRemovedWhileTerminatingCancelsEviction(t *testing.T) {
-	res := run(t, `apiVersion: v1
+// twoNodes are n1 and n2, with the default allocatable.
+const twoNodes = `apiVersion: v1
 kind: Node
 metadata: {name: n1}
 ---
@@ -253,7 +247,16 @@ apiVersion: v1
 kind: Node
 metadata: {name: n2}
 ---
-apiVersion: v1
+`
+
+// A pod tolerating k:NoExecute for 60 s on a node tainted at 0 s has its
+// deletion due at 60 s. kubectl deletes it at 10 s (Terminating until
+// 40 s); the taint goes at 20 s. handleNodeUpdate processes every pod
+// assigned to the node (getPodsAssignedToNode lists Terminating pods
+// too), and processPodOnNode with no taints cancels the pending deletion
+// with its event at 20 s, not when the pod is finally gone (v1.37).
+func TestTaintRemovedWhileTerminatingCancelsEviction(t *testing.T) {
+	res := run(t, twoNodes+`apiVersion: v1
 kind: Pod
 metadata: {name: p}
 spec:
@@ -319,15 +322,7 @@ func TestApplyWhileTerminating(t *testing.T) {
 // canIgnorePDB), and drain waits for each pod to be gone: web, deleted
 // at 10 s, at 40 s; db, evicted at 20 s, at 50 s.
 func TestDrainWaitsForTerminatingPod(t *testing.T) {
-	res := run(t, `apiVersion: v1
-kind: Node
-metadata: {name: n1}
----
-apiVersion: v1
-kind: Node
-metadata: {name: n2}
----
-apiVersion: v1
+	res := run(t, twoNodes+`apiVersion: v1
 kind: Pod
 metadata: {name: web}
 spec:
