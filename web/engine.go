@@ -1,0 +1,204 @@
+package web
+
+import (
+	"github.com/taints-playground/playground/core/sim"
+)
+
+// Engine is the page's only way to the simulator. The page never holds a
+// *sim.Result: it asks the engine to run a scenario (RunReply carries what
+// the page shows of the whole run) and, for the frame on the board, for a
+// FrameView (the node cards, lanes, events and why panel it draws).
+//
+// In the browser the engine is a Web Worker running LocalEngine (see
+// wasm/worker_js.go and web/engine_js.go); natively (tests, prerendering,
+// cmd tools) LocalEngine answers in process, calling done before it
+// returns. Callers must work either way: done may run at once or later.
+type Engine interface {
+	// Run parses and simulates req.Text. progress (may be nil) is called
+	// along the way; done gets the reply. A Run cancels the one in flight:
+	// its done is never called. Until a run is accepted (RunReply.Accepted)
+	// View, Exec and Export answer about the last accepted run.
+	Run(req RunRequest, progress func(Progress), done func(RunReply))
+	// View answers about one frame of the last accepted run.
+	View(q ViewQuery, done func(FrameView))
+	// Exec answers a console command against the last accepted run.
+	Exec(req ExecRequest, done func(ExecReply))
+	// Lint checks a scenario text for the import panel.
+	Lint(text string, done func(LintReply))
+	// Export turns the last accepted run's text into manifests or a script.
+	Export(req ExportRequest, done func(ExportReply))
+	// Cancel stops the run in flight, if any; its done is never called.
+	Cancel()
+}
+
+// RunRequest asks for a run.
+type RunRequest struct {
+	// Gen identifies the run; replies and progress carry it back.
+	Gen      int
+	Filename string
+	Text     string
+	// StepCommand and StepAt, when StepCommand is set, say the run is for
+	// a step just added at StepAt: the run is not accepted when that
+	// step's frame failed (kubectl refused it), and the last accepted run
+	// stays (RunReply.StepOutput says why).
+	StepCommand string
+	StepAt      float64
+	// Link asks for the run's share-link fragment (RunReply.Fragment).
+	Link bool
+}
+
+// Progress is how far a run has come.
+type Progress struct {
+	Gen int
+	// At is the virtual time reached (seconds) of Until.
+	At, Until float64
+	// Frames recorded so far, pods bound so far, of Pods in the cluster.
+	Frames, Scheduled, Pods int
+}
+
+// RunReply is the answer to a run.
+type RunReply struct {
+	Gen int
+	// Err is why the text does not run ("" when it ran).
+	Err string
+	// Accepted reports that the run replaced the last accepted one.
+	Accepted bool
+	// Run describes the whole run when Accepted.
+	Run *RunInfo
+	// StepFailed and StepOutput report a rejected step (see
+	// RunRequest.StepCommand); StepFrame is the step's frame index, -1
+	// when no frame carries it.
+	StepFailed bool
+	StepOutput string
+	StepFrame  int
+	// Fragment is the share link's fragment, or FragmentErr why there is
+	// none (when RunRequest.Link).
+	Fragment    string
+	FragmentErr string
+}
+
+// RunInfo is what the page keeps of a whole run: everything but the
+// frames' nodes, pods and events, which come per frame in a FrameView.
+type RunInfo struct {
+	Name, Title, Description string
+	KubernetesVersion        string
+	Until                    float64
+	Frames                   []FrameInfo
+	// Times are the distinct frame times (FrameTimes).
+	Times []float64
+	// Events is how many events the run recorded.
+	Events int
+	// Nodes and Pods count the first frame's objects.
+	Nodes, Pods int
+}
+
+// FrameInfo is one frame without its nodes and pods.
+type FrameInfo struct {
+	At        float64
+	Step      string
+	Caption   string
+	Summary   string
+	Output    string
+	Continues string
+	// Events is how many of the run's events happened by this frame.
+	Events int
+	// Failed is sim.Frame.StepFailed.
+	Failed bool
+	// Nodes is how many nodes the frame has.
+	Nodes int
+}
+
+// ViewQuery asks for the board of one frame.
+type ViewQuery struct {
+	// Seq orders queries: the page keeps the answer of its latest one.
+	Seq   int
+	Frame int
+	// Filter narrows the node cards and lanes (NodeOrPodMatches);
+	// NodeLimit is how many cards to send (0: NodeLimitFor).
+	Filter    string
+	NodeLimit int
+	// Selected is the namespace/name of the pod the why panel explains.
+	Selected string
+	// PendingLimit and EvictedLimit window the lanes (LanePage when 0).
+	PendingLimit, EvictedLimit int
+	// EventFilter narrows the event log (EventMatches); EventLimit is how
+	// many of the latest matching events to send (EventPage when 0).
+	EventFilter string
+	EventLimit  int
+}
+
+// FrameView is the board of one frame as the page draws it.
+type FrameView struct {
+	Seq   int
+	Frame int
+	// Nodes are the node cards to draw (matching the filter, up to the
+	// limit), OnNode their pods.
+	Nodes  []*sim.NodeState
+	OnNode map[string][]*sim.PodState
+	// NodeTotal is the frame's node count, NodeMatched how many match the
+	// filter; Hidden sums up the matching nodes beyond the limit.
+	NodeTotal, NodeMatched int
+	Hidden                 HiddenNodes
+	// Pending and Evicted are the lanes' windows; *Matched count the
+	// lane's pods matching the filter, *All the lane's pods.
+	Pending, Evicted               []*sim.PodState
+	PendingMatched, PendingAll     int
+	EvictedMatched, EvictedAll     int
+	// Selected is the selected pod with its why and describe, nil when
+	// it is not in the frame.
+	Selected *sim.PodState
+	// EvictStart maps EvictKey of each pod in the view with a pending
+	// eviction to when its deadline was first seen (Model.EvictionStart).
+	EvictStart map[string]float64
+	// Events are the latest events by this frame that match the event
+	// filter (oldest first), EventsMatched how many match, EventsTotal how
+	// many happened by this frame; the last Fresh of Events are new in it.
+	Events        []sim.Event
+	EventsMatched int
+	EventsTotal   int
+	Fresh         int
+	// NodeNames lists the frame's node names for pickers (the palette),
+	// at most MaxNodeNames.
+	NodeNames []string
+	// Err is set when the view could not be made.
+	Err string
+}
+
+// HiddenNodes sums up the nodes the board summarises in one card.
+type HiddenNodes struct {
+	Nodes, Tainted, NotReady, Cordoned, Pods int
+}
+
+// ExecRequest asks a console command at virtual time At.
+type ExecRequest struct {
+	At      float64
+	Command string
+}
+
+// ExecReply is a console command's output or error.
+type ExecReply struct {
+	Output string
+	Err    string
+}
+
+// LintReply is the import panel's findings, or why the text was not
+// checked.
+type LintReply struct {
+	Findings []Finding
+	Err      string
+}
+
+// ExportRequest asks for the last accepted run's text in Format
+// (ExportManifests, ExportScript).
+type ExportRequest struct {
+	Format string
+}
+
+// ExportReply is the export's text or error.
+type ExportReply struct {
+	Text string
+	Err  string
+}
+
+// MaxNodeNames is the most node names a FrameView lists for pickers.
+const MaxNodeNames = 1000
