@@ -141,9 +141,9 @@ type FrameView struct {
 	Hidden                 HiddenNodes
 	// Pending and Evicted are the lanes' windows; *Matched count the
 	// lane's pods matching the filter, *All the lane's pods.
-	Pending, Evicted               []*sim.PodState
-	PendingMatched, PendingAll     int
-	EvictedMatched, EvictedAll     int
+	Pending, Evicted           []*sim.PodState
+	PendingMatched, PendingAll int
+	EvictedMatched, EvictedAll int
 	// Selected is the selected pod with its why and describe, nil when
 	// it is not in the frame.
 	Selected *sim.PodState
