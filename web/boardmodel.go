@@ -1,88 +1,72 @@
 package web
 
 import (
+	"reflect"
 	"slices"
 
 	"github.com/taints-playground/playground/core/sim"
 )
 
-// The board's derived views of the frame on it: pod groups, chip views
-// cached per frame, the layout and the lanes' windows, the timeline's
-// items and the event log.
+// The board of the frame on it: the engine's FrameView for the model's
+// frame, filter, limits and selection, and the chip views the page draws
+// from it at the clock.
 
-// caches empties the per-result caches when the result changed.
-func (m *Model) caches() {
-	if m.cacheOf != m.Result {
-		m.cacheOf = m.Result
-		m.podViews = PodViews{}
-		m.times = FrameTimes(m.Result)
-		m.timeline = TimelineItems(m.Result)
-		m.groupsAt = -1
-		m.viewsAt = map[string]viewsEntry{}
+// Refresh asks the engine for the board of the current frame with the
+// current filter, limits and selection. The answer replaces View unless a
+// later query was answered first.
+func (m *Model) Refresh() {
+	if m.Run == nil {
+		return
 	}
-}
-
-// Groups places the current frame's pods (cached per frame).
-func (m *Model) Groups() PodGroups {
-	m.caches()
-	if m.groupsAt != m.Frame || m.groups.OnNode == nil {
-		m.groups = GroupPods(m.Current())
-		m.groupsAt = m.Frame
+	m.seq++
+	q := ViewQuery{
+		Seq: m.seq, Frame: m.Frame, Filter: m.NodeFilter, NodeLimit: m.NodeLimit,
+		Selected: m.Selected, PendingLimit: m.laneLimit["pending"], EvictedLimit: m.laneLimit["evicted"],
+		EventFilter: m.EventFilter, EventLimit: m.EventLimit,
 	}
-	return m.groups
+	m.eng.View(q, func(v FrameView) {
+		if v.Seq <= m.shown {
+			return
+		}
+		m.shown = v.Seq
+		if v.Err != "" {
+			m.View.Err = v.Err
+			return
+		}
+		m.View = v
+	})
 }
 
 // Views trims pods of the current frame for display, with countdown rings
-// at the clock, reusing the trimmed views of pod states seen before.
+// at the clock.
 func (m *Model) Views(pods []*sim.PodState) []PodView {
-	m.caches()
-	return viewsOf(pods, m.Selected, Clock{Now: m.Time, Start: m.EvictionStart}, m.podViews)
+	return viewsOf(pods, m.Selected, Clock{Now: m.Time, Start: m.EvictionStart}, nil)
 }
 
-// viewsEntry is the last ViewsFor answer for one place on the board and
-// what it depended on.
+// viewsEntry is the last ViewsFor answer for one place on the board.
 type viewsEntry struct {
-	pods     []*sim.PodState
-	selected string
-	time     float64
-	timed    bool // a view has a countdown ring, which moves with the time
-	views    []PodView
+	views []PodView
 }
 
 // ViewsFor is Views for one place on the board (a node's name, a lane),
 // returning the same slice as the last time while the place shows the same
-// pod states, selection and, for countdown rings, time. A component handed
-// the same slice compares it by pointer instead of view by view, so a step
-// re-renders only the cards and lanes that changed.
+// chips. A component handed the same slice compares it by pointer instead
+// of view by view, so a step re-renders only the cards and lanes that
+// changed.
 func (m *Model) ViewsFor(place string, pods []*sim.PodState) []PodView {
-	m.caches()
-	if e, ok := m.viewsAt[place]; ok && e.selected == m.Selected && (!e.timed || e.time == m.Time) && slices.Equal(e.pods, pods) {
+	views := m.Views(pods)
+	if m.viewsAt == nil {
+		m.viewsAt = map[string]viewsEntry{}
+	}
+	if e, ok := m.viewsAt[place]; ok && slices.EqualFunc(e.views, views, PodView.Equal) {
 		return e.views
 	}
-	views := m.Views(pods)
-	timed := false
-	for i := range views {
-		if views[i].Countdown {
-			timed = true
-			break
-		}
-	}
-	m.viewsAt[place] = viewsEntry{pods: pods, selected: m.Selected, time: m.Time, timed: timed, views: views}
+	m.viewsAt[place] = viewsEntry{views: views}
 	return views
 }
 
-// Layout places the current frame's pods with countdown rings at the
-// clock (every pod trimmed; the page trims only the ones it shows).
-func (m *Model) Layout() BoardLayout {
-	g := m.Groups()
-	b := BoardLayout{OnNode: make(map[string][]PodView, len(g.OnNode))}
-	for name, pods := range g.OnNode {
-		b.OnNode[name] = m.Views(pods)
-	}
-	b.Pending = m.Views(g.Pending)
-	b.Evicted = m.Views(g.Evicted)
-	return b
-}
+// Equal reports whether two chip views draw the same chip.
+func (v PodView) Equal(w PodView) bool { return reflect.DeepEqual(v, w) }
 
 // LaneLimit is how many chips the lane of kind ("pending", "evicted")
 // shows; MoreLane shows LanePage more.
@@ -99,31 +83,53 @@ func (m *Model) MoreLane(kind string) {
 		m.laneLimit = map[string]int{}
 	}
 	m.laneLimit[kind] = m.LaneLimit(kind) + LanePage
+	m.Refresh()
 }
 
-// FrameTimes lists the distinct frame times of the result (cached).
+// SetNodeFilter narrows the node cards and shows the first page of them.
+func (m *Model) SetNodeFilter(filter string) {
+	m.NodeFilter, m.NodeLimit = filter, 0
+	m.Refresh()
+}
+
+// MoreNodes shows another page of node cards.
+func (m *Model) MoreNodes() {
+	total := m.View.NodeTotal
+	m.NodeLimit = m.nodeLimit(total) + NodeLimitFor(total)
+	m.Refresh()
+}
+
+// SetEventFilter narrows the event log; MoreEvents shows EventPage more.
+func (m *Model) SetEventFilter(filter string) {
+	m.EventFilter, m.EventLimit = filter, 0
+	m.Refresh()
+}
+
+// MoreEvents shows EventPage more (earlier) events.
+func (m *Model) MoreEvents() {
+	m.EventLimit = max(m.EventLimit, EventPage) + EventPage
+	m.Refresh()
+}
+
+// FrameTimes lists the distinct frame times of the run.
 func (m *Model) FrameTimes() []float64 {
-	m.caches()
-	return m.times
+	if m.Run == nil {
+		return nil
+	}
+	return m.Run.Times
 }
 
-// TimelineItems lists the frames of the result (cached).
+// TimelineItems lists the frames of the run.
 func (m *Model) TimelineItems() []TimelineItem {
-	m.caches()
+	if m.Run == nil {
+		return nil
+	}
+	if m.timelineOf != m.Run {
+		m.timelineOf = m.Run
+		m.timeline = make([]TimelineItem, len(m.Run.Frames))
+		for i, f := range m.Run.Frames {
+			m.timeline[i] = TimelineItem{At: f.At, Step: f.Step, Caption: f.Caption}
+		}
+	}
 	return m.timeline
-}
-
-// Events returns the events that happened up to the current frame and how
-// many of them (at the end) are new in this frame.
-func (m *Model) Events() (events []sim.Event, fresh int) {
-	f := m.Current()
-	if f == nil {
-		return nil, 0
-	}
-	n := clamp(f.Events, 0, len(m.Result.Events))
-	prev := 0
-	if m.Frame > 0 {
-		prev = clamp(m.Result.Frames[m.Frame-1].Events, 0, n)
-	}
-	return m.Result.Events[:n], n - prev
 }

@@ -49,6 +49,33 @@ func flipPlay() { _ = callGlobal("tpFlipPlay") }
 // revealWhy scrolls the why panel into view when it is off screen.
 func revealWhy() { _ = callGlobal("tpRevealWhy") }
 
+// markBusy sets body[data-busy="1"] while a run is in flight and removes
+// it when the board shows the run's answer.
+func markBusy(busy bool) {
+	if busy {
+		_ = setBodyAttr("data-busy", "1")
+		return
+	}
+	_ = removeBodyAttr("data-busy")
+}
+
+// removeBodyAttr removes an attribute from document.body.
+func removeBodyAttr(name string) error {
+	doc, err := safejs.Global().Get("document")
+	if err != nil {
+		return err
+	}
+	body, err := doc.Get("body")
+	if err != nil {
+		return err
+	}
+	if body.IsNull() || body.IsUndefined() {
+		return nil
+	}
+	_, err = body.Call("removeAttribute", name)
+	return err
+}
+
 // markReady sets body[data-ready="1"] once the playground is mounted.
 func markReady() { _ = setBodyAttr("data-ready", "1") }
 

@@ -27,8 +27,7 @@ func clockResult() *sim.Result {
 }
 
 func TestClockSeekAdvance(t *testing.T) {
-	m := NewModel(nil, nil)
-	m.Result = clockResult()
+	m := modelWith(clockResult())
 	if m.End() != 120 {
 		t.Fatalf("End %v", m.End())
 	}
@@ -76,10 +75,9 @@ func TestClockSeekAdvance(t *testing.T) {
 }
 
 func TestCountdownRing(t *testing.T) {
-	m := NewModel(nil, nil)
-	m.Result = clockResult()
+	m := modelWith(clockResult())
 	m.SeekTime(65) // deadline 100 set at 30: (100−65)/(100−30) = 0.5
-	f := m.Current()
+	f := frame(m)
 	l := LayoutAt(f, "", Clock{Now: m.Time, Start: m.EvictionStart})
 	v := l.OnNode["n1"][0]
 	if !v.Countdown || v.RingLeft != 0.5 || v.SecondsOut != 35 {
@@ -95,7 +93,7 @@ func TestCountdownRing(t *testing.T) {
 		}
 	}
 	m.SeekTime(0)
-	if l := LayoutAt(m.Current(), "", Clock{Now: m.Time, Start: m.EvictionStart}); l.OnNode["n1"][0].Countdown {
+	if l := LayoutAt(frame(m), "", Clock{Now: m.Time, Start: m.EvictionStart}); l.OnNode["n1"][0].Countdown {
 		t.Error("a ring before the deadline was set")
 	}
 }

@@ -26,9 +26,9 @@ func (p *Playground) RunCommand(ctx app.Context, command string) {
 			p.playGen++
 			p.editGen++
 			p.typing = false
-			p.animate(ctx, func() {
-				if p.m.AppendStep(command) {
-					p.writeURL(ctx)
+			p.m.AppendStep(command, func(changed bool) {
+				if changed {
+					p.writeURL(p.ctx)
 				}
 			})
 			return
@@ -111,14 +111,14 @@ func (p *Playground) consoleSuggestions() []string {
 		return nil
 	}
 	var out []string
-	for i, n := range f.Nodes {
+	v := &p.m.View
+	for i, n := range v.Nodes {
 		if i == 2 {
 			break
 		}
 		out = append(out, "kubectl describe node "+n.Name)
 	}
-	if len(f.Pods) > 0 {
-		name := f.Pods[0].Name
+	if name := firstPodName(v); name != "" {
 		if sel := p.m.SelectedPod(); sel != nil {
 			name = sel.Name
 		}
@@ -181,4 +181,18 @@ func (p *Playground) renderConsole() app.UI {
 		app.Ul().Class("cmd-chips").Body(chips...),
 		app.Div().Class("console-log").Aria("live", "polite").Body(entries...),
 	)
+}
+
+// firstPodName is the name of the first pod on the board: on the first
+// node card with pods, else in the Pending lane; "" when there is none.
+func firstPodName(v *FrameView) string {
+	for _, n := range v.Nodes {
+		if pods := v.OnNode[n.Name]; len(pods) > 0 {
+			return pods[0].Name
+		}
+	}
+	if len(v.Pending) > 0 {
+		return v.Pending[0].Name
+	}
+	return ""
 }

@@ -62,7 +62,7 @@ func (p *Playground) mountEmbed(ctx app.Context) {
 // its controls, timeline and captions, and a link to the full playground.
 func (p *Playground) renderEmbed() app.UI {
 	title := English.AppTitle
-	if r := p.m.Result; r != nil && r.Title != "" && p.x.started {
+	if r := p.m.Run; r != nil && r.Title != "" && p.x.started {
 		title = r.Title
 	}
 	open := p.shareURL(false)

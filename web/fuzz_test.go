@@ -78,9 +78,9 @@ func FuzzLoadFragment(f *testing.F) {
 	f.Add(EncodeFragment("bad"))
 	f.Add(EncodeFragment("panic"))
 	f.Fuzz(func(t *testing.T, frag string) {
-		m := NewModel(testPresets, fakeSimulate)
-		m.LoadFragment(frag)
-		if m.Result == nil || m.Current() == nil {
+		m := newModel(testPresets, fakeSimulate)
+		loadFragment(m, frag)
+		if result(m) == nil || m.Current() == nil {
 			t.Fatalf("no board after %q (err %q, notice %q)", frag, m.Err, m.Notice)
 		}
 	})

@@ -113,11 +113,10 @@ func (p *Playground) CheckImport() {
 		if p.x.cfg.Lint == nil {
 			return
 		}
-		f, err := p.x.cfg.Lint([]byte(p.x.importText))
-		if err != nil {
-			p.x.importErr = err.Error()
-		}
-		p.x.imp.findings = f
+		p.m.eng.Lint(p.x.importText, func(r LintReply) {
+			p.x.imp.findings = r.Findings
+			p.x.importErr = r.Err
+		})
 	})
 }
 
@@ -140,11 +139,11 @@ func (p *Playground) Import(ctx app.Context, add bool) {
 		if !p.x.imp.checked {
 			p.CheckImport()
 		}
-		p.animate(ctx, func() {
-			p.m.Playing, p.m.Frame, p.m.Selected = false, 0, ""
-			if p.m.SetText(text) {
+		p.m.Playing, p.m.Frame, p.m.Selected = false, 0, ""
+		p.m.SetText(text, func(ok bool) {
+			if ok {
 				p.m.Notice = ""
-				p.writeURL(ctx)
+				p.writeURL(p.ctx)
 			}
 		})
 	})
@@ -168,12 +167,9 @@ func (p *Playground) Export(format string) {
 			p.x.exportErr = English.ExportUnavailable
 			return
 		}
-		out, err := p.x.cfg.Export([]byte(p.m.RanText), format)
-		if err != nil {
-			p.x.exportErr = err.Error()
-			return
-		}
-		p.x.exportText = out
+		p.m.eng.Export(ExportRequest{Format: format}, func(r ExportReply) {
+			p.x.exportText, p.x.exportErr = r.Text, r.Err
+		})
 	})
 }
 

@@ -93,15 +93,15 @@ func TestEmbedSnippetEscapes(t *testing.T) {
 }
 
 func TestConsoleTaintBecomesAStep(t *testing.T) {
-	m := NewModel(nil, realSimulate)
-	m.SetExec(realExec)
-	if !m.SetText(pendingScenario) {
+	m := newModel(nil, realSimulate)
+	setExec(m, realExec)
+	if !setText(m, pendingScenario) {
 		t.Fatal(m.Err)
 	}
-	if f := m.Current(); len(f.Pods) != 1 || f.Pods[0].Node != "" {
+	if f := frame(m); len(f.Pods) != 1 || f.Pods[0].Node != "" {
 		t.Fatalf("web should be pending: %+v", f.Pods)
 	}
-	if !m.AppendStep("kubectl taint nodes n1 k=v:NoSchedule-") {
+	if !appendStep(m, "kubectl taint nodes n1 k=v:NoSchedule-") {
 		t.Fatalf("step not added: %+v", m.Console)
 	}
 	if !strings.Contains(m.Text, "kubectl taint nodes n1 k=v:NoSchedule-") {
@@ -114,19 +114,19 @@ func TestConsoleTaintBecomesAStep(t *testing.T) {
 	if !strings.Contains(m.Console[0].Output, "untainted") || m.Console[0].Failed {
 		t.Errorf("console: %+v", m.Console[0])
 	}
-	last := m.Result.Frames[len(m.Result.Frames)-1]
+	last := result(m).Frames[len(result(m).Frames)-1]
 	if last.Pods[0].Node != "n1" {
 		t.Errorf("web did not move to n1: %+v", last.Pods[0])
 	}
 	// A failing command leaves the scenario as it was.
 	before := m.Text
-	if m.AppendStep("kubectl cordon nope") {
+	if appendStep(m, "kubectl cordon nope") {
 		t.Error("a failing command changed the scenario")
 	}
 	if m.Text != before || !m.Console[0].Failed {
 		t.Errorf("after a failing command: failed=%v, text changed=%v", m.Console[0].Failed, m.Text != before)
 	}
-	if m.AppendStep("kubectl frobnicate") || !m.Console[0].Failed {
+	if appendStep(m, "kubectl frobnicate") || !m.Console[0].Failed {
 		t.Error("an unknown command was accepted")
 	}
 }
@@ -167,7 +167,8 @@ func TestPanelsRender(t *testing.T) {
 	}
 	e.ConsumeAll()
 	for _, panel := range []string{"embed", "import", "library", "palette"} {
-		p.x.panel = panel
+		p.x.panel = ""
+		p.togglePanel(panel)
 		p.SetImportText("apiVersion: v1\nkind: List\nitems: []\n")
 		p.CheckImport()
 		p.Export(ExportScript)
@@ -221,7 +222,7 @@ metadata: {name: n1}
 status: {allocatable: {cpu: "1", memory: 1Gi, pods: "10"}}
 `
 	p := New(Config{Presets: []Preset{{Name: "mc-demo", Title: "Demo", Description: "A misconception. Predict, then run: does it stay Pending?", YAML: yaml}}, Simulate: realSimulate})
-	if !p.m.LoadPreset("mc-demo") {
+	if !loadPreset(p.m, "mc-demo") {
 		t.Fatal(p.m.Err)
 	}
 	e := p.libraryEntry(p.m.Presets()[0])
@@ -283,13 +284,14 @@ func TestSetLanguage(t *testing.T) {
 
 func TestImportReplaceAndAdd(t *testing.T) {
 	p, e := loadPlayground(t)
-	p.m.simulate = realSimulate
+	setSimulate(p.m, realSimulate)
 	p.x.cfg.Lint = func(text []byte) ([]Finding, error) {
 		if strings.Contains(string(text), "master") {
 			return []Finding{{Severity: "warning", Message: "old key", Fix: "use node-role.kubernetes.io/control-plane"}}, nil
 		}
 		return nil, nil
 	}
+	p.m.eng.(*LocalEngine).lint = p.x.cfg.Lint
 	node := "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Node\n  metadata: {name: imported-1, labels: {node-role.kubernetes.io/master: \"\"}}\n  status: {allocatable: {cpu: \"2\", memory: 4Gi, pods: \"10\"}}\n"
 	p.SetImportText(node)
 	p.CheckImport()
@@ -298,13 +300,13 @@ func TestImportReplaceAndAdd(t *testing.T) {
 	}
 	p.ctx.Dispatch(func(ctx app.Context) { p.Import(ctx, false) })
 	e.ConsumeAll()
-	if p.m.Err != "" || p.m.Current() == nil || len(p.m.Current().Nodes) != 1 || p.m.Current().Nodes[0].Name != "imported-1" {
+	if p.m.Err != "" || p.m.Current() == nil || len(frame(p.m).Nodes) != 1 || frame(p.m).Nodes[0].Name != "imported-1" {
 		t.Fatalf("replace: err %q", p.m.Err)
 	}
 	p.SetImportText("apiVersion: v1\nkind: Node\nmetadata: {name: imported-2}\nstatus: {allocatable: {cpu: \"2\", memory: 4Gi, pods: \"10\"}}\n")
 	p.ctx.Dispatch(func(ctx app.Context) { p.Import(ctx, true) })
 	e.ConsumeAll()
-	if p.m.Err != "" || len(p.m.Current().Nodes) != 2 {
+	if p.m.Err != "" || len(frame(p.m).Nodes) != 2 {
 		t.Fatalf("add: err %q", p.m.Err)
 	}
 }
@@ -313,17 +315,17 @@ func TestImportReplaceAndAdd(t *testing.T) {
 // with kubectl's own error, as on a real cluster, and the scenario keeps
 // only the first step.
 func TestConsoleRepeatedTaintIsRefused(t *testing.T) {
-	m := NewModel(nil, realSimulate)
-	m.SetExec(realExec)
-	if !m.SetText(pendingScenario) {
+	m := newModel(nil, realSimulate)
+	setExec(m, realExec)
+	if !setText(m, pendingScenario) {
 		t.Fatal(m.Err)
 	}
 	const cmd = "kubectl taint nodes n1 extra=x:NoExecute"
-	if !m.AppendStep(cmd) {
+	if !appendStep(m, cmd) {
 		t.Fatalf("first taint refused: %+v", m.Console[0])
 	}
 	before := m.Text
-	if m.AppendStep(cmd) {
+	if appendStep(m, cmd) {
 		t.Fatal("the same taint was accepted twice")
 	}
 	const want = "error: node n1 already has extra taint(s) with same effect(s) and --overwrite is false"

@@ -18,11 +18,25 @@ func manyEvents(n int) []sim.Event {
 	return out
 }
 
+// eventsModel is a model on a run of n events, the last fresh of them
+// new in its second frame.
+func eventsModel(n, fresh int) *Model {
+	m := modelWith(&sim.Result{Frames: []sim.Frame{{Events: n - fresh}, {At: 1, Events: n}}, Events: manyEvents(n)})
+	m.Seek(1)
+	return m
+}
+
+// eventLog is the event log the page draws for m's board.
+func eventLog(m *Model) *EventLog {
+	v := m.View
+	return &EventLog{Events: v.Events, Fresh: v.Fresh, Matched: v.EventsMatched, Total: v.EventsTotal, Filter: m.EventFilter}
+}
+
 // TestEventLogWindow: thousands of events draw EventPage rows (the most
 // recent), say how many of how many, filter, and page back.
 func TestEventLogWindow(t *testing.T) {
-	l := &EventLog{Events: manyEvents(2000), Fresh: 3}
-	html := app.HTMLString(l)
+	m := eventsModel(2000, 3)
+	html := app.HTMLString(eventLog(m))
 	if n := strings.Count(html, "<tr class=\"ev "); n != EventPage {
 		t.Fatalf("%d rows, want %d", n, EventPage)
 	}
@@ -35,24 +49,24 @@ func TestEventLogWindow(t *testing.T) {
 	if n := strings.Count(html, "is-fresh"); n < 3 {
 		t.Errorf("%d fresh marks", n)
 	}
-	l.limit = 2 * EventPage
-	if n := strings.Count(app.HTMLString(l), "<tr class=\"ev "); n != 2*EventPage {
+	m.MoreEvents()
+	if n := strings.Count(app.HTMLString(eventLog(m)), "<tr class=\"ev "); n != 2*EventPage {
 		t.Errorf("after Show earlier: %d rows", n)
 	}
-	l.limit, l.filter = 0, "to n3"
-	html = app.HTMLString(l)
+	m.SetEventFilter("to n3")
+	html = app.HTMLString(eventLog(m))
 	if n := strings.Count(html, "<tr class=\"ev "); n != EventPage {
 		t.Errorf("filtered: %d rows", n)
 	}
 	if !strings.Contains(html, fmt.Sprintf(English.EventsMatchShown, EventPage, 286, "2,000")) {
 		t.Errorf("filtered count missing: %s", html[:300])
 	}
-	l.filter = "no such thing"
-	if !strings.Contains(app.HTMLString(l), "no-match") {
+	m.SetEventFilter("no such thing")
+	if !strings.Contains(app.HTMLString(eventLog(m)), "no-match") {
 		t.Error("no 'no match' line")
 	}
 	// A short log has no tools.
-	if strings.Contains(app.HTMLString(&EventLog{Events: manyEvents(5)}), IDEventFilter) {
+	if strings.Contains(app.HTMLString(eventLog(eventsModel(5, 1))), IDEventFilter) {
 		t.Error("a short log shows the filter")
 	}
 }
@@ -76,7 +90,7 @@ func TestLaneWindow(t *testing.T) {
 	if !strings.Contains(html, fmt.Sprintf(English.PodsShown, LanePage+1, 150)) || !strings.Contains(html, "btn-more-pending") {
 		t.Error("no 'showing N of M' or no Show more")
 	}
-	m := NewModel(nil, nil)
+	m := newModel(nil, nil)
 	m.MoreLane("pending")
 	if m.LaneLimit("pending") != 2*LanePage || m.LaneLimit("evicted") != LanePage {
 		t.Error("MoreLane")
@@ -130,16 +144,18 @@ func TestTimelineWindow(t *testing.T) {
 // TestModelLayoutCached: the page's cached grouping and views give the
 // same board as LayoutAt, frame after frame, with a selection.
 func TestModelLayoutCached(t *testing.T) {
-	m := NewModel(nil, func(string, []byte) (*sim.Result, error) { return gpuResult(false), nil })
-	if !m.SetText("x") {
-		t.Fatal(m.Err)
-	}
+	m := modelWith(gpuResult(false))
+	m.Select("default/a")
 	for i := 0; i < m.FrameCount(); i++ {
 		m.Seek(i)
-		m.Selected = "default/a"
 		for round := 0; round < 2; round++ {
-			want := LayoutAt(m.Current(), m.Selected, Clock{Now: m.Time, Start: m.EvictionStart})
-			got := m.Layout()
+			want := LayoutAt(frame(m), m.Selected, Clock{Now: m.Time, Start: m.EvictionStart})
+			got := BoardLayout{OnNode: map[string][]PodView{}, Pending: m.ViewsFor("lane:pending", m.View.Pending), Evicted: m.ViewsFor("lane:evicted", m.View.Evicted)}
+			for _, n := range m.View.Nodes {
+				if pods := m.View.OnNode[n.Name]; len(pods) > 0 {
+					got.OnNode[n.Name] = m.ViewsFor("node:"+n.Name, pods)
+				}
+			}
 			if !reflect.DeepEqual(want.OnNode, got.OnNode) || !reflect.DeepEqual(want.Pending, got.Pending) || !reflect.DeepEqual(want.Evicted, got.Evicted) {
 				t.Fatalf("frame %d round %d: cached layout differs\n got %+v\nwant %+v", i, round, got, want)
 			}
@@ -150,14 +166,14 @@ func TestModelLayoutCached(t *testing.T) {
 // TestPresetLinkPrecomputed: a preset shown unchanged gets its
 // precomputed share link; edited text is encoded.
 func TestPresetLinkPrecomputed(t *testing.T) {
-	m := NewModel([]Preset{{Name: "gpu", YAML: "kind: Scenario\nname: gpu\n", Link: "precomputed"}}, fakeSimulate)
-	if !m.LoadPreset("gpu") {
+	m := newModel([]Preset{{Name: "gpu", YAML: "kind: Scenario\nname: gpu\n", Link: "precomputed"}}, fakeSimulate)
+	if !loadPreset(m, "gpu") {
 		t.Fatal(m.Err)
 	}
 	if got := m.Fragment(); got != "s=precomputed" {
 		t.Errorf("preset fragment %q", got)
 	}
-	if !m.SetText("kind: Scenario\nname: edited\n") {
+	if !setText(m, "kind: Scenario\nname: edited\n") {
 		t.Fatal(m.Err)
 	}
 	if got, want := m.Fragment(), EncodeFragment("kind: Scenario\nname: edited\n"); got != want || got == "s=precomputed" {

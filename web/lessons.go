@@ -208,26 +208,61 @@ func sweepValues(param string) []int {
 	return out
 }
 
-// renderSweep is the regional-network lesson: its three tables cell for
-// cell (teaching profile, with the cells where the faithful default
-// profile differs marked) and a sweep of one parameter with a chart.
-func (p *Playground) renderSweep() (ui app.UI) {
-	defer func() {
-		if r := recover(); r != nil {
-			ui = app.P().Class("editor-error").Text(fmt.Sprintf(English.PanicError, fmt.Sprint(r)))
-		}
-	}()
-	param := p.x.sweepParam
+// sweepData is what the regional-network lesson shows: its tables under
+// the teaching and the default profile and the sweep of one parameter.
+// The page computes it when the library opens or the parameter changes
+// (prepareSweep), never while rendering.
+type sweepData struct {
+	param    string
+	teach    lesson.Tables
+	def      lesson.Tables
+	defErr   error
+	table    lesson.Table
+	err      error
+	panicked string
+}
+
+// prepareSweep computes the lesson's tables and the sweep of param.
+func (p *Playground) prepareSweep(param string) {
 	if param == "" {
 		param = "tainted"
 	}
-	teach := lesson.LessonTables()
-	def, derr := lesson.ProfileTables(lesson.DefaultProfile)
+	p.x.sweepParam = param
+	if p.x.sweep != nil && p.x.sweep.param == param {
+		return
+	}
+	d := &sweepData{param: param}
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				d.panicked = fmt.Sprintf(English.PanicError, fmt.Sprint(r))
+			}
+		}()
+		d.teach = lesson.LessonTables()
+		d.def, d.defErr = lesson.ProfileTables(lesson.DefaultProfile)
+		d.table, d.err = lesson.Sweep(param, sweepValues(param), lesson.DefaultParams())
+	}()
+	p.x.sweep = d
+}
+
+// renderSweep is the regional-network lesson: its three tables cell for
+// cell (teaching profile, with the cells where the faithful default
+// profile differs marked) and a sweep of one parameter with a chart.
+func (p *Playground) renderSweep() app.UI {
+	d := p.x.sweep
+	if d == nil {
+		return app.Section().ID(IDSweep).Class("lesson-sweep")
+	}
+	if d.panicked != "" {
+		return app.P().Class("editor-error").Text(d.panicked)
+	}
+	param := d.param
+	teach, def, derr := d.teach, d.def, d.defErr
 	opts := make([]app.UI, 0, len(lesson.SweepParams))
 	for _, sp := range lesson.SweepParams {
 		opts = append(opts, app.Option().Value(sp).Selected(sp == param).Text(sweepParamLabel(sp)))
 	}
-	t, err := lesson.Sweep(param, sweepValues(param), lesson.DefaultParams())
+	t, err := d.table, d.err
 	var sweep app.UI
 	if err != nil {
 		sweep = app.P().Class("editor-error").Text(err.Error())
@@ -255,7 +290,7 @@ func (p *Playground) renderSweep() (ui app.UI) {
 			app.Label().For(IDSweepParam).Text(English.SweepParam),
 			app.Select().ID(IDSweepParam).Class("select select-small").
 				OnChange(func(ctx app.Context, e app.Event) {
-					p.guard(func() { p.x.sweepParam = ctx.JSSrc().Get("value").String() })
+					p.guard(func() { p.prepareSweep(ctx.JSSrc().Get("value").String()) })
 				}).Body(opts...),
 		),
 		sweep,

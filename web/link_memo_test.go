@@ -17,9 +17,9 @@ func TestModelFragmentFromRun(t *testing.T) {
 		// A step scales the Deployment: the link must still carry 1.
 		"kind: Scenario\nname: scale-link\nsteps:\n- {at: 10s, run: kubectl scale deployment web --replicas=5}\n---\nkind: Node\nmetadata: {name: n1}\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 1\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: c, image: nginx}]}\n",
 	}
-	m := NewModel(nil, realSimulate)
+	m := newModel(nil, realSimulate)
 	for _, text := range texts {
-		if !m.SetText(text) {
+		if !setText(m, text) {
 			t.Fatalf("SetText: %s", m.Err)
 		}
 		want, werr := EncodeFragmentErr(text)
@@ -34,13 +34,13 @@ func TestModelFragmentFromRun(t *testing.T) {
 		}
 	}
 	// A simulator whose result carries no scenario: the text is parsed.
-	bare := NewModel(nil, func(filename string, text []byte) (*sim.Result, error) {
+	bare := newModel(nil, func(filename string, text []byte) (*sim.Result, error) {
 		if _, err := scenario.Parse(text, filename); err != nil {
 			return nil, err
 		}
 		return &sim.Result{Frames: []sim.Frame{{}}}, nil
 	})
-	if !bare.SetText(texts[1]) {
+	if !setText(bare, texts[1]) {
 		t.Fatalf("SetText: %s", bare.Err)
 	}
 	want, _ := EncodeFragmentErr(texts[1])

@@ -4,26 +4,29 @@ package web
 // translated by swapping one value. Strings with %s/%d verbs are used with
 // fmt.Sprintf; everything else is shown as is.
 type Messages struct {
-	AppTitle       string
-	AppTagline     string
-	PresetLabel    string
-	PresetCustom   string
-	EditorLabel    string
-	EditorHint     string
-	EditorOK       string
-	EditorRunning  string
-	EditorError    string
-	KeptLastGood   string
-	ShareCopied    string
-	LinkBroken     string
-	LinkBadYAML    string
-	FallbackNotice string
-	Dismiss        string
-	More, Less     string
-	CopyLink       string
-	Playback       string
-	NodeAria       string
-	BarTitle       string
+	AppTitle      string
+	AppTagline    string
+	PresetLabel   string
+	PresetCustom  string
+	EditorLabel   string
+	EditorHint    string
+	EditorOK      string
+	EditorRunning string
+	// RunStarting, RunProgress (virtual time, until, frames, pods bound,
+	// pods) and Cancel are the editor status while a run is in flight.
+	RunStarting, RunProgress, Cancel, CancelHint string
+	EditorError                                  string
+	KeptLastGood                                 string
+	ShareCopied                                  string
+	LinkBroken                                   string
+	LinkBadYAML                                  string
+	FallbackNotice                               string
+	Dismiss                                      string
+	More, Less                                   string
+	CopyLink                                     string
+	Playback                                     string
+	NodeAria                                     string
+	BarTitle                                     string
 
 	Run, Pause, Reset           string
 	RunHint, StepHint, BackHint string
@@ -276,6 +279,10 @@ var English = Messages{
 	EditorHint:     "Nodes, Pods and one kind: Scenario document with steps. Changes re-run the simulation.",
 	EditorOK:       "Simulated: %s, %s.",
 	EditorRunning:  "Waiting for you to stop typing…",
+	RunStarting:    "Simulating…",
+	RunProgress:    "Simulating: t=%s of %s, %d frames, %d of %d pods scheduled",
+	Cancel:         "Cancel",
+	CancelHint:     "Stop this run; the board keeps the last scenario that ran",
 	EditorError:    "This scenario does not run",
 	KeptLastGood:   "The board still shows the last scenario that ran.",
 	ShareCopied:    "The address bar holds this scenario: copy it to share.",

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/scenario/link"
 	"github.com/taints-playground/playground/core/sim"
 )
@@ -44,10 +43,12 @@ type SimulateFunc func(filename string, text []byte) (*sim.Result, error)
 
 // Model is the playground's state, free of any UI toolkit so it can be
 // tested directly. The component renders it and forwards events to it.
+// It never holds a simulation: an Engine runs the scenario (RunInfo) and
+// answers for the frame on the board (FrameView); with an in-process
+// engine the answers arrive before the call returns, in the browser later.
 type Model struct {
-	presets  []Preset
-	simulate SimulateFunc
-	exec     ExecFunc
+	presets []Preset
+	eng     Engine
 
 	// Preset is the name of the preset the editor text came from, or ""
 	// once the text no longer equals any preset.
@@ -58,12 +59,17 @@ type Model struct {
 	Err string
 	// Notice is a message about the link the page was opened with.
 	Notice string
-	// Result is the last successful simulation; RanText its input.
-	Result  *sim.Result
+	// Run is the last run the engine accepted; RanText its input.
+	Run     *RunInfo
 	RanText string
+	// View is the board of the frame on it, as the engine last answered.
+	View FrameView
+	// Busy is set while a run is in flight; Progress says how far it is.
+	Busy     bool
+	Progress Progress
 	// linkText is the RanText whose share-link fragment (or the reason
-	// there is none) linkFrag and linkErr hold when linkMade: a link is
-	// made once per text that ran, from the scenario the run parsed.
+	// there is none) linkFrag and linkErr hold when linkMade: the engine
+	// makes a link once per text that ran, from the scenario it parsed.
 	linkText, linkFrag string
 	linkErr            error
 	linkMade           bool
@@ -80,6 +86,10 @@ type Model struct {
 	// summarises the rest (0 means NodeLimitFor the board's node count).
 	NodeFilter string
 	NodeLimit  int
+	// EventFilter narrows the event log; EventLimit is how many of the
+	// latest matching events it shows (0 means EventPage).
+	EventFilter string
+	EventLimit  int
 	// Selected is the namespace/name of the pod the why panel explains.
 	Selected string
 	// Playing is true while Run advances the frames.
@@ -88,28 +98,19 @@ type Model struct {
 	Command string
 	Console []ConsoleEntry
 
-	// evictStart caches, per result, when each pending eviction deadline
-	// was first seen (see EvictionStart).
-	evictStartOf *sim.Result
-	evictStart   map[evictKey]float64
+	// gen numbers runs, seq view queries; shown is the Seq of View.
+	gen, seq, shown int
+	// OnBusy, when set, is called when a run starts (true) and when its
+	// reply was applied or it was cancelled (false).
+	OnBusy func(bool)
 
-	// cacheOf is the result the caches below belong to: the trimmed pod
-	// views, the frame times and the timeline items.
-	cacheOf  *sim.Result
-	podViews PodViews
-	times    []float64
-	timeline []TimelineItem
-	groups   PodGroups
-	groupsAt int
+	// timeline caches TimelineItems of timelineOf.
+	timelineOf *RunInfo
+	timeline   []TimelineItem
 	// viewsAt caches ViewsFor per place on the board.
 	viewsAt map[string]viewsEntry
-
 	// laneLimit is how many chips each lane shows (see LaneLimit).
 	laneLimit map[string]int
-
-	// detailKey/detailPod cache the selected pod's recomputed Why.
-	detailKey detailKey
-	detailPod *sim.PodState
 }
 
 // Speeds are the playback speeds the timeline offers, in virtual seconds
@@ -146,13 +147,10 @@ func (m *Model) nodeLimit(total int) int {
 	return NodeLimitFor(total)
 }
 
-// NewModel returns a model over the given presets and simulator.
-func NewModel(presets []Preset, simulate SimulateFunc) *Model {
-	return &Model{presets: presets, simulate: simulate, Speed: DefaultSpeed}
+// NewModel returns a model whose runs and views come from eng.
+func NewModel(presets []Preset, eng Engine) *Model {
+	return &Model{presets: presets, eng: eng, Speed: DefaultSpeed}
 }
-
-// SetExec wires the console to a command runner.
-func (m *Model) SetExec(exec ExecFunc) { m.exec = exec }
 
 // Presets lists the presets in picker order.
 func (m *Model) Presets() []Preset { return m.presets }
@@ -183,8 +181,7 @@ func (m *Model) presetForText(text string) string {
 	return ""
 }
 
-// run simulates text without touching the model. Panics in the simulator
-// come back as errors: in the browser a panic would kill the page.
+// filename is the name errors give the scenario file.
 func (m *Model) filename() string {
 	if m.Preset != "" {
 		return m.Preset + ".yaml"
@@ -193,132 +190,182 @@ func (m *Model) filename() string {
 }
 
 // RunCommand answers a console command against the scenario on the board
-// at the current frame's time, and records it. It reports success.
-func (m *Model) RunCommand(command string) (ok bool) {
+// at the current frame's time, and records it.
+func (m *Model) RunCommand(command string) {
 	command = strings.TrimSpace(command)
 	f := m.Current()
 	if command == "" || f == nil {
-		return false
+		return
 	}
-	entry := ConsoleEntry{At: f.At, Command: command}
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				entry.Output, entry.Failed = fmt.Sprintf(English.PanicError, fmt.Sprint(r)), true
-			}
-		}()
-		if m.exec == nil {
-			entry.Output, entry.Failed = "the console is not available", true
-			return
+	at := f.At
+	m.Command = ""
+	m.eng.Exec(ExecRequest{At: at, Command: command}, func(r ExecReply) {
+		entry := ConsoleEntry{At: at, Command: command, Output: r.Output}
+		if r.Err != "" {
+			entry.Output, entry.Failed = r.Err, true
 		}
-		out, err := m.exec(m.filename(), []byte(m.RanText), f.At, command)
-		if err != nil {
-			entry.Output, entry.Failed = strings.TrimSpace(err.Error()), true
-			return
-		}
-		entry.Output = strings.TrimRight(out, "\n")
-	}()
+		m.record(entry)
+	})
+}
+
+// record adds a console entry, newest first.
+func (m *Model) record(entry ConsoleEntry) {
 	m.Console = append([]ConsoleEntry{entry}, m.Console...)
 	if len(m.Console) > MaxConsoleEntries {
 		m.Console = m.Console[:MaxConsoleEntries]
 	}
-	m.Command = ""
-	return !entry.Failed
 }
 
-func (m *Model) run(text string) (res *sim.Result, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			res = nil
-			err = fmt.Errorf(English.PanicError, fmt.Sprint(r))
-		}
-	}()
-	if m.simulate == nil {
-		return nil, errors.New("no simulator is configured")
-	}
-	res, err = m.simulate(m.filename(), []byte(text))
-	if err == nil && res == nil {
-		err = errors.New("the simulation returned no result")
-	}
-	if err == nil && len(res.Frames) == 0 {
-		err = errors.New("the simulation returned no frames")
-	}
-	return res, err
-}
-
-// SetText puts text in the editor and runs it. On success the board shows
-// the new result (at the same frame index when it still exists); on failure
-// Err explains and the board keeps the last good result.
-func (m *Model) SetText(text string) bool {
+// SetText puts text in the editor and runs it; then (may be nil) gets the
+// reply. On success the board shows the new run (at the same frame index
+// when it still exists); on failure Err explains and the board keeps the
+// last good run.
+func (m *Model) SetText(text string, then func(ok bool)) {
 	m.Text = text
 	m.Preset = m.presetForText(text)
-	res, err := m.run(text)
-	if err != nil {
-		m.Err = strings.TrimSpace(err.Error())
+	m.start(RunRequest{Text: text}, func(r RunReply) {
+		ok := m.accept(r)
+		if then != nil {
+			then(ok)
+		}
+	})
+}
+
+// start sends a run to the engine; a run in flight is cancelled. done
+// gets the reply of this run only.
+func (m *Model) start(req RunRequest, done func(RunReply)) {
+	m.gen++
+	gen := m.gen
+	req.Gen, req.Filename = gen, m.filename()
+	req.Link = !m.presetLink(req.Text)
+	m.Progress = Progress{Gen: gen}
+	m.setBusy(true)
+	m.eng.Run(req, func(p Progress) {
+		if p.Gen == m.gen {
+			m.Progress = p
+		}
+	}, func(r RunReply) {
+		if gen != m.gen {
+			return // a later run replaced this one
+		}
+		done(r)
+		m.setBusy(false)
+	})
+}
+
+func (m *Model) setBusy(b bool) {
+	m.Busy = b
+	if m.OnBusy != nil {
+		m.OnBusy(b)
+	}
+}
+
+// Cancel stops the run in flight; the board keeps the last good run.
+func (m *Model) Cancel() {
+	if !m.Busy {
+		return
+	}
+	m.eng.Cancel()
+	m.gen++
+	m.setBusy(false)
+	m.Text = m.RanText
+	m.Preset = m.presetForText(m.Text)
+	m.Err = ""
+}
+
+// accept applies a run's reply: an accepted run goes on the board.
+func (m *Model) accept(r RunReply) bool {
+	if !r.Accepted || r.Run == nil {
+		if r.Err != "" {
+			m.Err = r.Err
+		}
 		return false
 	}
 	m.Err = ""
-	m.Result = res
-	m.RanText = text
+	m.Run = r.Run
+	m.RanText = m.Text
+	m.linkText, m.linkFrag, m.linkMade = m.Text, r.Fragment, true
+	m.linkErr = nil
+	if r.FragmentErr != "" {
+		m.linkErr = errors.New(r.FragmentErr)
+	}
 	m.clampFrame()
 	return true
 }
 
 // LoadPreset replaces the editor text with a preset and shows its first
-// frame.
-func (m *Model) LoadPreset(name string) bool {
+// frame; then (may be nil) gets whether it ran.
+func (m *Model) LoadPreset(name string, then func(ok bool)) {
 	p, ok := m.preset(name)
 	if !ok {
 		m.Err = fmt.Sprintf("there is no preset named %q", name)
-		return false
+		if then != nil {
+			then(false)
+		}
+		return
 	}
 	m.Playing = false
 	m.Frame = 0
 	m.Selected = ""
 	m.Notice = ""
-	ok = m.SetText(p.YAML)
+	m.SetText(p.YAML, func(ok bool) {
+		m.Preset = p.Name
+		if then != nil {
+			then(ok)
+		}
+	})
 	m.Preset = p.Name
-	return ok
 }
 
 // LoadFragment loads the scenario a URL fragment carries. Without one it
 // loads the default preset. A corrupt link, or one whose scenario does not
 // run, sets Notice and shows the default preset's board: never silently.
-// It reports whether the fragment's own scenario is on the board.
-func (m *Model) LoadFragment(fragment string) bool {
+// then (may be nil) gets whether the fragment's own scenario is on the
+// board.
+func (m *Model) LoadFragment(fragment string, then func(ok bool)) {
+	if then == nil {
+		then = func(bool) {}
+	}
 	text, err := DecodeFragment(fragment)
 	def := m.DefaultPreset()
 	if errors.Is(err, ErrNoScenario) {
-		m.LoadPreset(def.Name)
-		return false
+		m.LoadPreset(def.Name, func(bool) { then(false) })
+		return
 	}
 	if err != nil {
-		m.LoadPreset(def.Name)
-		m.Notice = fmt.Sprintf(English.LinkBroken, err) + " " + fmt.Sprintf(English.FallbackNotice, def.Title)
-		return false
+		notice := fmt.Sprintf(English.LinkBroken, err) + " " + fmt.Sprintf(English.FallbackNotice, def.Title)
+		m.LoadPreset(def.Name, func(bool) { m.Notice = notice; then(false) })
+		m.Notice = notice
+		return
 	}
-	if text == m.Text && m.Result != nil {
-		return m.Err == ""
+	if text == m.Text && m.Run != nil && !m.Busy {
+		then(m.Err == "")
+		return
 	}
-	return m.loadText(text, def)
+	m.loadText(text, def, then)
 }
 
 // loadText puts text on the board from the start. When it does not run,
 // the editor keeps it with its error, the default preset's board is shown
-// beside it and Notice says so. It reports whether text is on the board.
-func (m *Model) loadText(text string, def Preset) bool {
+// beside it and Notice says so. then gets whether text is on the board.
+func (m *Model) loadText(text string, def Preset, then func(ok bool)) {
 	m.Playing = false
 	m.Frame = 0
 	m.Selected = ""
 	m.Notice = ""
-	if m.SetText(text) {
-		return true
-	}
-	badText, badErr := m.Text, m.Err
-	m.LoadPreset(def.Name)
-	m.Text, m.Err, m.Preset = badText, badErr, ""
-	m.Notice = English.LinkBadYAML + " " + fmt.Sprintf(English.FallbackNotice, def.Title)
-	return false
+	m.SetText(text, func(ok bool) {
+		if ok {
+			then(true)
+			return
+		}
+		badText, badErr := m.Text, m.Err
+		notice := English.LinkBadYAML + " " + fmt.Sprintf(English.FallbackNotice, def.Title)
+		m.LoadPreset(def.Name, func(bool) {
+			m.Text, m.Err, m.Preset = badText, badErr, ""
+			m.Notice = notice
+			then(false)
+		})
+	})
 }
 
 // LocalFragment is the fragment the page writes when the scenario on the
@@ -336,19 +383,24 @@ func IsLocalFragment(fragment string) bool {
 // LoadLocal loads the scenario a #local address stands for: kept is the
 // text this browser stored ("" when it has none). Without it the board
 // shows the default preset and Notice says the scenario lives only in the
-// browser it was made in. It reports whether the kept scenario is on the
-// board.
-func (m *Model) LoadLocal(kept string) bool {
+// browser it was made in. then (may be nil) gets whether the kept
+// scenario is on the board.
+func (m *Model) LoadLocal(kept string, then func(ok bool)) {
+	if then == nil {
+		then = func(bool) {}
+	}
 	def := m.DefaultPreset()
 	if kept == "" {
-		m.LoadPreset(def.Name)
-		m.Notice = English.LocalMissing + " " + fmt.Sprintf(English.FallbackNotice, def.Title)
-		return false
+		notice := English.LocalMissing + " " + fmt.Sprintf(English.FallbackNotice, def.Title)
+		m.LoadPreset(def.Name, func(bool) { m.Notice = notice; then(false) })
+		m.Notice = notice
+		return
 	}
-	if kept == m.Text && m.Result != nil && m.Err == "" {
-		return true
+	if kept == m.Text && m.Run != nil && m.Err == "" && !m.Busy {
+		then(true)
+		return
 	}
-	return m.loadText(kept, def)
+	m.loadText(kept, def, then)
 }
 
 // AddressFragment is the fragment the page address should carry for the
@@ -378,30 +430,32 @@ func (m *Model) Fragment() string {
 	return frag
 }
 
-// fragment is EncodeFragmentErr of the text on the board, or the preset's
-// precomputed link when the board shows a preset's text unchanged. It is
-// made once per text that ran, from the scenario the run already parsed.
+// presetLink reports whether text is a preset's with a precomputed link.
+func (m *Model) presetLink(text string) bool {
+	for _, p := range m.presets {
+		if p.YAML == text && p.Link != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// fragment is the share-link fragment of the text on the board: the
+// preset's precomputed link when the board shows a preset's text
+// unchanged, else the one the engine made when the text ran.
 func (m *Model) fragment() (string, error) {
-	if m.Preset != "" {
-		if pr, ok := m.preset(m.Preset); ok && pr.Link != "" && pr.YAML == m.RanText {
+	for _, pr := range m.presets {
+		if pr.Link != "" && pr.YAML == m.RanText {
 			return link.Fragment(pr.Link), nil
 		}
 	}
 	if m.linkMade && m.linkText == m.RanText {
 		return m.linkFrag, m.linkErr
 	}
-	var parsed *scenario.Scenario
-	if m.Result != nil {
-		parsed = m.Result.Scenario()
-	}
-	m.linkFrag, m.linkErr = encodeFragmentParsed(m.RanText, parsed)
+	// A run that did not make its link (tests with a bare engine).
+	m.linkFrag, m.linkErr = EncodeFragmentErr(m.RanText)
 	m.linkText, m.linkMade = m.RanText, true
 	return m.linkFrag, m.linkErr
-}
-
-type evictKey struct {
-	pod string
-	at  float64
 }
 
 // EvictionStart is when the pod's current eviction deadline was set: the
@@ -409,25 +463,10 @@ type evictKey struct {
 // where the pod carries the same EvictAt. The ring on its chip counts down
 // from there.
 func (m *Model) EvictionStart(p *sim.PodState) (float64, bool) {
-	if p.EvictAt == nil || m.Result == nil {
+	if p.EvictAt == nil {
 		return 0, false
 	}
-	if m.evictStartOf != m.Result {
-		m.evictStartOf = m.Result
-		m.evictStart = map[evictKey]float64{}
-		for _, f := range m.Result.Frames {
-			for _, q := range f.Pods {
-				if q.EvictAt == nil {
-					continue
-				}
-				k := evictKey{PodKey(q), *q.EvictAt}
-				if _, ok := m.evictStart[k]; !ok {
-					m.evictStart[k] = f.At
-				}
-			}
-		}
-	}
-	s, ok := m.evictStart[evictKey{PodKey(p), *p.EvictAt}]
+	s, ok := m.View.EvictStart[EvictKey(p)]
 	return s, ok
 }
 
@@ -450,65 +489,21 @@ func PodKey(p *sim.PodState) string {
 	return ns + "/" + p.Name
 }
 
-// SelectedPod is the selected pod in the current frame, or nil.
+// SelectedPod is the selected pod in the frame on the board, with its why
+// and describe, or nil.
 func (m *Model) SelectedPod() *sim.PodState {
-	f := m.Current()
-	if f == nil || m.Selected == "" {
+	if m.Selected == "" || m.View.Selected == nil || PodKey(m.View.Selected) != m.Selected {
 		return nil
 	}
-	for i := range f.Pods {
-		if PodKey(f.Pods[i]) == m.Selected {
-			p := f.Pods[i]
-			if p.Why == nil || p.Why.Limited {
-				return m.detailed(p)
-			}
-			return p
-		}
-	}
-	return nil
-}
-
-// detailed fills in the Why and Describe of a pod whose frame was left
-// without them (large runs spend a bounded detail budget): the simulator
-// recomputes that one frame. The answer is kept for the selection and
-// frame, so playing does not recompute it on every tick.
-func (m *Model) detailed(p *sim.PodState) (out *sim.PodState) {
-	key := detailKey{m.Result, m.Frame, PodKey(p)}
-	if m.detailKey == key && m.detailPod != nil {
-		return m.detailPod
-	}
-	out = p
-	defer func() {
-		if recover() != nil {
-			out = p
-		}
-	}()
-	why, describe, err := m.Result.Explain(m.Frame, p.Namespace, p.Name)
-	m.detailKey = key
-	m.detailPod = p
-	if err != nil || why == nil {
-		return p
-	}
-	c := *p
-	c.Why = why
-	if describe != "" {
-		c.Describe = describe
-	}
-	m.detailPod = &c
-	return &c
-}
-
-type detailKey struct {
-	res   *sim.Result
-	frame int
-	pod   string
+	return m.View.Selected
 }
 
 // Select toggles the why panel for a pod.
 func (m *Model) Select(key string) {
 	if m.Selected == key {
 		m.Selected = ""
-		return
+	} else {
+		m.Selected = key
 	}
-	m.Selected = key
+	m.Refresh()
 }

@@ -46,12 +46,12 @@ func TestTooLargeScenarioReplacesTheLink(t *testing.T) {
 	// Reload with #local in the same browser: the kept text comes back.
 	q := New(Config{Presets: testPresets, Simulate: fakeSimulate})
 	q.x.init, q.x.lastGood = true, text
-	if !q.m.LoadLocal(q.x.lastGood) || q.m.RanText != text || q.m.Notice != "" {
+	if !loadLocal(q.m, q.x.lastGood) || q.m.RanText != text || q.m.Notice != "" {
 		t.Errorf("reload of #local: ran %d bytes, notice %q", len(q.m.RanText), q.m.Notice)
 	}
 	// Another browser: the default scenario and a clear notice.
-	r := NewModel(testPresets, fakeSimulate)
-	if r.LoadLocal("") || r.Preset != "gpu" || !strings.Contains(r.Notice, "#local") || !strings.Contains(r.Notice, testPresets[0].Title) {
+	r := newModel(testPresets, fakeSimulate)
+	if loadLocal(r, "") || r.Preset != "gpu" || !strings.Contains(r.Notice, "#local") || !strings.Contains(r.Notice, testPresets[0].Title) {
 		t.Errorf("#local in another browser: preset %q notice %q", r.Preset, r.Notice)
 	}
 	if !IsLocalFragment("#local") || !IsLocalFragment("local") || IsLocalFragment("s=1.abc") {
@@ -83,10 +83,10 @@ func filterBoard(n, pending int) *sim.Result {
 func filteredPlayground(t *testing.T, res *sim.Result, filter string) string {
 	t.Helper()
 	p := New(Config{Simulate: func(string, []byte) (*sim.Result, error) { return res, nil }})
-	if !p.m.SetText("kind: Scenario") {
+	if !setText(p.m, "kind: Scenario") {
 		t.Fatal(p.m.Err)
 	}
-	p.m.NodeFilter = filter
+	p.m.SetNodeFilter(filter)
 	return app.HTMLString(p)
 }
 
@@ -150,13 +150,14 @@ func TestFilterFindsPods(t *testing.T) {
 // TestEventCountWithAFilter: a filter that matches nothing says "0 of N
 // events match", not "the last 0 of 0".
 func TestEventCountWithAFilter(t *testing.T) {
-	l := &EventLog{Events: manyEvents(23324), filter: "no such thing"}
-	html := app.HTMLString(l)
+	m := eventsModel(23324, 1)
+	m.SetEventFilter("no such thing")
+	html := app.HTMLString(eventLog(m))
 	if !strings.Contains(html, "0 of 23,324 events match") || strings.Contains(html, "of 0 events") {
 		t.Errorf("no-match count wrong")
 	}
-	l.filter = "to n3"
-	html = app.HTMLString(l)
+	m.SetEventFilter("to n3")
+	html = app.HTMLString(eventLog(m))
 	if !strings.Contains(html, fmt.Sprintf(English.EventsMatchShown, EventPage, 3332, "23,324")) {
 		t.Error("filtered count does not say how many matched out of all")
 	}

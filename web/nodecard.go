@@ -330,55 +330,33 @@ func countText(shown, matched, all int, filtered bool, shownOf, matchNone, match
 	return fmt.Sprintf(matchShown, shown, matched, FormatCount(all))
 }
 
-// renderNodes renders the node cards that match the filter, up to the
-// limit, and one summary card for the rest: with hundreds of nodes the
-// board stays responsive.
-func (p *Playground) renderNodes(f *sim.Frame, groups PodGroups) []app.UI {
+// renderNodes renders the node cards of the view (those that match the
+// filter, up to the limit) and one summary card for the rest: with
+// thousands of nodes the board stays responsive.
+func (p *Playground) renderNodes() []app.UI {
 	m := p.m
-	if len(f.Nodes) == 0 {
+	v := &m.View
+	if v.NodeTotal == 0 {
 		return []app.UI{app.P().Class("muted").Text(English.NoNodes)}
 	}
-	limit := m.nodeLimit(len(f.Nodes))
-	cards := make([]app.UI, 0, min(len(f.Nodes), limit)+1)
-	hidden, tainted, notReady, cordoned, pods := 0, 0, 0, 0, 0
-	filtered := strings.TrimSpace(m.NodeFilter) != ""
-	for _, node := range f.Nodes {
-		if filtered && !NodeOrPodMatches(node, groups.OnNode[node.Name], m.NodeFilter) {
-			continue
-		}
-		if len(cards) < limit {
-			cards = append(cards, &NodeCard{Node: node, Pods: m.ViewsFor("node:"+node.Name, groups.OnNode[node.Name])})
-			continue
-		}
-		hidden++
-		if len(node.Taints) > 0 {
-			tainted++
-		}
-		if hasProblem(node) {
-			notReady++
-		}
-		if node.Unschedulable {
-			cordoned++
-		}
-		pods += len(groups.OnNode[node.Name])
-	}
-	if len(cards) == 0 {
+	if len(v.Nodes) == 0 {
 		return []app.UI{app.P().Class("muted no-match").Text(fmt.Sprintf(English.NoNodeMatches, m.NodeFilter))}
 	}
-	if hidden > 0 {
-		page := NodeLimitFor(len(f.Nodes))
-		more := min(hidden, page)
+	cards := make([]app.UI, 0, len(v.Nodes)+1)
+	for _, node := range v.Nodes {
+		cards = append(cards, &NodeCard{Node: node, Pods: m.ViewsFor("node:"+node.Name, v.OnNode[node.Name])})
+	}
+	if h := v.Hidden; h.Nodes > 0 {
+		more := min(h.Nodes, NodeLimitFor(v.NodeTotal))
 		moreNodes := English.MoreNodes
 		if strings.TrimSpace(m.NodeFilter) != "" {
 			moreNodes = English.MoreMatchingNodes
 		}
 		cards = append(cards, app.Div().Class("more-nodes").Body(
-			app.Strong().Class("more-count").Text(fmt.Sprintf(moreNodes, hidden)),
-			app.P().Class("small muted").Text(fmt.Sprintf(English.MoreNodesCounts, tainted, notReady, cordoned, pods)),
+			app.Strong().Class("more-count").Text(fmt.Sprintf(moreNodes, h.Nodes)),
+			app.P().Class("small muted").Text(fmt.Sprintf(English.MoreNodesCounts, h.Tainted, h.NotReady, h.Cordoned, h.Pods)),
 			app.Button().Type("button").Class("btn btn-small").ID("btn-more-nodes").
-				OnClick(func(ctx app.Context, e app.Event) {
-					m.NodeLimit = m.nodeLimit(len(f.Nodes)) + page
-				}).
+				OnClick(func(ctx app.Context, e app.Event) { p.guard(m.MoreNodes) }).
 				Text(fmt.Sprintf(English.ShowMore, more)),
 		))
 	}
@@ -387,20 +365,11 @@ func (p *Playground) renderNodes(f *sim.Frame, groups PodGroups) []app.UI {
 
 // renderNodeFilter is the filter field over the node cards, offered from
 // NodeFilterThreshold nodes (or while a filter is set).
-func (p *Playground) renderNodeFilter(f *sim.Frame, groups PodGroups) app.UI {
+func (p *Playground) renderNodeFilter() app.UI {
 	m := p.m
-	total, matched := len(f.Nodes), len(f.Nodes)
+	v := &m.View
 	filtered := strings.TrimSpace(m.NodeFilter) != ""
-	if filtered {
-		matched = 0
-		for _, n := range f.Nodes {
-			if NodeOrPodMatches(n, groups.OnNode[n.Name], m.NodeFilter) {
-				matched++
-			}
-		}
-	}
-	limit := m.nodeLimit(total)
-	if total < NodeFilterThreshold && m.NodeFilter == "" {
+	if v.NodeTotal < NodeFilterThreshold && m.NodeFilter == "" {
 		return app.Div().Class("node-filter-slot")
 	}
 	return app.Div().Class("node-filter-slot").Body(
@@ -411,13 +380,10 @@ func (p *Playground) renderNodeFilter(f *sim.Frame, groups PodGroups) app.UI {
 				Attr("autocomplete", "off").
 				Value(m.NodeFilter).
 				OnInput(func(ctx app.Context, e app.Event) {
-					p.guard(func() {
-						m.NodeFilter = ctx.JSSrc().Get("value").String()
-						m.NodeLimit = 0
-					})
+					p.guard(func() { m.SetNodeFilter(ctx.JSSrc().Get("value").String()) })
 				}),
 		),
-		app.Span().Class("small muted nodes-count").Aria("live", "polite").Text(NodesCountText(min(matched, limit), matched, total, filtered)),
+		app.Span().Class("small muted nodes-count").Aria("live", "polite").Text(NodesCountText(len(v.Nodes), v.NodeMatched, v.NodeTotal, filtered)),
 	)
 }
 

@@ -37,13 +37,7 @@ func PaletteCommand(node string, t WellKnownTaint) string {
 // renderPalette lists the well-known taints; a click adds a kubectl taint
 // step for the chosen node at the current frame's time.
 func (p *Playground) renderPalette() app.UI {
-	f := p.m.Current()
-	var nodes []string
-	if f != nil {
-		for _, n := range f.Nodes {
-			nodes = append(nodes, n.Name)
-		}
-	}
+	nodes := p.m.View.NodeNames
 	node := p.x.paletteNode
 	found := false
 	for _, n := range nodes {

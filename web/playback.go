@@ -1,10 +1,6 @@
 package web
 
-import (
-	"sort"
-
-	"github.com/taints-playground/playground/core/sim"
-)
+import "sort"
 
 // Playback: the frame on the board, the virtual clock and its speed.
 
@@ -17,6 +13,7 @@ func (m *Model) clampFrame() {
 		m.Frame = 0
 	}
 	m.syncTime()
+	m.Refresh()
 }
 
 // syncTime puts the clock on the current frame's time.
@@ -30,18 +27,18 @@ func (m *Model) syncTime() {
 
 // FrameCount is the number of frames of the current result.
 func (m *Model) FrameCount() int {
-	if m.Result == nil {
+	if m.Run == nil {
 		return 0
 	}
-	return len(m.Result.Frames)
+	return len(m.Run.Frames)
 }
 
 // Current is the frame on the board, or nil before anything ran.
-func (m *Model) Current() *sim.Frame {
-	if m.Result == nil || m.Frame < 0 || m.Frame >= len(m.Result.Frames) {
+func (m *Model) Current() *FrameInfo {
+	if m.Run == nil || m.Frame < 0 || m.Frame >= len(m.Run.Frames) {
 		return nil
 	}
-	return &m.Result.Frames[m.Frame]
+	return &m.Run.Frames[m.Frame]
 }
 
 // AtEnd reports whether the board shows the last frame.
@@ -55,6 +52,7 @@ func (m *Model) Step() bool {
 	}
 	m.Frame++
 	m.syncTime()
+	m.Refresh()
 	return true
 }
 
@@ -66,6 +64,7 @@ func (m *Model) Back() bool {
 	}
 	m.Frame--
 	m.syncTime()
+	m.Refresh()
 	return true
 }
 
@@ -74,6 +73,7 @@ func (m *Model) Reset() {
 	m.Playing = false
 	m.Frame = 0
 	m.syncTime()
+	m.Refresh()
 }
 
 // Seek shows frame i (clamped) and stops playing.
@@ -111,6 +111,7 @@ func (m *Model) TogglePlay() bool {
 	if m.AtEnd() && m.Time >= m.End() {
 		m.Frame = 0
 		m.syncTime()
+		m.Refresh()
 	}
 	m.Playing = true
 	return true
@@ -119,11 +120,11 @@ func (m *Model) TogglePlay() bool {
 // End is the last moment of the timeline: the scenario's until, or the
 // last frame's time when that is later.
 func (m *Model) End() float64 {
-	if m.Result == nil || len(m.Result.Frames) == 0 {
+	if m.Run == nil || len(m.Run.Frames) == 0 {
 		return 0
 	}
-	end := m.Result.Until
-	if last := m.Result.Frames[len(m.Result.Frames)-1].At; last > end {
+	end := m.Run.Until
+	if last := m.Run.Frames[len(m.Run.Frames)-1].At; last > end {
 		end = last
 	}
 	return end
@@ -138,7 +139,7 @@ func (m *Model) SeekTime(t float64) {
 }
 
 func (m *Model) setTime(t float64) {
-	if m.Result == nil || len(m.Result.Frames) == 0 {
+	if m.Run == nil || len(m.Run.Frames) == 0 {
 		return
 	}
 	if t != t || t < 0 { // NaN or negative
@@ -147,13 +148,17 @@ func (m *Model) setTime(t float64) {
 	if end := m.End(); t > end {
 		t = end
 	}
-	fs := m.Result.Frames
+	fs := m.Run.Frames
 	i := sort.Search(len(fs), func(i int) bool { return fs[i].At > t }) - 1
 	if i < 0 {
 		i = 0
 	}
+	changed := i != m.Frame
 	m.Frame = i
 	m.Time = t
+	if changed {
+		m.Refresh()
+	}
 }
 
 // Advance moves the playing clock by dt real seconds at Speed. A frame
@@ -162,13 +167,14 @@ func (m *Model) setTime(t float64) {
 // stops on its time. It reports whether the frame changed; playing stops
 // at the end.
 func (m *Model) Advance(dt float64) bool {
-	if !m.Playing || m.Result == nil {
+	if !m.Playing || m.Run == nil {
 		return false
 	}
-	fs := m.Result.Frames
+	fs := m.Run.Frames
 	next := m.Frame + 1
 	if next < len(fs) && fs[next].At <= m.Time {
 		m.Frame = next
+		m.Refresh()
 		return true
 	}
 	speed := m.Speed
@@ -178,6 +184,7 @@ func (m *Model) Advance(dt float64) bool {
 	t := m.Time + speed*dt
 	if next < len(fs) && fs[next].At <= t {
 		m.Frame, m.Time = next, fs[next].At
+		m.Refresh()
 		return true
 	}
 	if end := m.End(); t >= end {
@@ -192,18 +199,18 @@ func (m *Model) Advance(dt float64) bool {
 
 // FrameDue reports whether Advance(dt) would show another frame.
 func (m *Model) FrameDue(dt float64) bool {
-	if !m.Playing || m.Result == nil {
+	if !m.Playing || m.Run == nil {
 		return false
 	}
 	next := m.Frame + 1
-	if next >= len(m.Result.Frames) {
+	if next >= len(m.Run.Frames) {
 		return false
 	}
 	speed := m.Speed
 	if speed <= 0 {
 		speed = DefaultSpeed
 	}
-	return m.Result.Frames[next].At <= m.Time+speed*dt
+	return m.Run.Frames[next].At <= m.Time+speed*dt
 }
 
 // SetSpeed picks a playback speed (virtual seconds per real second).

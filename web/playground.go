@@ -52,6 +52,9 @@ type Config struct {
 	Export  ExportFunc
 	Library []LibraryEntry
 	Palette []WellKnownTaint
+	// Engine, when set, runs the simulator (in the browser: a Web
+	// Worker); without it the page runs it in process (NewLocalEngine).
+	Engine Engine
 }
 
 // Playground is the page: header with the preset picker, the YAML editor,
@@ -78,9 +81,13 @@ type Playground struct {
 
 // New returns the playground component.
 func New(cfg Config) *Playground {
-	m := NewModel(cfg.Presets, cfg.Simulate)
-	m.SetExec(cfg.Exec)
-	p := &Playground{m: m}
+	p := &Playground{}
+	var eng Engine = NewLocalEngine(cfg)
+	if cfg.Engine != nil {
+		eng = &pageEngine{Engine: cfg.Engine, p: p}
+	}
+	p.m = NewModel(cfg.Presets, eng)
+	p.m.OnBusy = markBusy
 	p.x.cfg = cfg
 	return p
 }
@@ -122,7 +129,11 @@ func (p *Playground) setup(ctx app.Context) {
 		})
 	})
 	ctx.Handle(ActionClosePod, func(ctx app.Context, a app.Action) {
-		p.m.Selected = ""
+		p.guard(func() {
+			if p.m.Selected != "" {
+				p.m.Select(p.m.Selected)
+			}
+		})
 	})
 	ctx.Handle(ActionLaneMore, func(ctx app.Context, a app.Action) {
 		p.guard(func() {
@@ -131,11 +142,21 @@ func (p *Playground) setup(ctx app.Context) {
 			}
 		})
 	})
+	ctx.Handle(ActionEventFilter, func(ctx app.Context, a app.Action) {
+		p.guard(func() {
+			if f, ok := a.Value.(string); ok {
+				p.m.SetEventFilter(f)
+			}
+		})
+	})
+	ctx.Handle(ActionEventsMore, func(ctx app.Context, a app.Action) {
+		p.guard(p.m.MoreEvents)
+	})
 	ctx.Handle(ActionScrub, func(ctx app.Context, a app.Action) {
 		p.guard(func() {
 			if t, ok := a.Value.(float64); ok {
 				p.playGen++
-				p.animate(ctx, func() { p.m.SeekTime(t) })
+				p.m.SeekTime(t)
 			}
 		})
 	})
@@ -150,7 +171,7 @@ func (p *Playground) setup(ctx app.Context) {
 		p.guard(func() {
 			if i, ok := a.Value.(int); ok {
 				p.playGen++
-				p.animate(ctx, func() { p.m.Seek(i) })
+				p.m.Seek(i)
 			}
 		})
 	})
@@ -194,20 +215,22 @@ func (p *Playground) loadURL(ctx app.Context) {
 	p.loaded = true
 	p.lastFrag = frag
 	p.playGen++
-	p.animate(ctx, func() {
-		if IsLocalFragment(frag) {
-			p.initExtras()
-			kept := ""
-			if !p.x.opts.Embed {
-				kept = p.x.lastGood
-			}
-			if p.m.LoadLocal(kept) {
-				p.writeURL(ctx) // says again why there is no link
-			}
-			return
+	if IsLocalFragment(frag) {
+		p.initExtras()
+		kept := ""
+		if !p.x.opts.Embed {
+			kept = p.x.lastGood
 		}
-		if !p.m.LoadFragment(frag) && frag == "" {
-			p.writeURL(ctx)
+		p.m.LoadLocal(kept, func(ok bool) {
+			if ok {
+				p.writeURL(p.ctx) // says again why there is no link
+			}
+		})
+		return
+	}
+	p.m.LoadFragment(frag, func(ok bool) {
+		if !ok && frag == "" {
+			p.writeURL(p.ctx)
 		}
 	})
 }
@@ -239,14 +262,6 @@ func (p *Playground) writeURL(ctx app.Context) {
 	ctx.Page().ReplaceURL(&c)
 }
 
-// animate changes the board with f and lets board.js move the pod chips
-// from where they were to where they are now.
-func (p *Playground) animate(ctx app.Context, f func()) {
-	flipFirst()
-	f()
-	ctx.Defer(func(app.Context) { flipPlay() })
-}
-
 func (p *Playground) onInput(ctx app.Context, e app.Event) {
 	var text string
 	p.guard(func() { text = ctx.JSSrc().Get("value").String() })
@@ -266,10 +281,10 @@ func (p *Playground) Edit(ctx app.Context, text string) {
 		}
 		p.typing = false
 		p.guard(func() {
-			p.animate(ctx, func() {
-				if p.m.SetText(text) {
+			p.m.SetText(text, func(ok bool) {
+				if ok {
 					p.m.Notice = ""
-					p.writeURL(ctx)
+					p.writeURL(p.ctx)
 				}
 			})
 		})
@@ -291,9 +306,9 @@ func (p *Playground) SelectPreset(ctx app.Context, name string) {
 	p.playGen++
 	p.typing = false
 	p.guard(func() {
-		p.animate(ctx, func() {
-			if p.m.LoadPreset(name) {
-				p.writeURL(ctx)
+		p.m.LoadPreset(name, func(ok bool) {
+			if ok {
+				p.writeURL(p.ctx)
 			}
 		})
 	})
@@ -305,9 +320,6 @@ func (p *Playground) Run(ctx app.Context) {
 		p.playGen++
 		if !p.m.TogglePlay() {
 			return
-		}
-		if p.m.Frame == 0 {
-			p.animate(ctx, func() {})
 		}
 		p.tick(p.playGen, PlayInterval)
 	})
@@ -329,14 +341,7 @@ func (p *Playground) tick(gen int, wait time.Duration) {
 			if dt > 1 {
 				dt = 1 // a background tab: do not jump
 			}
-			due := p.m.FrameDue(dt)
-			if due {
-				flipFirst() // only when chips may move: it measures every chip
-			}
 			changed := p.m.Advance(dt)
-			if due {
-				ctx.Defer(func(app.Context) { flipPlay() })
-			}
 			if p.m.Playing {
 				next := PlayInterval
 				if changed {
@@ -353,7 +358,7 @@ func (p *Playground) Step(ctx app.Context) {
 	p.perf.start()
 	p.playGen++
 	p.m.Playing = false
-	p.guard(func() { p.animate(ctx, func() { p.m.Step() }) })
+	p.guard(func() { p.m.Step() })
 	p.perf.handled(ctx)
 }
 
@@ -361,13 +366,13 @@ func (p *Playground) Step(ctx app.Context) {
 func (p *Playground) Back(ctx app.Context) {
 	p.playGen++
 	p.m.Playing = false
-	p.guard(func() { p.animate(ctx, func() { p.m.PrevEvent() }) })
+	p.guard(func() { p.m.PrevEvent() })
 }
 
 // Reset shows the first frame.
 func (p *Playground) Reset(ctx app.Context) {
 	p.playGen++
-	p.guard(func() { p.animate(ctx, func() { p.m.Reset() }) })
+	p.guard(func() { p.m.Reset() })
 }
 
 // Render implements app.Composer.

@@ -45,7 +45,7 @@ func (p *Playground) renderHeader() app.UI {
 // theirs too).
 func (p *Playground) renderIntro() app.UI {
 	title, desc := "", ""
-	if r := p.m.Result; r != nil {
+	if r := p.m.Run; r != nil {
 		title, desc = r.Title, r.Description
 		if title == "" {
 			title = r.Name
@@ -102,16 +102,18 @@ func (p *Playground) renderEditor() app.UI {
 	switch {
 	case p.typing:
 		status = app.P().Class("editor-status is-busy").Text(English.EditorRunning)
+	case m.Busy:
+		status = p.renderProgress()
 	case m.Err != "":
 		status = app.Div().ID(IDError).Class("editor-error").Role("alert").Body(
 			app.Strong().Text(English.EditorError),
 			app.Pre().Class("err-text").Text(m.Err),
-			app.If(m.Result != nil, func() app.UI { return app.P().Class("small").Text(English.KeptLastGood) }),
+			app.If(m.Run != nil, func() app.UI { return app.P().Class("small").Text(English.KeptLastGood) }),
 		)
-	case m.Result != nil:
+	case m.Run != nil:
 		status = app.P().Class("editor-status is-ok").Body(
 			app.Span().Class("mark").Aria("hidden", "true").Text("✓ "),
-			app.Text(EditorOKText(len(m.Result.Frames), len(m.Result.Events))),
+			app.Text(EditorOKText(len(m.Run.Frames), m.Run.Events)),
 		)
 	default:
 		status = app.P().Class("editor-status").Text("")
@@ -182,15 +184,9 @@ func (p *Playground) renderSimulation() app.UI {
 		return app.Section().Class("sim-pane").Body(controls)
 	}
 
-	groups := m.Groups()
-	cards := p.renderNodes(f, groups)
+	v := &m.View
+	cards := p.renderNodes()
 	filtered := strings.TrimSpace(m.NodeFilter) != ""
-	pendingAll := FilterPods(groups.Pending, m.NodeFilter)
-	evictedAll := FilterPods(groups.Evicted, m.NodeFilter)
-	pending := laneWindow(pendingAll, m.LaneLimit("pending"), m.Selected)
-	evicted := laneWindow(evictedAll, m.LaneLimit("evicted"), m.Selected)
-
-	events, fresh := m.Events()
 	sel := m.SelectedPod()
 	missing := ""
 	if sel == nil {
@@ -234,21 +230,23 @@ func (p *Playground) renderSimulation() app.UI {
 			app.Div().Class("board-head").Body(
 				app.H2().Body(
 					app.Text(English.Board),
-					app.If(m.Result.KubernetesVersion != "", func() app.UI {
-						return app.Span().Class("k8s-version").Text(fmt.Sprintf(English.K8sVersion, m.Result.KubernetesVersion))
+					app.If(m.Run.KubernetesVersion != "", func() app.UI {
+						return app.Span().Class("k8s-version").Text(fmt.Sprintf(English.K8sVersion, m.Run.KubernetesVersion))
 					}),
 				),
 				legend(),
 			),
-			p.renderNodeFilter(f, groups),
-			app.Div().Class(nodesClass(len(f.Nodes))).Body(cards...),
-			&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: m.ViewsFor("lane:pending", pending), Total: len(pendingAll), All: len(groups.Pending), Filtered: filtered},
-			app.If(len(groups.Evicted) > 0, func() app.UI {
-				return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: m.ViewsFor("lane:evicted", evicted), Total: len(evictedAll), All: len(groups.Evicted), Filtered: filtered}
+			p.renderNodeFilter(),
+			app.Div().Class(nodesClass(v.NodeTotal)).Body(cards...),
+			&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: m.ViewsFor("lane:pending", v.Pending), Total: v.PendingMatched, All: v.PendingAll, Filtered: filtered},
+			app.If(v.EvictedAll > 0, func() app.UI {
+				return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: m.ViewsFor("lane:evicted", v.Evicted), Total: v.EvictedMatched, All: v.EvictedAll, Filtered: filtered}
 			}),
 		),
-		app.If(!p.x.opts.Embed, func() app.UI { return &WhyPanel{Pod: sel, Missing: missing, Version: m.Result.KubernetesVersion} }),
-		app.If(!p.x.opts.Embed, func() app.UI { return &EventLog{Events: events, Fresh: fresh} }),
+		app.If(!p.x.opts.Embed, func() app.UI { return &WhyPanel{Pod: sel, Missing: missing, Version: m.Run.KubernetesVersion} }),
+		app.If(!p.x.opts.Embed, func() app.UI {
+			return &EventLog{Events: v.Events, Fresh: v.Fresh, Matched: v.EventsMatched, Total: v.EventsTotal, Filter: m.EventFilter}
+		}),
 		app.If(!p.x.opts.Embed, func() app.UI { return p.renderConsole() }),
 	)
 }
@@ -269,4 +267,28 @@ func nodesClass(n int) string {
 		return "nodes is-large"
 	}
 	return "nodes"
+}
+
+// IDCancel is the id of the button that cancels the run in flight.
+const IDCancel = "btn-cancel"
+
+// renderProgress is the editor's status while a run is in flight: how far
+// it has come and a button that cancels it (the board keeps the last run).
+func (p *Playground) renderProgress() app.UI {
+	pr := p.m.Progress
+	text := English.RunStarting
+	if pr.Until > 0 || pr.Frames > 0 {
+		text = fmt.Sprintf(English.RunProgress, FormatSeconds(pr.At), FormatSeconds(pr.Until), pr.Frames, pr.Scheduled, pr.Pods)
+	}
+	frac := 0.0
+	if pr.Until > 0 {
+		frac = min(1, pr.At/pr.Until)
+	}
+	return app.Div().Class("editor-status is-busy run-progress").Role("status").Body(
+		app.Progress().Max(1).Value(fmt.Sprint(frac)).Aria("label", text),
+		app.Span().Class("run-progress-text").Text(text),
+		app.Button().Type("button").ID(IDCancel).Class("btn btn-small").Title(English.CancelHint).
+			OnClick(func(ctx app.Context, e app.Event) { p.guard(p.m.Cancel) }).
+			Text(English.Cancel),
+	)
 }

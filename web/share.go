@@ -110,6 +110,7 @@ type extras struct {
 	dropActive   bool
 	libraryOpen  string
 	sweepParam   string
+	sweep        *sweepData
 	answerShown  map[string]bool
 	paletteNode  string
 	paletteTaint string
@@ -241,11 +242,11 @@ func (p *Playground) OpenLastGood(ctx app.Context) {
 	p.editGen++
 	p.playGen++
 	p.guard(func() {
-		p.animate(ctx, func() {
-			p.m.Playing, p.m.Frame, p.m.Selected = false, 0, ""
-			if p.m.SetText(text) {
+		p.m.Playing, p.m.Frame, p.m.Selected = false, 0, ""
+		p.m.SetText(text, func(ok bool) {
+			if ok {
 				p.m.Notice = ""
-				p.writeURL(ctx)
+				p.writeURL(p.ctx)
 			}
 		})
 	})
@@ -257,6 +258,9 @@ func (p *Playground) togglePanel(name string) {
 		return
 	}
 	p.x.panel = name
+	if name == "library" {
+		p.prepareSweep(p.x.sweepParam)
+	}
 }
 
 // renderShareButtons is the header's tool row: copy link, embed, the tool
@@ -372,7 +376,7 @@ func (p *Playground) renderLastGood() app.UI {
 // renderEmbedPanel shows the iframe snippet for the scenario on the board.
 func (p *Playground) renderEmbedPanel() app.UI {
 	title := English.AppTitle
-	if r := p.m.Result; r != nil && r.Title != "" {
+	if r := p.m.Run; r != nil && r.Title != "" {
 		title = r.Title
 	}
 	snippet := EmbedSnippet(p.shareURL(true), title)

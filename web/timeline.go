@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"html"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -280,19 +279,28 @@ const EventPage = 50
 // IDEventFilter is the id of the event log's filter field.
 const IDEventFilter = "event-filter"
 
-// EventLog lists the events up to the current frame; the last Fresh ones
+// EventLog lists the latest events up to the current frame (the engine
+// sends at most the page asked for, after the filter); the last Fresh ones
 // happened in this frame and are highlighted. Past EventPage events it
-// shows the most recent ones with "showing N of M", a filter and a button
-// for earlier ones.
+// shows "showing N of M", a filter and a button for earlier ones; both
+// post actions (ActionEventFilter, ActionEventsMore) the page answers with
+// a new board.
 type EventLog struct {
 	app.Compo
 
-	Events []sim.Event
-	Fresh  int
-
-	limit  int    // rows shown (0: EventPage)
-	filter string // the filter field's text
+	// Events are the events shown, oldest first; Matched how many match
+	// Filter, Total how many happened by the frame.
+	Events         []sim.Event
+	Fresh          int
+	Matched, Total int
+	Filter         string
 }
+
+// Actions the event log posts.
+const (
+	ActionEventFilter = "tp-event-filter" // Value: the filter text
+	ActionEventsMore  = "tp-events-more"
+)
 
 // EventMatches reports whether an event's type, reason, object, source or
 // message contains the filter text (case-insensitive).
@@ -311,38 +319,21 @@ func EventMatches(e sim.Event, filter string) bool {
 
 // Render implements app.Composer.
 func (l *EventLog) Render() app.UI {
-	if len(l.Events) == 0 {
+	if l.Total == 0 {
 		return app.Section().Class("events").Body(
 			app.H2().Text(English.Events),
 			app.P().Class("muted").Text(English.NoEvents),
 		)
 	}
-	limit := l.limit
-	if limit <= 0 {
-		limit = EventPage
+	fresh := min(l.Fresh, len(l.Events))
+	first := len(l.Events) - fresh
+	idx := make([]int, len(l.Events))
+	for i := range idx {
+		idx[i] = i
 	}
-	first := len(l.Events) - l.Fresh
-	// The matching events, newest last; only the last limit are drawn.
-	var idx []int
-	matched := len(l.Events)
-	if strings.TrimSpace(l.filter) != "" {
-		matched = 0
-		for i := len(l.Events) - 1; i >= 0; i-- {
-			if EventMatches(l.Events[i], l.filter) {
-				matched++
-				if len(idx) < limit {
-					idx = append(idx, i)
-				}
-			}
-		}
-		slices.Reverse(idx)
-	} else {
-		for i := max(0, len(l.Events)-limit); i < len(l.Events); i++ {
-			idx = append(idx, i)
-		}
-	}
-	long := len(l.Events) > EventPage || l.filter != ""
-	hidden := matched - len(idx)
+	filtered := strings.TrimSpace(l.Filter) != ""
+	long := l.Total > EventPage || filtered
+	hidden := l.Matched - len(l.Events)
 	return app.Section().Class("events").Aria("label", English.Events).Body(
 		app.H2().Body(
 			app.Text(English.Events),
@@ -357,21 +348,21 @@ func (l *EventLog) Render() app.UI {
 					app.Input().Type("search").ID(IDEventFilter).Class("input").
 						Placeholder(English.EventFilterHint).
 						Attr("autocomplete", "off").
-						Value(l.filter).
+						Value(l.Filter).
 						OnInput(l.onFilter),
 				),
-				app.Span().Class("small muted shown-count").Aria("live", "polite").Text(EventsCountText(len(idx), matched, len(l.Events), strings.TrimSpace(l.filter) != "")),
+				app.Span().Class("small muted shown-count").Aria("live", "polite").Text(EventsCountText(len(l.Events), l.Matched, l.Total, filtered)),
 			)
 		}),
-		app.If(len(idx) == 0, func() app.UI {
-			return app.P().Class("muted no-match").Text(fmt.Sprintf(English.NoEventMatches, l.filter))
+		app.If(len(l.Events) == 0, func() app.UI {
+			return app.P().Class("muted no-match").Text(fmt.Sprintf(English.NoEventMatches, l.Filter))
 		}),
 		app.If(hidden > 0, func() app.UI {
 			return app.Button().Type("button").Class("btn btn-small show-earlier").ID("btn-more-events").
-				OnClick(func(ctx app.Context, e app.Event) { l.limit = limit + EventPage }).
+				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(ActionEventsMore) }).
 				Text(fmt.Sprintf(English.ShowEarlier, min(hidden, EventPage)))
 		}),
-		app.If(len(idx) > 0, func() app.UI {
+		app.If(len(l.Events) > 0, func() app.UI {
 			return app.Div().Class("table-wrap").Body(app.Raw(eventTableHTML(l.Events, idx, first)))
 		}),
 	)
@@ -427,11 +418,12 @@ func EventsCountText(shown, matched, all int, filtered bool) string {
 }
 
 func (l *EventLog) onFilter(ctx app.Context, e app.Event) {
+	filter := ""
 	func() {
 		defer func() { _ = recover() }()
-		l.filter = ctx.JSSrc().Get("value").String()
+		filter = ctx.JSSrc().Get("value").String()
 	}()
-	l.limit = 0
+	ctx.NewActionWithValue(ActionEventFilter, filter)
 }
 
 func lowerASCII(s string) string {

@@ -118,8 +118,8 @@ func TestFormatResource(t *testing.T) {
 }
 
 func TestModelDefaultAndPresets(t *testing.T) {
-	m := NewModel(testPresets, fakeSimulate)
-	if m.LoadFragment("") {
+	m := newModel(testPresets, fakeSimulate)
+	if loadFragment(m, "") {
 		t.Error("an empty fragment should report the default preset, not its own scenario")
 	}
 	if m.Preset != "gpu" || m.Err != "" || m.Notice != "" || m.FrameCount() != 2 {
@@ -128,24 +128,24 @@ func TestModelDefaultAndPresets(t *testing.T) {
 	if !strings.HasPrefix(m.Fragment(), "s=") {
 		t.Errorf("fragment %q", m.Fragment())
 	}
-	if !m.LoadPreset("docs") || m.Preset != "docs" || m.Text != testPresets[1].YAML {
+	if !loadPreset(m, "docs") || m.Preset != "docs" || m.Text != testPresets[1].YAML {
 		t.Errorf("LoadPreset(docs): %q %q", m.Preset, m.Err)
 	}
-	if m.LoadPreset("nope") || m.Err == "" {
+	if loadPreset(m, "nope") || m.Err == "" {
 		t.Error("unknown preset accepted")
 	}
 }
 
 func TestModelBadYAMLKeepsLastGoodBoard(t *testing.T) {
-	m := NewModel(testPresets, fakeSimulate)
-	m.LoadPreset("gpu")
-	good := m.Result
+	m := newModel(testPresets, fakeSimulate)
+	loadPreset(m, "gpu")
+	good := result(m)
 	m.Frame = 1
-	if m.SetText("this is bad yaml") {
+	if setText(m, "this is bad yaml") {
 		t.Fatal("bad text ran")
 	}
-	if m.Result != good || m.Frame != 1 || !strings.Contains(m.Err, "mapping values") {
-		t.Errorf("after bad text: result kept %v, frame %d, err %q", m.Result == good, m.Frame, m.Err)
+	if result(m) != good || m.Frame != 1 || !strings.Contains(m.Err, "mapping values") {
+		t.Errorf("after bad text: result kept %v, frame %d, err %q", result(m) == good, m.Frame, m.Err)
 	}
 	if m.Preset != "" || m.Text != "this is bad yaml" {
 		t.Errorf("editor state: preset %q text %q", m.Preset, m.Text)
@@ -153,7 +153,7 @@ func TestModelBadYAMLKeepsLastGoodBoard(t *testing.T) {
 	if m.Fragment() != EncodeFragment(testPresets[0].YAML) {
 		t.Error("the link should keep the last scenario that ran")
 	}
-	if !m.SetText("tolerate-disk now") || m.Err != "" || m.Result == good {
+	if !setText(m, "tolerate-disk now") || m.Err != "" || result(m) == good {
 		t.Errorf("good text after bad: err %q", m.Err)
 	}
 	if m.Frame != 1 {
@@ -162,48 +162,48 @@ func TestModelBadYAMLKeepsLastGoodBoard(t *testing.T) {
 }
 
 func TestModelRecoversSimulatorPanics(t *testing.T) {
-	m := NewModel(testPresets, fakeSimulate)
-	m.LoadPreset("gpu")
-	if m.SetText("please panic") {
+	m := newModel(testPresets, fakeSimulate)
+	loadPreset(m, "gpu")
+	if setText(m, "please panic") {
 		t.Fatal("panicking simulation reported success")
 	}
-	if !strings.Contains(m.Err, "boom") || m.Result == nil {
-		t.Errorf("err %q, result kept %v", m.Err, m.Result != nil)
+	if !strings.Contains(m.Err, "boom") || result(m) == nil {
+		t.Errorf("err %q, result kept %v", m.Err, result(m) != nil)
 	}
-	if m.SetText("empty result") || !strings.Contains(m.Err, "no frames") {
+	if setText(m, "empty result") || !strings.Contains(m.Err, "no frames") {
 		t.Errorf("empty result: %q", m.Err)
 	}
-	var nilSim Model
-	if nilSim.SetText("x") {
+	nilSim := newModel(nil, nil)
+	if setText(nilSim, "x") {
 		t.Error("a model without simulator ran")
 	}
 }
 
 func TestModelBrokenLinkFallsBackVisibly(t *testing.T) {
-	m := NewModel(testPresets, fakeSimulate)
-	m.LoadFragment("s=%%%not-base64")
-	if m.Preset != "gpu" || m.Result == nil || !strings.Contains(m.Notice, "could not be read") || !strings.Contains(m.Notice, testPresets[0].Title) {
+	m := newModel(testPresets, fakeSimulate)
+	loadFragment(m, "s=%%%not-base64")
+	if m.Preset != "gpu" || result(m) == nil || !strings.Contains(m.Notice, "could not be read") || !strings.Contains(m.Notice, testPresets[0].Title) {
 		t.Errorf("broken link: preset %q notice %q", m.Preset, m.Notice)
 	}
 
-	m = NewModel(testPresets, fakeSimulate)
-	m.LoadFragment(EncodeFragment("bad scenario from a link"))
-	if m.Text != "bad scenario from a link" || m.Err == "" || m.Result == nil || !strings.Contains(m.Notice, "does not run") {
+	m = newModel(testPresets, fakeSimulate)
+	loadFragment(m, EncodeFragment("bad scenario from a link"))
+	if m.Text != "bad scenario from a link" || m.Err == "" || result(m) == nil || !strings.Contains(m.Notice, "does not run") {
 		t.Errorf("bad-yaml link: text %q err %q notice %q", m.Text, m.Err, m.Notice)
 	}
 
-	m = NewModel(testPresets, fakeSimulate)
-	if !m.LoadFragment(EncodeFragment("tolerate-disk shared")) || m.Preset != "" || m.Notice != "" {
+	m = newModel(testPresets, fakeSimulate)
+	if !loadFragment(m, EncodeFragment("tolerate-disk shared")) || m.Preset != "" || m.Notice != "" {
 		t.Errorf("good link: preset %q notice %q err %q", m.Preset, m.Notice, m.Err)
 	}
-	if !m.LoadFragment(EncodeFragment(testPresets[1].YAML)) || m.Preset != "docs" {
+	if !loadFragment(m, EncodeFragment(testPresets[1].YAML)) || m.Preset != "docs" {
 		t.Errorf("a link holding a preset's text should select it: %q", m.Preset)
 	}
 }
 
 func TestModelPlayback(t *testing.T) {
-	m := NewModel(testPresets, fakeSimulate)
-	m.LoadPreset("gpu")
+	m := newModel(testPresets, fakeSimulate)
+	loadPreset(m, "gpu")
 	if m.Back() || m.Frame != 0 {
 		t.Error("Back at the start moved")
 	}
@@ -213,7 +213,7 @@ func TestModelPlayback(t *testing.T) {
 	if m.Step() {
 		t.Error("Step past the end")
 	}
-	events, fresh := m.Events()
+	events, fresh := m.View.Events, m.View.Fresh
 	if len(events) != 4 || fresh != 2 {
 		t.Errorf("events %d fresh %d", len(events), fresh)
 	}
@@ -231,15 +231,15 @@ func TestModelPlayback(t *testing.T) {
 	if m.Frame != 0 {
 		t.Error("Reset")
 	}
-	events, fresh = m.Events()
+	events, fresh = m.View.Events, m.View.Fresh
 	if len(events) != 2 || fresh != 2 {
 		t.Errorf("frame 0 events %d fresh %d", len(events), fresh)
 	}
 }
 
 func TestModelSelection(t *testing.T) {
-	m := NewModel(testPresets, fakeSimulate)
-	m.LoadPreset("gpu")
+	m := newModel(testPresets, fakeSimulate)
+	loadPreset(m, "gpu")
 	m.Select("default/a")
 	p := m.SelectedPod()
 	if p == nil || p.Name != "a" {
@@ -288,35 +288,35 @@ func TestSanitizeHref(t *testing.T) {
 }
 
 func TestModelConsole(t *testing.T) {
-	m := NewModel(testPresets, fakeSimulate)
-	if m.RunCommand("kubectl get pods") {
+	m := newModel(testPresets, fakeSimulate)
+	if runCommand(m, "kubectl get pods") {
 		t.Error("a command ran before any scenario")
 	}
-	m.LoadPreset("gpu")
-	if m.RunCommand("kubectl get pods") || len(m.Console) != 1 || !strings.Contains(m.Console[0].Output, "not available") {
+	loadPreset(m, "gpu")
+	if runCommand(m, "kubectl get pods") || len(m.Console) != 1 || !strings.Contains(m.Console[0].Output, "not available") {
 		t.Errorf("without exec: %+v", m.Console)
 	}
-	m.SetExec(fakeExec)
+	setExec(m, fakeExec)
 	m.Step()
 	m.Command = "kubectl describe node gpu-node-1"
-	if !m.RunCommand(m.Command) {
+	if !runCommand(m, m.Command) {
 		t.Fatalf("describe failed: %+v", m.Console[0])
 	}
 	e := m.Console[0]
 	if e.At != 30 || e.Failed || !strings.HasPrefix(e.Output, "Name: gpu-node-1") || strings.HasSuffix(e.Output, "\n") || m.Command != "" {
 		t.Errorf("entry %+v, input %q", e, m.Command)
 	}
-	if m.RunCommand("kubectl frobnicate") || !m.Console[0].Failed || !strings.Contains(m.Console[0].Output, "unknown command") {
+	if runCommand(m, "kubectl frobnicate") || !m.Console[0].Failed || !strings.Contains(m.Console[0].Output, "unknown command") {
 		t.Errorf("error entry %+v", m.Console[0])
 	}
-	if m.RunCommand("please panic") || !strings.Contains(m.Console[0].Output, "console boom") {
+	if runCommand(m, "please panic") || !strings.Contains(m.Console[0].Output, "console boom") {
 		t.Errorf("panic entry %+v", m.Console[0])
 	}
-	if m.RunCommand("   ") {
+	if runCommand(m, "   ") {
 		t.Error("blank command ran")
 	}
 	for i := 0; i < 2*MaxConsoleEntries; i++ {
-		m.RunCommand("kubectl describe node gpu-node-1")
+		runCommand(m, "kubectl describe node gpu-node-1")
 	}
 	if len(m.Console) != MaxConsoleEntries {
 		t.Errorf("console keeps %d entries", len(m.Console))

@@ -1,0 +1,55 @@
+package web
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// pageEngine runs an Engine's answers on go-app's UI goroutine, so that
+// the page re-renders with each of them: the browser's engine answers from
+// a Web Worker's message events. A board answer also lets board.js move
+// the pod chips from where they were to where they are now.
+type pageEngine struct {
+	Engine
+	p *Playground
+}
+
+// dispatch runs f on the UI goroutine and re-renders the page.
+func (e *pageEngine) dispatch(f func(ctx app.Context)) {
+	if !e.p.hasCtx {
+		return
+	}
+	e.p.ctx.Dispatch(func(ctx app.Context) { e.p.guard(func() { f(ctx) }) })
+}
+
+// Run implements Engine.
+func (e *pageEngine) Run(req RunRequest, progress func(Progress), done func(RunReply)) {
+	e.Engine.Run(req, func(pr Progress) {
+		e.dispatch(func(app.Context) { progress(pr) })
+	}, func(r RunReply) {
+		e.dispatch(func(app.Context) { done(r) })
+	})
+}
+
+// View implements Engine.
+func (e *pageEngine) View(q ViewQuery, done func(FrameView)) {
+	e.Engine.View(q, func(v FrameView) {
+		e.dispatch(func(ctx app.Context) {
+			flipFirst()
+			done(v)
+			ctx.Defer(func(app.Context) { flipPlay() })
+		})
+	})
+}
+
+// Exec implements Engine.
+func (e *pageEngine) Exec(req ExecRequest, done func(ExecReply)) {
+	e.Engine.Exec(req, func(r ExecReply) { e.dispatch(func(app.Context) { done(r) }) })
+}
+
+// Lint implements Engine.
+func (e *pageEngine) Lint(text string, done func(LintReply)) {
+	e.Engine.Lint(text, func(r LintReply) { e.dispatch(func(app.Context) { done(r) }) })
+}
+
+// Export implements Engine.
+func (e *pageEngine) Export(req ExportRequest, done func(ExportReply)) {
+	e.Engine.Export(req, func(r ExportReply) { e.dispatch(func(app.Context) { done(r) }) })
+}

@@ -1,0 +1,235 @@
+package web
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/taints-playground/playground/core/sim"
+)
+
+// View implements Engine: the board of one frame of the last accepted run
+// as the page draws it (the node cards that match the filter up to the
+// limit, the lanes' windows, the selected pod with its why and describe,
+// the latest events), so that the page never handles every pod of a large
+// cluster.
+func (e *LocalEngine) View(q ViewQuery, done func(FrameView)) {
+	var v FrameView
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				v = FrameView{Err: "the board could not be made: " + strings.TrimSpace(strings.SplitN(stringOf(r), "\n", 2)[0])}
+			}
+		}()
+		v = e.view(q)
+	}()
+	v.Seq = q.Seq
+	done(v)
+}
+
+func stringOf(r any) string {
+	if err, ok := r.(error); ok {
+		return err.Error()
+	}
+	if s, ok := r.(string); ok {
+		return s
+	}
+	return "unexpected failure"
+}
+
+func (e *LocalEngine) view(q ViewQuery) FrameView {
+	if e.res == nil || len(e.res.Frames) == 0 {
+		return FrameView{Err: "nothing has run yet"}
+	}
+	q.Frame = clamp(q.Frame, 0, len(e.res.Frames)-1)
+	f := &e.res.Frames[q.Frame]
+	g := e.groupsOf(q.Frame)
+	v := FrameView{Frame: q.Frame, NodeTotal: len(f.Nodes), OnNode: map[string][]*sim.PodState{}}
+	e.nodeCards(f, g, q, &v)
+
+	filtered := strings.TrimSpace(q.Filter) != ""
+	pending, evicted := FilterPods(g.Pending, q.Filter), FilterPods(g.Evicted, q.Filter)
+	v.PendingAll, v.PendingMatched = len(g.Pending), len(pending)
+	v.EvictedAll, v.EvictedMatched = len(g.Evicted), len(evicted)
+	if !filtered {
+		v.PendingMatched, v.EvictedMatched = v.PendingAll, v.EvictedAll
+	}
+	v.Pending = trimPods(laneWindow(pending, laneLimit(q.PendingLimit), q.Selected), q.Selected)
+	v.Evicted = trimPods(laneWindow(evicted, laneLimit(q.EvictedLimit), q.Selected), q.Selected)
+
+	if q.Selected != "" {
+		for _, p := range f.Pods {
+			if PodKey(p) == q.Selected {
+				v.Selected = e.detailed(q.Frame, p)
+				break
+			}
+		}
+	}
+	v.EvictStart = e.evictStartsOf(&v)
+	e.events(f, q, &v)
+	for i, n := range f.Nodes {
+		if i == MaxNodeNames {
+			break
+		}
+		v.NodeNames = append(v.NodeNames, n.Name)
+	}
+	return v
+}
+
+// groupsOf places the pods of frame i (cached for the last frame asked).
+func (e *LocalEngine) groupsOf(i int) PodGroups {
+	if e.groupsFor != e.res || e.groupsAt != i {
+		e.groups = GroupPods(&e.res.Frames[i])
+		e.groupsFor, e.groupsAt = e.res, i
+	}
+	return e.groups
+}
+
+// nodeCards picks the cards of the nodes that match the filter, up to the
+// limit, and sums up the others.
+func (e *LocalEngine) nodeCards(f *sim.Frame, g PodGroups, q ViewQuery, v *FrameView) {
+	limit := q.NodeLimit
+	if limit <= 0 {
+		limit = NodeLimitFor(len(f.Nodes))
+	}
+	filtered := strings.TrimSpace(q.Filter) != ""
+	for _, node := range f.Nodes {
+		pods := g.OnNode[node.Name]
+		if filtered && !NodeOrPodMatches(node, pods, q.Filter) {
+			continue
+		}
+		v.NodeMatched++
+		if len(v.Nodes) < limit {
+			v.Nodes = append(v.Nodes, node)
+			if len(pods) > 0 {
+				v.OnNode[node.Name] = trimPods(pods, q.Selected)
+			}
+			continue
+		}
+		h := &v.Hidden
+		h.Nodes++
+		if len(node.Taints) > 0 {
+			h.Tainted++
+		}
+		if hasProblem(node) {
+			h.NotReady++
+		}
+		if node.Unschedulable {
+			h.Cordoned++
+		}
+		h.Pods += len(pods)
+	}
+}
+
+// trimPods copies pods without their why and describe (only the selected
+// pod's are shown, in the why panel), which would dominate what is sent.
+func trimPods(pods []*sim.PodState, selected string) []*sim.PodState {
+	if len(pods) == 0 {
+		return nil
+	}
+	out := make([]*sim.PodState, len(pods))
+	for i, p := range pods {
+		if p.Why == nil && p.Describe == "" {
+			out[i] = p
+			continue
+		}
+		c := *p
+		c.Why, c.Describe = nil, ""
+		out[i] = &c
+	}
+	return out
+}
+
+func laneLimit(l int) int {
+	if l <= 0 {
+		return LanePage
+	}
+	return l
+}
+
+// detailed is p with its Why and Describe: a frame of a large run may have
+// been left without them (the simulator spends a bounded detail budget),
+// and then the simulator recomputes that one frame.
+func (e *LocalEngine) detailed(frame int, p *sim.PodState) *sim.PodState {
+	if p.Why != nil && !p.Why.Limited {
+		return p
+	}
+	why, describe, err := e.res.Explain(frame, p.Namespace, p.Name)
+	if err != nil || why == nil {
+		return p
+	}
+	c := *p
+	c.Why = why
+	if describe != "" {
+		c.Describe = describe
+	}
+	return &c
+}
+
+// evictStartsOf lists when the pending eviction deadline of each pod in v
+// was first seen.
+func (e *LocalEngine) evictStartsOf(v *FrameView) map[string]float64 {
+	var out map[string]float64
+	add := func(pods []*sim.PodState) {
+		for _, p := range pods {
+			if p.EvictAt == nil {
+				continue
+			}
+			if s, ok := e.evictionStarts()[EvictKey(p)]; ok {
+				if out == nil {
+					out = map[string]float64{}
+				}
+				out[EvictKey(p)] = s
+			}
+		}
+	}
+	for _, pods := range v.OnNode {
+		add(pods)
+	}
+	add(v.Pending)
+	add(v.Evicted)
+	if v.Selected != nil {
+		add([]*sim.PodState{v.Selected})
+	}
+	return out
+}
+
+// events picks the latest events by frame f that match the event filter.
+func (e *LocalEngine) events(f *sim.Frame, q ViewQuery, v *FrameView) {
+	n := clamp(f.Events, 0, len(e.res.Events))
+	prev := 0
+	if q.Frame > 0 {
+		prev = clamp(e.res.Frames[q.Frame-1].Events, 0, n)
+	}
+	all := e.res.Events[:n]
+	v.EventsTotal, v.Fresh = n, n-prev
+	limit := q.EventLimit
+	if limit <= 0 {
+		limit = EventPage
+	}
+	if strings.TrimSpace(q.EventFilter) == "" {
+		v.EventsMatched = n
+		v.Events = slices.Clone(all[max(0, n-limit):])
+		return
+	}
+	var idx []int
+	for i := n - 1; i >= 0; i-- {
+		if EventMatches(all[i], q.EventFilter) {
+			v.EventsMatched++
+			if len(idx) < limit {
+				idx = append(idx, i)
+			}
+		}
+	}
+	slices.Reverse(idx)
+	for _, i := range idx {
+		v.Events = append(v.Events, all[i])
+	}
+	// Fresh counts the new events among those sent.
+	fresh := 0
+	for _, i := range idx {
+		if i >= prev {
+			fresh++
+		}
+	}
+	v.Fresh = fresh
+}
