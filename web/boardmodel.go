@@ -33,9 +33,17 @@ func (m *Model) Refresh() {
 			m.View.Err = v.Err
 			return
 		}
+		if m.OnView != nil {
+			m.OnView(func() { m.View = v })
+			return
+		}
 		m.View = v
 	})
 }
+
+// Loading reports whether the engine has not answered the latest board
+// query yet.
+func (m *Model) Loading() bool { return m.shown < m.seq }
 
 // Views trims pods of the current frame for display, with countdown rings
 // at the clock.

@@ -20,7 +20,6 @@ const (
 // drain, scale, node …) becomes a step of the scenario at that time, the
 // scenario re-runs, and the console shows what kubectl printed.
 func (p *Playground) RunCommand(ctx app.Context, command string) {
-	p.remember(command)
 	p.guard(func() {
 		if scenario.Mutates(command) {
 			p.playGen++
@@ -37,43 +36,64 @@ func (p *Playground) RunCommand(ctx app.Context, command string) {
 	})
 }
 
-// remember adds a command to the console history (arrow keys).
-func (p *Playground) remember(command string) {
-	command = strings.TrimSpace(command)
-	if command == "" {
-		return
-	}
-	if n := len(p.x.history); n == 0 || p.x.history[n-1] != command {
-		p.x.history = append(p.x.history, command)
-		if len(p.x.history) > MaxHistory {
-			p.x.history = p.x.history[len(p.x.history)-MaxHistory:]
-		}
-	}
-	p.x.histPos = len(p.x.history)
+// ConsolePanel is the kubectl console beside the board: the input, the
+// commands worth a click for the frame on the board, the answers, and the
+// command history (arrow keys), which it owns. Commands go to Page.
+type ConsolePanel struct {
+	app.Compo
+
+	Page        *Playground
+	At          float64
+	Suggestions []string
+	Entries     []ConsoleEntry
+	Command     string
+
+	history []string
+	histPos int
 }
 
 // MaxHistory is how many console commands the arrow keys recall.
 const MaxHistory = 50
 
-// HistoryMove moves through the console history (-1: older, +1: newer) and
+// remember adds a command to the history.
+func (c *ConsolePanel) remember(command string) {
+	command = strings.TrimSpace(command)
+	if command == "" {
+		return
+	}
+	if n := len(c.history); n == 0 || c.history[n-1] != command {
+		c.history = append(c.history, command)
+		if len(c.history) > MaxHistory {
+			c.history = c.history[len(c.history)-MaxHistory:]
+		}
+	}
+	c.histPos = len(c.history)
+}
+
+// HistoryMove moves through the history (-1: older, +1: newer) and
 // returns the command to show ("" past the newest).
-func (p *Playground) HistoryMove(delta int) string {
-	n := len(p.x.history)
+func (c *ConsolePanel) HistoryMove(delta int) string {
+	n := len(c.history)
 	if n == 0 {
 		return ""
 	}
-	p.x.histPos = clamp(p.x.histPos+delta, 0, n)
-	if p.x.histPos == n {
+	c.histPos = clamp(c.histPos+delta, 0, n)
+	if c.histPos == n {
 		return ""
 	}
-	return p.x.history[p.x.histPos]
+	return c.history[c.histPos]
 }
 
-func (p *Playground) onConsoleKey(ctx app.Context, e app.Event) {
-	p.guard(func() {
-		key := e.Get("key").String()
+// run remembers a command and sends it to the page.
+func (c *ConsolePanel) run(ctx app.Context, command string) {
+	c.remember(command)
+	c.Page.RunCommand(ctx, command)
+}
+
+func (c *ConsolePanel) onKey(ctx app.Context, e app.Event) {
+	c.Page.guard(func() {
 		delta := 0
-		switch key {
+		switch e.Get("key").String() {
 		case "ArrowUp":
 			delta = -1
 		case "ArrowDown":
@@ -82,22 +102,22 @@ func (p *Playground) onConsoleKey(ctx app.Context, e app.Event) {
 			return
 		}
 		e.PreventDefault()
-		cmd := p.HistoryMove(delta)
-		p.m.Command = cmd
+		cmd := c.HistoryMove(delta)
+		c.Page.m.Command = cmd
 		_ = setElementValue(IDConsoleInput, cmd)
 	})
 }
 
-func (p *Playground) onConsoleInput(ctx app.Context, e app.Event) {
-	p.guard(func() { p.m.Command = ctx.JSSrc().Get("value").String() })
+func (c *ConsolePanel) onInput(ctx app.Context, e app.Event) {
+	c.Page.guard(func() { c.Page.m.Command = ctx.JSSrc().Get("value").String() })
 }
 
-func (p *Playground) onConsoleSubmit(ctx app.Context, e app.Event) {
-	p.guard(func() { e.PreventDefault() })
-	p.RunCommand(ctx, p.m.Command)
+func (c *ConsolePanel) onSubmit(ctx app.Context, e app.Event) {
+	c.Page.guard(func() { e.PreventDefault() })
+	c.run(ctx, c.Page.m.Command)
 	// The typed text may never have reached the virtual DOM (input and
 	// submit handled in one frame), so clear the field itself too.
-	p.guard(func() {
+	c.Page.guard(func() {
 		if in := app.Window().GetElementByID(IDConsoleInput); in.Truthy() {
 			in.Set("value", "")
 		}
@@ -106,8 +126,7 @@ func (p *Playground) onConsoleSubmit(ctx app.Context, e app.Event) {
 
 // consoleSuggestions are commands worth a click for the frame on the board.
 func (p *Playground) consoleSuggestions() []string {
-	f := p.m.Current()
-	if f == nil {
+	if p.m.Current() == nil {
 		return nil
 	}
 	var out []string
@@ -128,25 +147,27 @@ func (p *Playground) consoleSuggestions() []string {
 		"kubectl get pods -A -o wide", "kubectl get events")
 }
 
+// renderConsole is the console with the page's current props.
 func (p *Playground) renderConsole() app.UI {
-	m := p.m
-	f := m.Current()
-	at := ""
-	if f != nil {
-		at = "t=" + FormatSeconds(f.At)
+	at := 0.0
+	if f := p.m.Current(); f != nil {
+		at = f.At
 	}
-	suggestions := p.consoleSuggestions()
-	chips := make([]app.UI, 0, len(suggestions))
-	for _, cmd := range suggestions {
-		c := cmd
+	return &ConsolePanel{Page: p, At: at, Suggestions: p.consoleSuggestions(), Entries: p.m.Console, Command: p.m.Command}
+}
+
+// Render implements app.Composer.
+func (c *ConsolePanel) Render() app.UI {
+	chips := make([]app.UI, 0, len(c.Suggestions))
+	for _, cmd := range c.Suggestions {
 		chips = append(chips, app.Li().Body(
-			app.Button().Type("button").Class("cmd-chip").DataSet("cmd", c).
-				OnClick(func(ctx app.Context, e app.Event) { p.RunCommand(ctx, c) }, app.EventScope(c)).
-				Text(c),
+			app.Button().Type("button").Class("cmd-chip").DataSet("cmd", cmd).
+				OnClick(func(ctx app.Context, e app.Event) { c.run(ctx, cmd) }, app.EventScope(cmd)).
+				Text(cmd),
 		))
 	}
-	entries := make([]app.UI, 0, len(m.Console))
-	for _, en := range m.Console {
+	entries := make([]app.UI, 0, len(c.Entries))
+	for _, en := range c.Entries {
 		cls := "console-entry"
 		if en.Failed {
 			cls += " is-error"
@@ -162,8 +183,8 @@ func (p *Playground) renderConsole() app.UI {
 	}
 	return app.Section().Class("console").Aria("label", English.ConsoleTitle).Body(
 		app.H2().Text(English.ConsoleTitle),
-		app.P().Class("muted small").Text(fmt.Sprintf(English.ConsoleHint, at)),
-		app.Form().Class("console-form").OnSubmit(p.onConsoleSubmit).Body(
+		app.P().Class("muted small").Text(fmt.Sprintf(English.ConsoleHint, "t="+FormatSeconds(c.At))),
+		app.Form().Class("console-form").OnSubmit(c.onSubmit).Body(
 			app.Span().Class("prompt").Aria("hidden", "true").Text("$"),
 			app.Input().Type("text").ID(IDConsoleInput).Class("console-input").
 				Aria("label", English.ConsoleTitle).
@@ -171,10 +192,10 @@ func (p *Playground) renderConsole() app.UI {
 				AutoComplete(false).
 				Spellcheck(false).
 				Attr("autocapitalize", "off").
-				Value(m.Command).
+				Value(c.Command).
 				Aria("describedby", "console-keys").
-				OnKeyDown(p.onConsoleKey).
-				OnInput(p.onConsoleInput),
+				OnKeyDown(c.onKey).
+				OnInput(c.onInput),
 			app.Button().Type("submit").ID(IDConsoleRun).Class("btn").Text(English.ConsoleRun),
 		),
 		app.P().ID("console-keys").Class("muted small").Text(English.ConsoleKeys),

@@ -4,8 +4,7 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // pageEngine runs an Engine's answers on go-app's UI goroutine, so that
 // the page re-renders with each of them: the browser's engine answers from
-// a Web Worker's message events. A board answer also lets board.js move
-// the pod chips from where they were to where they are now.
+// a Web Worker's message events.
 type pageEngine struct {
 	Engine
 	p *Playground
@@ -31,11 +30,7 @@ func (e *pageEngine) Run(req RunRequest, progress func(Progress), done func(RunR
 // View implements Engine.
 func (e *pageEngine) View(q ViewQuery, done func(FrameView)) {
 	e.Engine.View(q, func(v FrameView) {
-		e.dispatch(func(ctx app.Context) {
-			flipFirst()
-			done(v)
-			ctx.Defer(func(app.Context) { flipPlay() })
-		})
+		e.dispatch(func(app.Context) { done(v) })
 	})
 }
 

@@ -132,7 +132,7 @@ func TestConsoleTaintBecomesAStep(t *testing.T) {
 }
 
 func TestConsoleHistory(t *testing.T) {
-	p := New(Config{Presets: testPresets, Simulate: fakeSimulate, Exec: fakeExec})
+	p := &ConsolePanel{}
 	p.remember("a")
 	p.remember("b")
 	p.remember("b")

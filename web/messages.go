@@ -15,18 +15,20 @@ type Messages struct {
 	// RunStarting, RunProgress (virtual time, until, frames, pods bound,
 	// pods) and Cancel are the editor status while a run is in flight.
 	RunStarting, RunProgress, Cancel, CancelHint string
-	EditorError                                  string
-	KeptLastGood                                 string
-	ShareCopied                                  string
-	LinkBroken                                   string
-	LinkBadYAML                                  string
-	FallbackNotice                               string
-	Dismiss                                      string
-	More, Less                                   string
-	CopyLink                                     string
-	Playback                                     string
-	NodeAria                                     string
-	BarTitle                                     string
+	// WhyLoading is the why panel while the engine explains the selection.
+	WhyLoading     string
+	EditorError    string
+	KeptLastGood   string
+	ShareCopied    string
+	LinkBroken     string
+	LinkBadYAML    string
+	FallbackNotice string
+	Dismiss        string
+	More, Less     string
+	CopyLink       string
+	Playback       string
+	NodeAria       string
+	BarTitle       string
 
 	Run, Pause, Reset           string
 	RunHint, StepHint, BackHint string
@@ -361,6 +363,7 @@ var English = Messages{
 	WhyPendingGated: "Pending (SchedulingGated): the scheduler has not tried it.",
 	WhyEvicted:      "Evicted from %s at t=%s.",
 	WhyNoDetail:     "The simulation gave no per-node detail for this pod.",
+	WhyLoading:      "Explaining this pod at this frame…",
 	WhyMissing:      "Taints it does not tolerate",
 	WhyAttempts:     "Scheduling attempts so far: %d",
 	WhyQueue:        "Waits in the scheduling queue's %s",

@@ -92,6 +92,7 @@ var Hindi = Messages{
 	WhyPendingGated:        "Pending (SchedulingGated): शेड्यूलर ने इसे अभी आज़माया नहीं है।",
 	WhyEvicted:             "%s से t=%s पर बाहर किया गया।",
 	WhyNoDetail:            "सिमुलेशन ने इस पॉड के लिए नोड-वार विवरण नहीं दिया।",
+	WhyLoading:             "इस फ़्रेम पर इस पॉड की व्याख्या तैयार हो रही है…",
 	WhyMissing:             "टेंट्स जिन्हें यह टॉलरेट नहीं करता",
 	WhyAttempts:            "अब तक शेड्यूलिंग के प्रयास: %d",
 	WhyQueue:               "शेड्यूलिंग कतार के %s में प्रतीक्षा कर रहा है",

@@ -100,6 +100,9 @@ type Model struct {
 
 	// gen numbers runs, seq view queries; shown is the Seq of View.
 	gen, seq, shown int
+	// OnView, when set, is called with the change that puts a new board
+	// answer on the board (the page animates the chips around it).
+	OnView func(apply func())
 	// OnBusy, when set, is called when a run starts (true) and when its
 	// reply was applied or it was cancelled (false).
 	OnBusy func(bool)

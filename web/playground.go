@@ -88,6 +88,7 @@ func New(cfg Config) *Playground {
 	}
 	p.m = NewModel(cfg.Presets, eng)
 	p.m.OnBusy = markBusy
+	p.m.OnView = p.animate
 	p.x.cfg = cfg
 	return p
 }
@@ -260,6 +261,16 @@ func (p *Playground) writeURL(ctx app.Context) {
 	c.Fragment, c.RawFragment = frag, ""
 	p.lastFrag = frag
 	ctx.Page().ReplaceURL(&c)
+}
+
+// animate applies a new board and lets board.js move the pod chips from
+// where they were to where they are now.
+func (p *Playground) animate(apply func()) {
+	flipFirst()
+	apply()
+	if p.hasCtx {
+		p.ctx.Defer(func(app.Context) { flipPlay() })
+	}
 }
 
 func (p *Playground) onInput(ctx app.Context, e app.Event) {

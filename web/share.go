@@ -88,7 +88,7 @@ func ConfigureFromLocation() {
 }
 
 // extras is the playground state of the share, embed, import/export,
-// console-history, library and language features.
+// library and language features.
 type extras struct {
 	init     bool
 	opts     StartOptions
@@ -97,9 +97,6 @@ type extras struct {
 	linkErr  string
 	lastGood string
 	panel    string // the open tool panel: "embed", "import", "export", "library", "palette"
-
-	history []string
-	histPos int
 
 	importText   string
 	importName   string

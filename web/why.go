@@ -23,11 +23,18 @@ type WhyPanel struct {
 	Missing string
 	// Version is the simulated Kubernetes release (Result.KubernetesVersion).
 	Version string
+	// Loading is set while the engine is still explaining the selection.
+	Loading bool
 }
 
 // Render implements app.Composer.
 func (w *WhyPanel) Render() app.UI {
 	if w.Pod == nil {
+		if w.Loading {
+			return app.Section().Class("why is-loading").ID("why").Aria("busy", "true").Body(
+				app.P().Class("muted").Text(English.WhyLoading),
+			)
+		}
 		if w.Missing != "" {
 			return app.Section().Class("why").ID("why").Body(
 				app.P().Class("muted").Text(fmt.Sprintf(English.WhyGone, w.Missing)),
