@@ -243,7 +243,9 @@ func (p *Playground) renderSimulation() app.UI {
 				return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: m.ViewsFor("lane:evicted", v.Evicted), Total: v.EvictedMatched, All: v.EvictedAll, Filtered: filtered}
 			}),
 		),
-		app.If(!p.x.opts.Embed, func() app.UI { return &WhyPanel{Pod: sel, Missing: missing, Version: m.Run.KubernetesVersion, Loading: sel == nil && m.Loading()} }),
+		app.If(!p.x.opts.Embed, func() app.UI {
+			return &WhyPanel{Pod: sel, Missing: missing, Version: m.Run.KubernetesVersion, Loading: sel == nil && m.Loading()}
+		}),
 		app.If(!p.x.opts.Embed, func() app.UI {
 			return &EventLog{Events: v.Events, Fresh: v.Fresh, Matched: v.EventsMatched, Total: v.EventsTotal, Filter: m.EventFilter}
 		}),
