@@ -2,9 +2,6 @@ package web
 
 import (
 	"reflect"
-	"slices"
-
-	"github.com/taints-playground/playground/core/sim"
 )
 
 // The board of the frame on it: the engine's FrameView for the model's
@@ -44,34 +41,6 @@ func (m *Model) Refresh() {
 // Loading reports whether the engine has not answered the latest board
 // query yet.
 func (m *Model) Loading() bool { return m.shown < m.seq }
-
-// Views trims pods of the current frame for display, with countdown rings
-// at the clock.
-func (m *Model) Views(pods []*sim.PodState) []PodView {
-	return viewsOf(pods, m.Selected, Clock{Now: m.Time, Start: m.EvictionStart}, nil)
-}
-
-// viewsEntry is the last ViewsFor answer for one place on the board.
-type viewsEntry struct {
-	views []PodView
-}
-
-// ViewsFor is Views for one place on the board (a node's name, a lane),
-// returning the same slice as the last time while the place shows the same
-// chips. A component handed the same slice compares it by pointer instead
-// of view by view, so a step re-renders only the cards and lanes that
-// changed.
-func (m *Model) ViewsFor(place string, pods []*sim.PodState) []PodView {
-	views := m.Views(pods)
-	if m.viewsAt == nil {
-		m.viewsAt = map[string]viewsEntry{}
-	}
-	if e, ok := m.viewsAt[place]; ok && slices.EqualFunc(e.views, views, PodView.Equal) {
-		return e.views
-	}
-	m.viewsAt[place] = viewsEntry{views: views}
-	return views
-}
 
 // Equal reports whether two chip views draw the same chip.
 func (v PodView) Equal(w PodView) bool { return reflect.DeepEqual(v, w) }

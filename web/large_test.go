@@ -141,24 +141,34 @@ func TestTimelineWindow(t *testing.T) {
 	}
 }
 
-// TestModelLayoutCached: the page's cached grouping and views give the
-// same board as LayoutAt, frame after frame, with a selection.
-func TestModelLayoutCached(t *testing.T) {
+// TestBoardViewsCached: the board's chip views, made from the engine's
+// frame view, are LayoutAt's for the whole frame, frame after frame, with
+// a selection; unchanged chips come back as the same slice.
+func TestBoardViewsCached(t *testing.T) {
 	m := modelWith(gpuResult(false))
 	m.Select("default/a")
+	b := &BoardPanel{}
 	for i := 0; i < m.FrameCount(); i++ {
 		m.Seek(i)
+		b.View, b.Time, b.Selected = m.View, m.Time, m.Selected
+		var last BoardLayout
 		for round := 0; round < 2; round++ {
 			want := LayoutAt(frame(m), m.Selected, Clock{Now: m.Time, Start: m.EvictionStart})
-			got := BoardLayout{OnNode: map[string][]PodView{}, Pending: m.ViewsFor("lane:pending", m.View.Pending), Evicted: m.ViewsFor("lane:evicted", m.View.Evicted)}
+			got := BoardLayout{OnNode: map[string][]PodView{}, Pending: b.viewsFor("lane:pending", m.View.Pending), Evicted: b.viewsFor("lane:evicted", m.View.Evicted)}
 			for _, n := range m.View.Nodes {
 				if pods := m.View.OnNode[n.Name]; len(pods) > 0 {
-					got.OnNode[n.Name] = m.ViewsFor("node:"+n.Name, pods)
+					got.OnNode[n.Name] = b.viewsFor("node:"+n.Name, pods)
 				}
 			}
 			if !reflect.DeepEqual(want.OnNode, got.OnNode) || !reflect.DeepEqual(want.Pending, got.Pending) || !reflect.DeepEqual(want.Evicted, got.Evicted) {
-				t.Fatalf("frame %d round %d: cached layout differs\n got %+v\nwant %+v", i, round, got, want)
+				t.Fatalf("frame %d round %d: board views differ\n got %+v\nwant %+v", i, round, got, want)
 			}
+			for name, views := range got.OnNode {
+				if round == 1 && len(views) > 0 && &views[0] != &last.OnNode[name][0] {
+					t.Errorf("frame %d: node %s's unchanged chips are a new slice", i, name)
+				}
+			}
+			last = got
 		}
 	}
 }

@@ -110,8 +110,6 @@ type Model struct {
 	// timeline caches TimelineItems of timelineOf.
 	timelineOf *RunInfo
 	timeline   []TimelineItem
-	// viewsAt caches ViewsFor per place on the board.
-	viewsAt map[string]viewsEntry
 	// laneLimit is how many chips each lane shows (see LaneLimit).
 	laneLimit map[string]int
 }

@@ -330,63 +330,6 @@ func countText(shown, matched, all int, filtered bool, shownOf, matchNone, match
 	return fmt.Sprintf(matchShown, shown, matched, FormatCount(all))
 }
 
-// renderNodes renders the node cards of the view (those that match the
-// filter, up to the limit) and one summary card for the rest: with
-// thousands of nodes the board stays responsive.
-func (p *Playground) renderNodes() []app.UI {
-	m := p.m
-	v := &m.View
-	if v.NodeTotal == 0 {
-		return []app.UI{app.P().Class("muted").Text(English.NoNodes)}
-	}
-	if len(v.Nodes) == 0 {
-		return []app.UI{app.P().Class("muted no-match").Text(fmt.Sprintf(English.NoNodeMatches, m.NodeFilter))}
-	}
-	cards := make([]app.UI, 0, len(v.Nodes)+1)
-	for _, node := range v.Nodes {
-		cards = append(cards, &NodeCard{Node: node, Pods: m.ViewsFor("node:"+node.Name, v.OnNode[node.Name])})
-	}
-	if h := v.Hidden; h.Nodes > 0 {
-		more := min(h.Nodes, NodeLimitFor(v.NodeTotal))
-		moreNodes := English.MoreNodes
-		if strings.TrimSpace(m.NodeFilter) != "" {
-			moreNodes = English.MoreMatchingNodes
-		}
-		cards = append(cards, app.Div().Class("more-nodes").Body(
-			app.Strong().Class("more-count").Text(fmt.Sprintf(moreNodes, h.Nodes)),
-			app.P().Class("small muted").Text(fmt.Sprintf(English.MoreNodesCounts, h.Tainted, h.NotReady, h.Cordoned, h.Pods)),
-			app.Button().Type("button").Class("btn btn-small").ID("btn-more-nodes").
-				OnClick(func(ctx app.Context, e app.Event) { p.guard(m.MoreNodes) }).
-				Text(fmt.Sprintf(English.ShowMore, more)),
-		))
-	}
-	return cards
-}
-
-// renderNodeFilter is the filter field over the node cards, offered from
-// NodeFilterThreshold nodes (or while a filter is set).
-func (p *Playground) renderNodeFilter() app.UI {
-	m := p.m
-	v := &m.View
-	filtered := strings.TrimSpace(m.NodeFilter) != ""
-	if v.NodeTotal < NodeFilterThreshold && m.NodeFilter == "" {
-		return app.Div().Class("node-filter-slot")
-	}
-	return app.Div().Class("node-filter-slot").Body(
-		app.Label().Class("node-filter").For(IDNodeFilter).Body(
-			app.Span().Class("node-filter-label").Text(English.NodeFilter),
-			app.Input().Type("search").ID(IDNodeFilter).Class("input").
-				Placeholder(English.NodeFilterHint).
-				Attr("autocomplete", "off").
-				Value(m.NodeFilter).
-				OnInput(func(ctx app.Context, e app.Event) {
-					p.guard(func() { m.SetNodeFilter(ctx.JSSrc().Get("value").String()) })
-				}),
-		),
-		app.Span().Class("small muted nodes-count").Aria("live", "polite").Text(NodesCountText(len(v.Nodes), v.NodeMatched, v.NodeTotal, filtered)),
-	)
-}
-
 // notModelledBadge marks a pod or node whose manifest has fields upstream
 // acts on and the playground does not model; gaps lists them, one per
 // line, for the tooltip and screen readers.

@@ -185,8 +185,6 @@ func (p *Playground) renderSimulation() app.UI {
 	}
 
 	v := &m.View
-	cards := p.renderNodes()
-	filtered := strings.TrimSpace(m.NodeFilter) != ""
 	sel := m.SelectedPod()
 	missing := ""
 	if sel == nil {
@@ -226,23 +224,7 @@ func (p *Playground) renderSimulation() app.UI {
 		&ClockBar{Time: m.Time, End: m.End(), Speed: m.Speed, Marks: m.FrameTimes(), Current: f.At},
 		&Timeline{Items: m.TimelineItems(), Current: m.Frame},
 		app.Div().Class("caption").Aria("live", "polite").Body(caption...),
-		app.Section().ID(IDBoard).Class("board").Aria("label", English.Board).DataSet("frame", m.Frame).Body(
-			app.Div().Class("board-head").Body(
-				app.H2().Body(
-					app.Text(English.Board),
-					app.If(m.Run.KubernetesVersion != "", func() app.UI {
-						return app.Span().Class("k8s-version").Text(fmt.Sprintf(English.K8sVersion, m.Run.KubernetesVersion))
-					}),
-				),
-				legend(),
-			),
-			p.renderNodeFilter(),
-			app.Div().Class(nodesClass(v.NodeTotal)).Body(cards...),
-			&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: m.ViewsFor("lane:pending", v.Pending), Total: v.PendingMatched, All: v.PendingAll, Filtered: filtered},
-			app.If(v.EvictedAll > 0, func() app.UI {
-				return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: m.ViewsFor("lane:evicted", v.Evicted), Total: v.EvictedMatched, All: v.EvictedAll, Filtered: filtered}
-			}),
-		),
+		&BoardPanel{Page: p, View: m.View, Time: m.Time, Selected: m.Selected, Filter: m.NodeFilter, Version: m.Run.KubernetesVersion, Frame: m.Frame},
 		app.If(!p.x.opts.Embed, func() app.UI {
 			return &WhyPanel{Pod: sel, Missing: missing, Version: m.Run.KubernetesVersion, Loading: sel == nil && m.Loading()}
 		}),
@@ -251,24 +233,6 @@ func (p *Playground) renderSimulation() app.UI {
 		}),
 		app.If(!p.x.opts.Embed, func() app.UI { return p.renderConsole() }),
 	)
-}
-
-func legend() app.UI {
-	return app.Ul().Class("legend").Aria("label", English.Legend).Body(
-		TaintChipLegend("NoSchedule"),
-		TaintChipLegend("PreferNoSchedule"),
-		TaintChipLegend("NoExecute"),
-	)
-}
-
-// nodesClass is the node grid's class: "is-large" once the board has more
-// nodes than it draws cards for at first (static/extra.css then lets the
-// browser skip the off-screen cards).
-func nodesClass(n int) string {
-	if n > DefaultNodeLimit {
-		return "nodes is-large"
-	}
-	return "nodes"
 }
 
 // IDCancel is the id of the button that cancels the run in flight.

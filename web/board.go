@@ -1,0 +1,147 @@
+package web
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/taints-playground/playground/core/sim"
+)
+
+// BoardPanel draws the board of one frame from the engine's FrameView: the
+// node filter, the node cards with their pods, the summary card of the
+// nodes beyond the limit, and the Pending and Evicted lanes. It owns the
+// chip views it made last for each card and lane, and hands a card the
+// same slice while its chips are unchanged, so a step re-renders only the
+// cards and lanes that changed. Filter and "show more" go to Page.
+type BoardPanel struct {
+	app.Compo
+
+	Page     *Playground
+	View     FrameView
+	Time     float64
+	Selected string
+	Filter   string
+	Version  string
+	Frame    int
+
+	viewsAt map[string][]PodView
+}
+
+// Render implements app.Composer.
+func (b *BoardPanel) Render() app.UI {
+	v := &b.View
+	filtered := strings.TrimSpace(b.Filter) != ""
+	return app.Section().ID(IDBoard).Class("board").Aria("label", English.Board).DataSet("frame", b.Frame).Body(
+		app.Div().Class("board-head").Body(
+			app.H2().Body(
+				app.Text(English.Board),
+				app.If(b.Version != "", func() app.UI {
+					return app.Span().Class("k8s-version").Text(fmt.Sprintf(English.K8sVersion, b.Version))
+				}),
+			),
+			legend(),
+		),
+		b.renderNodeFilter(),
+		app.Div().Class(nodesClass(v.NodeTotal)).Body(b.renderNodes()...),
+		&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: b.viewsFor("lane:pending", v.Pending), Total: v.PendingMatched, All: v.PendingAll, Filtered: filtered},
+		app.If(v.EvictedAll > 0, func() app.UI {
+			return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: b.viewsFor("lane:evicted", v.Evicted), Total: v.EvictedMatched, All: v.EvictedAll, Filtered: filtered}
+		}),
+	)
+}
+
+// evictionStart is when the pod's pending eviction deadline was first
+// seen (FrameView.EvictStart), for its countdown ring.
+func (b *BoardPanel) evictionStart(p *sim.PodState) (float64, bool) {
+	s, ok := b.View.EvictStart[EvictKey(p)]
+	return s, ok
+}
+
+// viewsFor trims the pods of one place on the board (a node's name, a
+// lane) with countdown rings at the clock, returning the slice it returned
+// last time while the chips are the same.
+func (b *BoardPanel) viewsFor(place string, pods []*sim.PodState) []PodView {
+	views := viewsOf(pods, b.Selected, Clock{Now: b.Time, Start: b.evictionStart}, nil)
+	if b.viewsAt == nil {
+		b.viewsAt = map[string][]PodView{}
+	}
+	if old, ok := b.viewsAt[place]; ok && slices.EqualFunc(old, views, PodView.Equal) {
+		return old
+	}
+	b.viewsAt[place] = views
+	return views
+}
+
+// renderNodes renders the node cards of the view (those that match the
+// filter, up to the limit) and one summary card for the rest: with
+// thousands of nodes the board stays responsive.
+func (b *BoardPanel) renderNodes() []app.UI {
+	v := &b.View
+	if v.NodeTotal == 0 {
+		return []app.UI{app.P().Class("muted").Text(English.NoNodes)}
+	}
+	if len(v.Nodes) == 0 {
+		return []app.UI{app.P().Class("muted no-match").Text(fmt.Sprintf(English.NoNodeMatches, b.Filter))}
+	}
+	cards := make([]app.UI, 0, len(v.Nodes)+1)
+	for _, node := range v.Nodes {
+		cards = append(cards, &NodeCard{Node: node, Pods: b.viewsFor("node:"+node.Name, v.OnNode[node.Name])})
+	}
+	if h := v.Hidden; h.Nodes > 0 {
+		moreNodes := English.MoreNodes
+		if strings.TrimSpace(b.Filter) != "" {
+			moreNodes = English.MoreMatchingNodes
+		}
+		cards = append(cards, app.Div().Class("more-nodes").Body(
+			app.Strong().Class("more-count").Text(fmt.Sprintf(moreNodes, h.Nodes)),
+			app.P().Class("small muted").Text(fmt.Sprintf(English.MoreNodesCounts, h.Tainted, h.NotReady, h.Cordoned, h.Pods)),
+			app.Button().Type("button").Class("btn btn-small").ID("btn-more-nodes").
+				OnClick(func(ctx app.Context, e app.Event) { b.Page.guard(b.Page.m.MoreNodes) }).
+				Text(fmt.Sprintf(English.ShowMore, min(h.Nodes, NodeLimitFor(v.NodeTotal)))),
+		))
+	}
+	return cards
+}
+
+// renderNodeFilter is the filter field over the node cards, offered from
+// NodeFilterThreshold nodes (or while a filter is set).
+func (b *BoardPanel) renderNodeFilter() app.UI {
+	v := &b.View
+	if v.NodeTotal < NodeFilterThreshold && b.Filter == "" {
+		return app.Div().Class("node-filter-slot")
+	}
+	return app.Div().Class("node-filter-slot").Body(
+		app.Label().Class("node-filter").For(IDNodeFilter).Body(
+			app.Span().Class("node-filter-label").Text(English.NodeFilter),
+			app.Input().Type("search").ID(IDNodeFilter).Class("input").
+				Placeholder(English.NodeFilterHint).
+				Attr("autocomplete", "off").
+				Value(b.Filter).
+				OnInput(func(ctx app.Context, e app.Event) {
+					b.Page.guard(func() { b.Page.m.SetNodeFilter(ctx.JSSrc().Get("value").String()) })
+				}),
+		),
+		app.Span().Class("small muted nodes-count").Aria("live", "polite").
+			Text(NodesCountText(len(v.Nodes), v.NodeMatched, v.NodeTotal, strings.TrimSpace(b.Filter) != "")),
+	)
+}
+
+func legend() app.UI {
+	return app.Ul().Class("legend").Aria("label", English.Legend).Body(
+		TaintChipLegend("NoSchedule"),
+		TaintChipLegend("PreferNoSchedule"),
+		TaintChipLegend("NoExecute"),
+	)
+}
+
+// nodesClass is the node grid's class: "is-large" once the board has more
+// nodes than it draws cards for at first (static/extra.css then lets the
+// browser skip the off-screen cards).
+func nodesClass(n int) string {
+	if n > DefaultNodeLimit {
+		return "nodes is-large"
+	}
+	return "nodes"
+}
