@@ -70,7 +70,7 @@ func TestPlaygroundEditIsDebouncedAndReruns(t *testing.T) {
 
 	// Several quick edits run once, with the last text.
 	calls := 0
-	p.m.simulate = func(name string, b []byte) (*sim.Result, error) { calls++; return fakeSimulate(name, b) }
+	p.m.simulate = func(name string, b []byte, p func(sim.Progress)) (*sim.Result, error) { calls++; return fakeSimulate(name, b, p) }
 	p.ctx.Dispatch(func(ctx app.Context) {
 		p.Edit(ctx, "one")
 		p.Edit(ctx, "two")
@@ -215,7 +215,7 @@ func TestNodeCardIsAMemoBoundary(t *testing.T) {
 
 func TestIntroClampsLongDescriptions(t *testing.T) {
 	long := strings.Repeat("A long scenario description. ", 20)
-	p := New(Config{Presets: testPresets, Simulate: func(name string, b []byte) (*sim.Result, error) {
+	p := New(Config{Presets: testPresets, Simulate: func(name string, b []byte, _ func(sim.Progress)) (*sim.Result, error) {
 		r := gpuResult(false)
 		r.Description = long
 		return r, nil

@@ -130,7 +130,7 @@ func TestTimelineWindow(t *testing.T) {
 // TestModelLayoutCached: the page's cached grouping and views give the
 // same board as LayoutAt, frame after frame, with a selection.
 func TestModelLayoutCached(t *testing.T) {
-	m := NewModel(nil, func(string, []byte) (*sim.Result, error) { return gpuResult(false), nil })
+	m := NewModel(nil, func(string, []byte, func(sim.Progress)) (*sim.Result, error) { return gpuResult(false), nil })
 	if !m.SetText("x") {
 		t.Fatal(m.Err)
 	}
