@@ -70,7 +70,10 @@ func TestPlaygroundEditIsDebouncedAndReruns(t *testing.T) {
 
 	// Several quick edits run once, with the last text.
 	calls := 0
-	p.m.simulate = func(name string, b []byte, p func(sim.Progress)) (*sim.Result, error) { calls++; return fakeSimulate(name, b, p) }
+	p.m.simulate = func(name string, b []byte, p func(sim.Progress)) (*sim.Result, error) {
+		calls++
+		return fakeSimulate(name, b, p)
+	}
 	p.ctx.Dispatch(func(ctx app.Context) {
 		p.Edit(ctx, "one")
 		p.Edit(ctx, "two")
