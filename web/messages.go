@@ -260,6 +260,10 @@ type Messages struct {
 	WhySpreadLabel  string
 	WhySpreadPolicy string
 
+	// EngineStopped answers a request the engine's worker could not: it
+	// crashed, ran out of memory or panicked (%s: why).
+	EngineStopped string
+
 	// _ makes Messages not comparable: nothing compares catalogues, and a
 	// comparable struct of ~230 strings costs a ~38 KB generated equality
 	// function in the wasm.
@@ -548,4 +552,6 @@ var English = Messages{
 		"with the default nodeTaintsPolicy Ignore a tainted node's empty domain keeps the minimum at 0; " +
 		"nodeTaintsPolicy: Honor leaves out nodes whose taints the pod does not tolerate " +
 		"(nodeAffinityPolicy: Honor, the default, already leaves out nodes its nodeSelector or node affinity rules out).",
+
+	EngineStopped: "The simulation stopped: %s",
 }
