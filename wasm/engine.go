@@ -20,6 +20,13 @@ func simulate(filename string, text []byte, progress func(sim.Progress)) (*sim.R
 	return sim.RunWithProgress(s, progress)
 }
 
+// localEngine makes the in-process engine over simulate, execute,
+// lintText and exportText: the one the engine's worker serves and, natively,
+// the page's (newEngine). Integration point: it is nil until web's
+// LocalEngine is wired here; a worker without it exits at once, reporting
+// so (serveWorker).
+var localEngine func() web.Engine
+
 // execute answers a console command (kubectl describe, get, …) against the
 // scenario's cluster at virtual time at, with the real simulator.
 func execute(filename string, text []byte, at float64, command string) (string, error) {

@@ -88,20 +88,25 @@ type engineCall struct {
 	done     func(any) // gets the reply's payload
 }
 
-// NewWorkerEngine starts the two workers with spawn. onLost (may be nil)
-// is called with why when the holder died and is being rebuilt.
+// NewWorkerEngine returns the engine; its two workers are started with
+// spawn at the first request. onLost (may be nil) is called with why when
+// the holder died and is being rebuilt.
 func NewWorkerEngine(spawn SpawnFunc, onLost func(why string)) *WorkerEngine {
-	e := &WorkerEngine{spawn: spawn, onLost: onLost}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.holder, e.runner = e.startLocked(), e.startLocked()
-	return e
+	return &WorkerEngine{spawn: spawn, onLost: onLost}
+}
+
+// workersLocked starts the workers the first time.
+func (e *WorkerEngine) workersLocked() {
+	if e.holder == nil {
+		e.holder, e.runner = e.startLocked(), e.startLocked()
+	}
 }
 
 // Run runs req on the runner, cancelling the run in flight.
 func (e *WorkerEngine) Run(req RunRequest, progress func(Progress), done func(RunReply)) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.workersLocked()
 	if e.run != nil {
 		e.cancelLocked()
 	}
@@ -145,6 +150,7 @@ func (e *WorkerEngine) Cancel() {
 // the browser test.
 func (e *WorkerEngine) Crash(role string) {
 	e.mu.Lock()
+	e.workersLocked()
 	w := e.holder
 	if role != "holder" {
 		w = e.runner
@@ -156,6 +162,7 @@ func (e *WorkerEngine) Crash(role string) {
 func (e *WorkerEngine) ask(op string, req any, done func(any)) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.workersLocked()
 	e.sendLocked(e.holder, e.callLocked(op, req, done))
 }
 

@@ -78,6 +78,12 @@ func start(t *testing.T) (*WorkerEngine, *fakeWorkers, *[]string) {
 	fw := &fakeWorkers{}
 	var lost []string
 	e := NewWorkerEngine(fw.spawn, func(why string) { lost = append(lost, why) })
+	require.Empty(t, fw.all, "started at the first request")
+	e.Cancel()
+	require.Empty(t, fw.all)
+	e.mu.Lock()
+	e.workersLocked()
+	e.mu.Unlock()
 	require.Len(t, fw.all, 2)
 	fw.all[0].ev.Ready()
 	fw.all[1].ev.Ready()
@@ -238,6 +244,10 @@ func TestWorkerEnginePanicAndBadMessages(t *testing.T) {
 func TestWorkerEngineBroken(t *testing.T) {
 	fw := &fakeWorkers{}
 	e := NewWorkerEngine(fw.spawn, nil)
+	e.Cancel()
+	e.mu.Lock()
+	e.workersLocked()
+	e.mu.Unlock()
 	for i := 0; i < maxUnready; i++ {
 		_, r := e.ports()
 		r.ev.Died("404")
