@@ -146,17 +146,20 @@ func (e *WorkerEngine) Cancel() {
 	}
 }
 
-// Crash makes the holder's ("holder") or the runner's worker crash, for
-// the browser test.
+// Crash makes a worker die, for the browser test: the holder's
+// ("holder") program exits (WorkerPort.Crash), as it would on a crash; the
+// runner, busy running and so deaf to messages, is terminated and
+// reported dead at once, as a crash in the middle of a run would be.
 func (e *WorkerEngine) Crash(role string) {
 	e.mu.Lock()
 	e.workersLocked()
-	w := e.holder
-	if role != "holder" {
-		w = e.runner
-	}
+	h, r := e.holder, e.runner
 	e.mu.Unlock()
-	w.port.Crash()
+	if role == "holder" {
+		h.port.Crash()
+		return
+	}
+	e.died(r, "the worker was killed")
 }
 
 func (e *WorkerEngine) ask(op string, req any, done func(any)) {

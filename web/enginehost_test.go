@@ -192,7 +192,7 @@ func TestWorkerEngineRunnerCrash(t *testing.T) {
 	var reply RunReply
 	e.Run(RunRequest{Gen: 5, Text: "one"}, nil, func(rr RunReply) { reply = rr })
 	e.Crash("runner")
-	assert.Equal(t, RunReply{Gen: 5, Err: "The simulation stopped: exit code 2", StepFrame: -1}, reply)
+	assert.Equal(t, RunReply{Gen: 5, Err: "The simulation stopped: the worker was killed", StepFrame: -1}, reply)
 	assert.True(t, r.terminated)
 	assert.Empty(t, *lost, "the holder is intact")
 	require.Len(t, fw.all, 3)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/taints-playground/playground/bench"
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/presets"
 	"github.com/taints-playground/playground/core/scenario"
@@ -141,4 +142,46 @@ func TestWireErrors(t *testing.T) {
 		_, err := DecodeMessage(b[:n])
 		require.Error(t, err, fmt.Sprintf("truncated to %d bytes", n))
 	}
+}
+
+// BenchmarkWireView encodes and decodes the view of a 500-node board's
+// first frame: 24 node cards and their pods, 100 pending pods, the 500
+// node names and a pod's why over every node.
+func BenchmarkWireView(b *testing.B) {
+	s, err := scenario.Parse([]byte(bench.Cluster(500, 5000)), "cluster.yaml")
+	require.NoError(b, err)
+	res, err := sim.Run(s)
+	require.NoError(b, err)
+	f := res.Frames[0]
+	v := FrameView{OnNode: map[string][]*sim.PodState{}}
+	for i, n := range f.Nodes {
+		if i < 24 {
+			v.Nodes = append(v.Nodes, n)
+		}
+		v.NodeNames = append(v.NodeNames, n.Name)
+	}
+	for _, p := range f.Pods {
+		if p.Node != "" && len(v.OnNode[p.Node]) < 200 && len(v.OnNode) < 24 {
+			v.OnNode[p.Node] = append(v.OnNode[p.Node], p)
+		}
+	}
+	v.Pending = f.Pods[:100]
+	why, d, err := res.Explain(0, f.Pods[0].Namespace, f.Pods[0].Name)
+	require.NoError(b, err)
+	sel := *f.Pods[0]
+	sel.Why, sel.Describe = why, d
+	v.Selected = &sel
+	data, err := EncodeMessage(1, OpViewReply, v)
+	require.NoError(b, err)
+	b.Run("encode", func(b *testing.B) {
+		for b.Loop() {
+			_, _ = EncodeMessage(1, OpViewReply, v)
+		}
+		b.ReportMetric(float64(len(data)), "bytes/msg")
+	})
+	b.Run("decode", func(b *testing.B) {
+		for b.Loop() {
+			_, _ = DecodeMessage(data)
+		}
+	})
 }
