@@ -57,6 +57,7 @@ type WorkerEngine struct {
 	nextID   int
 	run      *engineCall // the run in flight on the runner
 	accepted *RunRequest // the last accepted run's request
+	rebuild  *engineCall // the last rebuild of a holder (rebuildLocked)
 	onLost   func(why string)
 	// unready counts the workers in a row that died before Ready; at
 	// maxUnready the engine is broken (why) and answers every request
@@ -315,10 +316,16 @@ func (e *WorkerEngine) died(w *engineWorker, why string) {
 		e.run = nil
 	}
 	lost := w == e.holder
-	if lost {
+	switch w {
+	case e.holder:
+		// A holder that dies rebuilding the accepted run would die again:
+		// the next holder starts empty.
+		if e.rebuild != nil && w.calls[e.rebuild.id] == e.rebuild {
+			e.accepted = nil
+		}
 		e.holder = e.startLocked()
 		e.rebuildLocked()
-	} else {
+	case e.runner:
 		e.runner = e.startLocked()
 	}
 	e.mu.Unlock()
@@ -337,8 +344,8 @@ func (e *WorkerEngine) rebuildLocked() {
 	if e.accepted == nil {
 		return
 	}
-	c := e.callLocked(OpRun, *e.accepted, func(any) {})
-	e.sendLocked(e.holder, c)
+	e.rebuild = e.callLocked(OpRun, *e.accepted, func(any) {})
+	e.sendLocked(e.holder, e.rebuild)
 }
 
 // nopPort stands for the workers of a broken engine.

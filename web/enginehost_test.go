@@ -3,9 +3,11 @@ package web
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/taints-playground/playground/core/sim"
 )
 
 // fakeEngine answers about the last text it accepted: a text with "bad"
@@ -256,4 +258,31 @@ func TestWorkerEngineBroken(t *testing.T) {
 	done := make(chan ExecReply)
 	e.Exec(ExecRequest{}, func(r ExecReply) { done <- r })
 	assert.Equal(t, ExecReply{Err: "The simulation stopped: 404"}, <-done)
+}
+
+// TestWorkerEngineRebuildDies: a holder that dies while rebuilding is
+// not rebuilt again (the text would kill the next one too).
+func TestWorkerEngineRebuildDies(t *testing.T) {
+	e, fw, lost := start(t)
+	_, r := e.ports()
+	e.Run(RunRequest{Gen: 1, Text: "one"}, nil, func(RunReply) {})
+	r.serve()
+	e.Crash("holder")
+	h := fw.all[2]
+	h.ev.Ready()
+	h.ev.Died("out of memory")
+	require.Len(t, fw.all, 4)
+	h2 := fw.all[3]
+	h2.ev.Ready()
+	assert.Empty(t, h2.inbox, "no rebuild")
+	assert.Len(t, *lost, 2)
+	var view FrameView
+	e.View(ViewQuery{Seq: 9}, func(v FrameView) { view = v })
+	h2.serve()
+	assert.Equal(t, FrameView{Seq: 9, Err: "no run"}, view)
+}
+
+func TestProgressOf(t *testing.T) {
+	p := ProgressOf(3, sim.Progress{At: 1500 * time.Millisecond, Until: time.Minute, Frames: 2, Scheduled: 5, Pods: 9})
+	assert.Equal(t, Progress{Gen: 3, At: 1.5, Until: 60, Frames: 2, Scheduled: 5, Pods: 9}, p)
 }

@@ -2,6 +2,8 @@ package web
 
 import (
 	"fmt"
+
+	"github.com/taints-playground/playground/core/sim"
 )
 
 // ServeMessage is the engine's side of the wire, in its Web Worker
@@ -61,4 +63,11 @@ func errorReply(m Message, why string) (string, any) {
 	default:
 		return OpExportReply, ExportReply{Err: text}
 	}
+}
+
+// ProgressOf is a run's progress as the page gets it: sim.Progress in
+// seconds, for the run req.Gen (LocalEngine passes it to SimulateFunc).
+func ProgressOf(gen int, p sim.Progress) Progress {
+	return Progress{Gen: gen, At: p.At.Seconds(), Until: p.Until.Seconds(),
+		Frames: p.Frames, Scheduled: p.Scheduled, Pods: p.Pods}
 }

@@ -34,8 +34,7 @@ func TestWireRoundTripPresets(t *testing.T) {
 			require.NoError(t, err)
 			var progress []Progress
 			res, err := sim.RunWithProgress(s, func(sp sim.Progress) {
-				progress = append(progress, Progress{Gen: 7, At: sp.At.Seconds(), Until: sp.Until.Seconds(),
-					Frames: sp.Frames, Scheduled: sp.Scheduled, Pods: sp.Pods})
+				progress = append(progress, ProgressOf(7, sp))
 			})
 			require.NoError(t, err)
 			for _, pr := range progress {
