@@ -45,7 +45,7 @@ type SpawnFunc func(ev WorkerEvents) WorkerPort
 // an error reply (Messages.EngineStopped); when it was the holder, the new
 // holder first runs the last accepted request again (its reply is not
 // passed on; View, Exec and Export asked meanwhile wait for it), so the
-// page keeps its board, and OnLost tells the page why.
+// page keeps its board, and onLost (NewWorkerEngine) tells the page why.
 //
 // done and progress are called from the ports' event handlers, outside
 // the UI's goroutine, never while the engine's lock is held.
