@@ -11,12 +11,16 @@ import (
 
 // playground is the one long-lived page component: the route factories
 // return it, so a navigation can never replace its state (GOAPP.md §2).
-var playground = web.New(web.Config{
-	Presets: presetList(), Simulate: simulate, Exec: execute,
-	Lint: lintText, Export: exportText, Library: library(), Palette: palette(),
-})
+// routes makes it: the engine's worker runs this program too and needs
+// none.
+var playground *web.Playground
 
 func routes() {
+	playground = web.New(web.Config{
+		Presets: presetList(), Simulate: simulate, Exec: execute,
+		Lint: lintText, Export: exportText, Library: library(), Palette: palette(),
+		Engine: newEngine(func(why string) { playground.EngineLost(why) }),
+	})
 	factory := func() app.Composer { return playground }
 	app.Route("/", factory)
 	app.RouteWithRegexp(`^/index\.html$`, factory)

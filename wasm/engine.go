@@ -11,13 +11,20 @@ import (
 )
 
 // simulate is the only way the page gets a board: parse the scenario file
-// and run the real simulator.
-func simulate(filename string, text []byte) (*sim.Result, error) {
+// and run the real simulator, reporting its progress (may be nil).
+func simulate(filename string, text []byte, progress func(sim.Progress)) (*sim.Result, error) {
 	s, err := scenario.Parse(text, filename)
 	if err != nil {
 		return nil, err
 	}
-	return sim.Run(s)
+	return sim.RunWithProgress(s, progress)
+}
+
+// localEngine makes the in-process engine over simulate, execute,
+// lintText and exportText: the one the engine's worker serves and,
+// natively, the page's (web.New makes the same when Config.Engine is nil).
+func localEngine() web.Engine {
+	return web.NewLocalEngine(web.Config{Simulate: simulate, Exec: execute, Lint: lintText, Export: exportText})
 }
 
 // execute answers a console command (kubectl describe, get, …) against the

@@ -8,6 +8,9 @@ import (
 )
 
 func main() {
+	if inWorker() {
+		serveWorker(localEngine) // never returns
+	}
 	web.FixLocation()           // before go-app parses the address
 	web.ConfigureFromLocation() // language, embed mode, theme, step, autoplay
 	routes()

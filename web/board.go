@@ -43,6 +43,9 @@ func (b *BoardPanel) Render() app.UI {
 			),
 			legend(),
 		),
+		app.If(v.Err != "", func() app.UI {
+			return app.P().Class("editor-error board-error").Role("alert").Text(v.Err)
+		}),
 		b.renderNodeFilter(),
 		app.Div().Class(nodesClass(v.NodeTotal)).Body(b.renderNodes()...),
 		&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: b.viewsFor("lane:pending", v.Pending), Total: v.PendingMatched, All: v.PendingAll, Filtered: filtered},

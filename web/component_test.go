@@ -70,7 +70,10 @@ func TestPlaygroundEditIsDebouncedAndReruns(t *testing.T) {
 
 	// Several quick edits run once, with the last text.
 	calls := 0
-	setSimulate(p.m, func(name string, b []byte) (*sim.Result, error) { calls++; return fakeSimulate(name, b) })
+	setSimulate(p.m, func(name string, b []byte, pr func(sim.Progress)) (*sim.Result, error) {
+		calls++
+		return fakeSimulate(name, b, pr)
+	})
 	p.ctx.Dispatch(func(ctx app.Context) {
 		p.Edit(ctx, "one")
 		p.Edit(ctx, "two")
@@ -215,7 +218,7 @@ func TestNodeCardIsAMemoBoundary(t *testing.T) {
 
 func TestIntroClampsLongDescriptions(t *testing.T) {
 	long := strings.Repeat("A long scenario description. ", 20)
-	p := New(Config{Presets: testPresets, Simulate: func(name string, b []byte) (*sim.Result, error) {
+	p := New(Config{Presets: testPresets, Simulate: func(string, []byte, func(sim.Progress)) (*sim.Result, error) {
 		r := gpuResult(false)
 		r.Description = long
 		return r, nil

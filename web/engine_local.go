@@ -80,7 +80,11 @@ func (e *LocalEngine) run(req RunRequest, progress func(Progress)) (res *sim.Res
 	if e.simulate == nil {
 		return nil, errors.New("no simulator is configured")
 	}
-	res, err = e.simulate(req.Filename, []byte(req.Text))
+	var report func(sim.Progress)
+	if progress != nil {
+		report = func(p sim.Progress) { progress(ProgressOf(req.Gen, p)) }
+	}
+	res, err = e.simulate(req.Filename, []byte(req.Text), report)
 	if err == nil && res == nil {
 		err = errors.New("the simulation returned no result")
 	}

@@ -48,3 +48,19 @@ func (e *pageEngine) Lint(text string, done func(LintReply)) {
 func (e *pageEngine) Export(req ExportRequest, done func(ExportReply)) {
 	e.Engine.Export(req, func(r ExportReply) { e.dispatch(func(app.Context) { done(r) }) })
 }
+
+// EngineLost tells the reader that the engine's worker holding the board
+// died (why, from the engine) and that the board is being rebuilt from
+// the last scenario that ran, then asks for the board again: the engine
+// answers once the new worker has run it. Safe from any goroutine.
+func (p *Playground) EngineLost(why string) {
+	if p == nil || !p.hasCtx {
+		return
+	}
+	p.ctx.Dispatch(func(app.Context) {
+		p.guard(func() {
+			p.m.Notice = why + " " + English.EngineRebuilt
+			p.m.Refresh()
+		})
+	})
+}

@@ -83,7 +83,7 @@ func gpuResult(tolerateDisk bool) *sim.Result {
 
 // fakeSimulate stands in for scenario.Parse + sim.Run in unit tests: the
 // text names the outcome.
-func fakeSimulate(filename string, text []byte) (*sim.Result, error) {
+func fakeSimulate(filename string, text []byte, _ func(sim.Progress)) (*sim.Result, error) {
 	s := string(text)
 	switch {
 	case strings.Contains(s, "panic"):

@@ -58,7 +58,7 @@ func frame(m *Model) *sim.Frame {
 
 // modelWith is a model whose board shows res (a hand-made result).
 func modelWith(res *sim.Result) *Model {
-	m := newModel(nil, func(string, []byte) (*sim.Result, error) { return res, nil })
+	m := newModel(nil, func(string, []byte, func(sim.Progress)) (*sim.Result, error) { return res, nil })
 	setText(m, "hand-made")
 	return m
 }

@@ -13,12 +13,12 @@ import (
 	"github.com/taints-playground/playground/core/sim"
 )
 
-func realSimulate(filename string, text []byte) (*sim.Result, error) {
+func realSimulate(filename string, text []byte, progress func(sim.Progress)) (*sim.Result, error) {
 	s, err := scenario.Parse(text, filename)
 	if err != nil {
 		return nil, err
 	}
-	return sim.Run(s)
+	return sim.RunWithProgress(s, progress)
 }
 
 func realExec(filename string, text []byte, at float64, command string) (string, error) {

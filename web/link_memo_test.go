@@ -34,7 +34,7 @@ func TestModelFragmentFromRun(t *testing.T) {
 		}
 	}
 	// A simulator whose result carries no scenario: the text is parsed.
-	bare := newModel(nil, func(filename string, text []byte) (*sim.Result, error) {
+	bare := newModel(nil, func(filename string, text []byte, _ func(sim.Progress)) (*sim.Result, error) {
 		if _, err := scenario.Parse(text, filename); err != nil {
 			return nil, err
 		}

@@ -265,6 +265,13 @@ type Messages struct {
 	WhySpreadLabel  string
 	WhySpreadPolicy string
 
+	// EngineStopped answers a request the engine's worker could not: it
+	// crashed, ran out of memory or panicked (%s: why).
+	EngineStopped string
+	// EngineRebuilt follows EngineStopped in the page's notice when the
+	// worker that held the board died.
+	EngineRebuilt string
+
 	// _ makes Messages not comparable: nothing compares catalogues, and a
 	// comparable struct of ~230 strings costs a ~38 KB generated equality
 	// function in the wasm.
@@ -558,4 +565,7 @@ var English = Messages{
 		"with the default nodeTaintsPolicy Ignore a tainted node's empty domain keeps the minimum at 0; " +
 		"nodeTaintsPolicy: Honor leaves out nodes whose taints the pod does not tolerate " +
 		"(nodeAffinityPolicy: Honor, the default, already leaves out nodes its nodeSelector or node affinity rules out).",
+
+	EngineStopped: "The simulation stopped: %s",
+	EngineRebuilt: "The board is rebuilt from the last scenario that ran.",
 }

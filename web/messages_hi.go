@@ -284,4 +284,7 @@ var Hindi = Messages{
 		"डिफ़ॉल्ट nodeTaintsPolicy Ignore में टेंट वाले नोड का खाली डोमेन न्यूनतम को 0 पर रखता है; " +
 		"nodeTaintsPolicy: Honor उन नोड्स को छोड़ देता है जिनके टेंट्स पॉड टॉलरेट नहीं करता " +
 		"(nodeAffinityPolicy: Honor, जो डिफ़ॉल्ट है, पहले से उन नोड्स को छोड़ देता है जिन्हें nodeSelector या node affinity बाहर करते हैं)।",
+
+	EngineStopped: "सिमुलेशन रुक गया: %s",
+	EngineRebuilt: "बोर्ड पिछले चले हुए परिदृश्य से फिर बनाया जा रहा है।",
 }

@@ -37,9 +37,10 @@ type ConsoleEntry struct {
 const MaxConsoleEntries = 12
 
 // SimulateFunc parses a scenario file and runs it. filename is only used in
-// error messages. The playground never schedules anything itself: every
-// board it shows comes from this function.
-type SimulateFunc func(filename string, text []byte) (*sim.Result, error)
+// error messages; progress (may be nil) is called along the run
+// (sim.RunWithProgress). The playground never schedules anything itself:
+// every board it shows comes from this function.
+type SimulateFunc func(filename string, text []byte, progress func(sim.Progress)) (*sim.Result, error)
 
 // Model is the playground's state, free of any UI toolkit so it can be
 // tested directly. The component renders it and forwards events to it.

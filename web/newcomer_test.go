@@ -82,7 +82,7 @@ func filterBoard(n, pending int) *sim.Result {
 
 func filteredPlayground(t *testing.T, res *sim.Result, filter string) string {
 	t.Helper()
-	p := New(Config{Simulate: func(string, []byte) (*sim.Result, error) { return res, nil }})
+	p := New(Config{Simulate: func(string, []byte, func(sim.Progress)) (*sim.Result, error) { return res, nil }})
 	if !setText(p.m, "kind: Scenario") {
 		t.Fatal(p.m.Err)
 	}

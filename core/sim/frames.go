@@ -83,6 +83,7 @@ func (s *simulator) frame(step, caption, output, fallback string) {
 		f.Pods = nil
 	}
 	s.frames = append(s.frames, f)
+	s.tick()
 }
 
 func (s *simulator) nodeState(n *core.Node) NodeState {

@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/admission"
@@ -54,7 +55,13 @@ const maxIterations = 100000
 // returns every frame and event. The same scenario always gives the same
 // result. Errors are reported for a nil scenario and for any internal
 // failure (Run recovers from panics so a browser build never crashes).
-func Run(s *scenario.Scenario) (res *Result, err error) {
+func Run(s *scenario.Scenario) (*Result, error) { return RunWithProgress(s, nil) }
+
+// RunWithProgress is Run that calls fn (when not nil) with the run's
+// progress about every ProgressInterval of real time, from the goroutine
+// that called it, and once more at the end when the run succeeded. fn
+// only observes: the result is the same as Run's, byte for byte.
+func RunWithProgress(s *scenario.Scenario, fn func(Progress)) (res *Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, err = nil, fmt.Errorf("simulation failed: %v\n%s", r, debug.Stack())
@@ -64,8 +71,14 @@ func Run(s *scenario.Scenario) (res *Result, err error) {
 		return nil, fmt.Errorf("no scenario")
 	}
 	sm := newSimulator(s)
+	if fn != nil {
+		sm.progress = progress{fn: fn, last: time.Now()}
+	}
 	if err := sm.run(); err != nil {
 		return nil, err
+	}
+	if fn != nil {
+		fn(sm.progressNow())
 	}
 	if verifyFrames {
 		// Again without detail, so that every frame shares states and
@@ -113,6 +126,7 @@ type simulator struct {
 	// timerRuns are the step commands timerOutput comes from, in order.
 	timerRuns []string
 	capErr    error // a cap on frame storage or live pods was exceeded
+	progress  progress
 }
 
 // newSimulator wires the components. Watches registered on the store run
@@ -192,6 +206,7 @@ func (s *simulator) run() error {
 		default:
 			s.instant(t)
 		}
+		s.tick()
 	}
 	if last := s.frames[len(s.frames)-1]; s.scen.Until.Seconds() > last.At {
 		s.clk.Set(s.scen.Until)
@@ -349,6 +364,7 @@ func (s *simulator) settle() {
 			return
 		}
 		s.sched.Cycle(p)
+		s.tick()
 	}
 }
 

@@ -1,0 +1,186 @@
+package web
+
+import (
+	"bytes"
+	"encoding/gob"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/taints-playground/playground/bench"
+	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/presets"
+	"github.com/taints-playground/playground/core/scenario"
+	"github.com/taints-playground/playground/core/sim"
+)
+
+// roundTrip encodes and decodes one message and requires it back equal.
+func roundTrip(t *testing.T, id int, op string, payload any) {
+	t.Helper()
+	b, err := EncodeMessage(id, op, payload)
+	require.NoError(t, err)
+	m, err := DecodeMessage(b)
+	require.NoError(t, err)
+	require.Equal(t, Message{ID: id, Op: op, Payload: payload}, m)
+}
+
+// TestWireRoundTripPresets runs every preset and lesson with the real
+// simulator and sends its run reply and every frame's view across.
+func TestWireRoundTripPresets(t *testing.T) {
+	all := append(presets.List(), presets.Lessons()...)
+	for _, p := range all {
+		t.Run(p.Name, func(t *testing.T) {
+			s, err := scenario.Parse([]byte(p.YAML), p.Name+".yaml")
+			require.NoError(t, err)
+			var progress []Progress
+			res, err := sim.RunWithProgress(s, func(sp sim.Progress) {
+				progress = append(progress, ProgressOf(7, sp))
+			})
+			require.NoError(t, err)
+			for _, pr := range progress {
+				roundTrip(t, 3, OpProgress, pr)
+			}
+			roundTrip(t, 3, OpRunReply, testRunReply(res))
+			for i := range res.Frames {
+				roundTrip(t, 4+i, OpViewReply, testFrameView(t, res, i))
+			}
+		})
+	}
+}
+
+// testRunReply describes res as a run reply would.
+func testRunReply(res *sim.Result) RunReply {
+	info := &RunInfo{Name: res.Name, Title: res.Title, Description: res.Description,
+		KubernetesVersion: res.KubernetesVersion, Until: res.Until, Times: FrameTimes(res), Events: len(res.Events)}
+	for _, f := range res.Frames {
+		info.Frames = append(info.Frames, FrameInfo{At: f.At, Step: f.Step, Caption: f.Caption, Summary: f.Summary,
+			Output: f.Output, Continues: f.Continues, Events: f.Events, Failed: f.StepFailed(), Nodes: len(f.Nodes)})
+	}
+	info.Nodes, info.Pods = len(res.Frames[0].Nodes), len(res.Frames[0].Pods)
+	return RunReply{Gen: 3, Accepted: true, Run: info, StepFrame: -1, Fragment: "#s=abc"}
+}
+
+// testFrameView builds a view of frame i from the result's states: every
+// node and its pods, the lanes, the events, and the why of the frame's
+// first pod (recomputed when the frame has no detail).
+func testFrameView(t *testing.T, res *sim.Result, i int) FrameView {
+	f := res.Frames[i]
+	v := FrameView{Seq: i, Frame: i, Nodes: f.Nodes, OnNode: map[string][]*sim.PodState{},
+		NodeTotal: len(f.Nodes), NodeMatched: len(f.Nodes), EvictStart: map[string]float64{},
+		Events: res.Events[:f.Events], EventsMatched: f.Events, EventsTotal: f.Events}
+	for _, n := range f.Nodes {
+		v.OnNode[n.Name] = []*sim.PodState{}
+		v.NodeNames = append(v.NodeNames, n.Name)
+	}
+	for _, p := range f.Pods {
+		switch {
+		case p.Phase == sim.PhasePending:
+			v.Pending = append(v.Pending, p)
+		case p.Phase == sim.PhaseEvicted:
+			v.Evicted = append(v.Evicted, p)
+		default:
+			v.OnNode[p.Node] = append(v.OnNode[p.Node], p)
+		}
+		if p.EvictAt != nil {
+			v.EvictStart[p.Namespace+"/"+p.Name] = f.At
+		}
+	}
+	v.PendingMatched, v.PendingAll = len(v.Pending), len(v.Pending)
+	v.EvictedMatched, v.EvictedAll = len(v.Evicted), len(v.Evicted)
+	if len(f.Pods) > 0 && (i == 0 || i == len(res.Frames)-1) {
+		sel := *f.Pods[0]
+		why, describe, err := res.Explain(i, sel.Namespace, sel.Name)
+		require.NoError(t, err)
+		sel.Why, sel.Describe = why, describe
+		v.Selected = &sel
+	}
+	return v
+}
+
+// TestWireRoundTripZeros: what gob alone loses comes back (a pointer to
+// zero, an empty slice or map, json:"-" fields), and the requests cross.
+func TestWireRoundTripZeros(t *testing.T) {
+	zero, zeroF, zeroI := int64(0), 0.0, int64(0)
+	pod := &sim.PodState{Name: "p", Namespace: "default", Phase: sim.PhaseRunning, Static: true,
+		Tolerations: []core.Toleration{{Key: "k", Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute, TolerationSeconds: &zero}},
+		ScheduledAt: &zeroF, Requests: map[core.ResourceName]int64{}, SchedulingGates: []string{},
+		Why: &sim.Explanation{Nodes: []sim.NodeVerdict{{Node: "n1", Score: &zeroI, Taints: []sim.TaintMatch{{By: &core.Toleration{}}}}}}}
+	node := &sim.NodeState{Name: "n1", Taints: []core.Taint{}, NotModelled: []core.Gap{{Path: "spec.x", Why: "y"}}}
+	view := FrameView{Nodes: []*sim.NodeState{node}, OnNode: map[string][]*sim.PodState{"n1": {pod}, "n2": {}},
+		Pending: []*sim.PodState{}, EvictStart: map[string]float64{"default/p": 0}, Selected: pod, Events: []sim.Event{}}
+	roundTrip(t, 1, OpViewReply, view)
+
+	var b bytes.Buffer
+	require.NoError(t, gob.NewEncoder(&b).Encode(view))
+	var plain FrameView
+	require.NoError(t, gob.NewDecoder(&b).Decode(&plain))
+	require.NotEqual(t, view, plain, "gob alone drops pointers to zero and empty slices")
+	require.Nil(t, plain.Selected.ScheduledAt)
+
+	roundTrip(t, 2, OpRun, RunRequest{Gen: 2, Filename: "a.yaml", Text: "kind: Scenario\n", StepCommand: "kubectl taint", StepAt: 0, Link: true})
+	roundTrip(t, 3, OpView, ViewQuery{Seq: 1, Frame: 2, Filter: "gpu", Selected: "default/p"})
+	roundTrip(t, 4, OpExec, ExecRequest{At: 0, Command: "kubectl get pods"})
+	roundTrip(t, 5, OpExecReply, ExecReply{Output: "x", Err: ""})
+	roundTrip(t, 6, OpLint, LintRequest{Text: "apiVersion: v1\n"})
+	roundTrip(t, 7, OpLintReply, LintReply{Findings: []Finding{{Severity: "error", Where: "document 1", Message: "m"}}})
+	roundTrip(t, 8, OpExport, ExportRequest{Format: ExportScript})
+	roundTrip(t, 9, OpExportReply, ExportReply{Text: "#!/bin/sh\n"})
+	roundTrip(t, 10, OpRunReply, RunReply{Gen: 1, Err: "bad"})
+}
+
+// TestWireErrors: a wrong op or payload is an error, never a panic, and
+// so is any truncation of a message.
+func TestWireErrors(t *testing.T) {
+	_, err := EncodeMessage(1, "nope", RunRequest{})
+	require.Error(t, err)
+	_, err = EncodeMessage(1, OpRun, &RunRequest{})
+	require.Error(t, err)
+	b, err := EncodeMessage(1, OpExecReply, ExecReply{Output: "out"})
+	require.NoError(t, err)
+	for n := range len(b) {
+		_, err := DecodeMessage(b[:n])
+		require.Error(t, err, fmt.Sprintf("truncated to %d bytes", n))
+	}
+}
+
+// BenchmarkWireView encodes and decodes the view of a 500-node board's
+// first frame: 24 node cards and their pods, 100 pending pods, the 500
+// node names and a pod's why over every node.
+func BenchmarkWireView(b *testing.B) {
+	s, err := scenario.Parse([]byte(bench.Cluster(500, 5000)), "cluster.yaml")
+	require.NoError(b, err)
+	res, err := sim.Run(s)
+	require.NoError(b, err)
+	f := res.Frames[0]
+	v := FrameView{OnNode: map[string][]*sim.PodState{}}
+	for i, n := range f.Nodes {
+		if i < 24 {
+			v.Nodes = append(v.Nodes, n)
+		}
+		v.NodeNames = append(v.NodeNames, n.Name)
+	}
+	for _, p := range f.Pods {
+		if p.Node != "" && len(v.OnNode[p.Node]) < 200 && len(v.OnNode) < 24 {
+			v.OnNode[p.Node] = append(v.OnNode[p.Node], p)
+		}
+	}
+	v.Pending = f.Pods[:100]
+	why, d, err := res.Explain(0, f.Pods[0].Namespace, f.Pods[0].Name)
+	require.NoError(b, err)
+	sel := *f.Pods[0]
+	sel.Why, sel.Describe = why, d
+	v.Selected = &sel
+	data, err := EncodeMessage(1, OpViewReply, v)
+	require.NoError(b, err)
+	b.Run("encode", func(b *testing.B) {
+		for b.Loop() {
+			_, _ = EncodeMessage(1, OpViewReply, v)
+		}
+		b.ReportMetric(float64(len(data)), "bytes/msg")
+	})
+	b.Run("decode", func(b *testing.B) {
+		for b.Loop() {
+			_, _ = DecodeMessage(data)
+		}
+	})
+}
