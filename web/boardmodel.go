@@ -21,11 +21,13 @@ func (m *Model) Refresh() {
 		Selected: m.Selected, PendingLimit: m.laneLimit["pending"], EvictedLimit: m.laneLimit["evicted"],
 		EventFilter: m.EventFilter, EventLimit: m.EventLimit,
 	}
+	m.waited()
 	m.eng.View(q, func(v FrameView) {
 		if v.Seq <= m.shown {
 			return
 		}
 		m.shown = v.Seq
+		defer m.waited()
 		if v.Err != "" {
 			m.View.Err = v.Err
 			return

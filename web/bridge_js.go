@@ -76,7 +76,8 @@ func removeBodyAttr(name string) error {
 	return err
 }
 
-// markReady sets body[data-ready="1"] once the playground is mounted.
+// markReady sets body[data-ready="1"] once the playground shows its first
+// board.
 func markReady() { _ = setBodyAttr("data-ready", "1") }
 
 // FixLocation rewrites the address bar, before go-app starts, when the

@@ -104,9 +104,12 @@ type Model struct {
 	// OnView, when set, is called with the change that puts a new board
 	// answer on the board (the page animates the chips around it).
 	OnView func(apply func())
-	// OnBusy, when set, is called when a run starts (true) and when its
-	// reply was applied or it was cancelled (false).
+	// OnBusy, when set, is called with true when the page starts waiting
+	// for the engine (a run, or the board of a frame) and with false when
+	// it has every answer it asked for.
 	OnBusy func(bool)
+	// waiting is the last value given to OnBusy.
+	waiting bool
 
 	// timeline caches TimelineItems of timelineOf.
 	timelineOf *RunInfo
@@ -257,8 +260,19 @@ func (m *Model) start(req RunRequest, done func(RunReply)) {
 
 func (m *Model) setBusy(b bool) {
 	m.Busy = b
+	m.waited()
+}
+
+// waited calls OnBusy when the page starts or stops waiting for the
+// engine.
+func (m *Model) waited() {
+	w := m.Busy || m.Loading()
+	if w == m.waiting {
+		return
+	}
+	m.waiting = w
 	if m.OnBusy != nil {
-		m.OnBusy(b)
+		m.OnBusy(w)
 	}
 }
 

@@ -75,8 +75,11 @@ type Playground struct {
 	typing   bool
 	version  string
 	intro    bool // the scenario description is expanded
-	x        extras
-	perf     stepPerf
+	// mounted is set in the browser once the page is mounted; readyMarked
+	// once body[data-ready] was set.
+	mounted, readyMarked bool
+	x                    extras
+	perf                 stepPerf
 }
 
 // New returns the playground component.
@@ -87,7 +90,7 @@ func New(cfg Config) *Playground {
 		eng = &pageEngine{Engine: cfg.Engine, p: p}
 	}
 	p.m = NewModel(cfg.Presets, eng)
-	p.m.OnBusy = markBusy
+	p.m.OnBusy = p.busy
 	p.m.OnView = p.animate
 	p.x.cfg = cfg
 	return p
@@ -108,7 +111,10 @@ func (p *Playground) OnMount(ctx app.Context) {
 	p.perf.on = perfEnabled()
 	p.setup(ctx)
 	p.mountEmbed(ctx)
-	ctx.Defer(func(app.Context) { markReady() })
+	p.mounted = true
+	if p.embedWaiting() || (p.m.Run != nil && !p.m.Loading()) || (!p.m.Busy && p.m.Run == nil) {
+		p.ready(ctx)
+	}
 }
 
 // OnNav runs on load and whenever the fragment changes (back/forward, a
@@ -264,13 +270,36 @@ func (p *Playground) writeURL(ctx app.Context) {
 }
 
 // animate applies a new board and lets board.js move the pod chips from
-// where they were to where they are now.
+// where they were to where they are now. The first board makes the page
+// ready.
 func (p *Playground) animate(apply func()) {
 	flipFirst()
 	apply()
 	if p.hasCtx {
 		p.ctx.Defer(func(app.Context) { flipPlay() })
+		p.ready(p.ctx)
 	}
+}
+
+// busy marks the page busy (body[data-busy]) while it waits for the
+// engine; a run that leaves no board at all (nothing ever ran) makes the
+// page ready too.
+func (p *Playground) busy(b bool) {
+	markBusy(b)
+	if !b && p.m.Run == nil && p.hasCtx {
+		p.ready(p.ctx)
+	}
+}
+
+// ready sets body[data-ready] once, after the render that shows the first
+// board (or, in an embed waiting for its start click, at mount): the
+// browser tests and benchmarks wait for it.
+func (p *Playground) ready(ctx app.Context) {
+	if !p.mounted || p.readyMarked {
+		return
+	}
+	p.readyMarked = true
+	ctx.Defer(func(app.Context) { markReady() })
 }
 
 func (p *Playground) onInput(ctx app.Context, e app.Event) {

@@ -266,7 +266,7 @@ func (b *browser) pickPreset(name string) {
 		el.value = `+jsString(name)+`;
 		el.dispatchEvent(new Event("change", {bubbles: true})); })()`)
 	b.waitFor("preset "+name, `document.getElementById("preset").value === `+jsString(name)+
-		` && !document.getElementById("editor-error")`, 20*time.Second)
+		` && !document.getElementById("editor-error") && !document.body.hasAttribute("data-busy")`, 20*time.Second)
 }
 
 func podOnNode(pod, node string) string {
