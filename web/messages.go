@@ -288,7 +288,7 @@ var English = Messages{
 	EditorHint:     "Nodes, Pods and one kind: Scenario document with steps. Changes re-run the simulation.",
 	EditorOK:       "Simulated: %s, %s.",
 	EditorRunning:  "Waiting for you to stop typing…",
-	RunStarting:    "Simulating…",
+	RunStarting:    "Reading the scenario…",
 	RunProgress:    "Simulating: t=%s of %s, %d frames, %d of %d pods scheduled",
 	Cancel:         "Cancel",
 	CancelHint:     "Stop this run; the board keeps the last scenario that ran",
