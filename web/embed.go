@@ -23,14 +23,19 @@ func (p *Playground) StartEmbed(ctx app.Context) {
 	p.x.started = true
 	p.guard(func() {
 		p.loaded = false
+		p.x.startStep = true
 		p.loadURL(ctx)
-		p.applyStartStep(ctx)
 		ctx.Defer(func(app.Context) { focusElement(IDRun) })
 	})
 }
 
-// applyStartStep shows frame step=N and starts playing with autoplay=1.
+// applyStartStep shows frame step=N and starts playing with autoplay=1,
+// once the embedded scenario ran (loadURL calls it).
 func (p *Playground) applyStartStep(ctx app.Context) {
+	if !p.x.startStep {
+		return
+	}
+	p.x.startStep = false
 	if n := p.x.opts.Step; n > 0 {
 		p.m.Seek(n - 1)
 	}
@@ -45,9 +50,6 @@ func (p *Playground) mountEmbed(ctx app.Context) {
 	p.initExtras()
 	if !p.x.opts.Embed {
 		return
-	}
-	if p.x.started {
-		p.applyStartStep(ctx)
 	}
 	ctx.Defer(func(app.Context) {
 		_ = observeHeight(func(h int) {

@@ -232,6 +232,7 @@ func (p *Playground) loadURL(ctx app.Context) {
 			if ok {
 				p.writeURL(p.ctx) // says again why there is no link
 			}
+			p.applyStartStep(p.ctx)
 		})
 		return
 	}
@@ -239,6 +240,7 @@ func (p *Playground) loadURL(ctx app.Context) {
 		if !ok && frag == "" {
 			p.writeURL(p.ctx)
 		}
+		p.applyStartStep(p.ctx)
 	})
 }
 

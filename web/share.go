@@ -90,13 +90,15 @@ func ConfigureFromLocation() {
 // extras is the playground state of the share, embed, import/export,
 // library and language features.
 type extras struct {
-	init     bool
-	opts     StartOptions
-	started  bool // embed: the reader clicked start (or autoplay)
-	copied   string
-	linkErr  string
-	lastGood string
-	panel    string // the open tool panel: "embed", "import", "export", "library", "palette"
+	init    bool
+	opts    StartOptions
+	started bool // embed: the reader clicked start (or autoplay)
+	// startStep: the embed's step= and autoplay= wait for the load.
+	startStep bool
+	copied    string
+	linkErr   string
+	lastGood  string
+	panel     string // the open tool panel: "embed", "import", "export", "library", "palette"
 
 	importText   string
 	importName   string
@@ -122,6 +124,7 @@ func (p *Playground) initExtras() {
 	p.x.init = true
 	p.x.opts = startup
 	p.x.started = !startup.Embed || startup.Autoplay
+	p.x.startStep = startup.Embed && startup.Autoplay
 	if s, ok := storageGet(LastGoodKey); ok {
 		p.x.lastGood = s
 	}
