@@ -111,6 +111,27 @@ const brokenWordsJS = `(() => {
 	return out;
 })()`
 
+// cutJS lists the texts of node cards and pod chips that are cut short
+// (overflow hidden, an ellipsis) without their whole text in a title or
+// aria-label on them or on an element around them in the card. What
+// scrolls (kubectl describe) is not cut.
+const cutJS = `(() => {
+	const out = [];
+	for (const box of document.querySelectorAll(".node-card, .pod")) {
+		for (const el of box.querySelectorAll("*")) {
+			const ox = getComputedStyle(el).overflowX;
+			if (el.scrollWidth <= el.clientWidth + 1 || (ox !== "hidden" && ox !== "clip")) continue;
+			const text = el.textContent.trim();
+			let ok = false;
+			for (let e = el; e && !ok; e = e === box ? null : e.parentElement) {
+				ok = (e.title || "").includes(text) || (e.getAttribute("aria-label") || "").includes(text);
+			}
+			if (!ok) out.push((box.dataset.node || box.dataset.pod) + ": " + text.slice(0, 90));
+		}
+	}
+	return out;
+})()`
+
 type overflowOffender struct {
 	Box  string `json:"box"`
 	El   string `json:"el"`
@@ -126,9 +147,11 @@ type brokenWord struct {
 	WordWidth int    `json:"wordWidth"`
 }
 
-// checkBoxes fails the test for every element that leaves its box and for
-// a page wider than the window; it returns the page's sideways overflow.
-func checkBoxes(t *testing.T, b *browser, when string) int {
+// checkBoxes fails the test for every element that leaves its box, a page
+// wider than the window, a text of a card or chip cut short without its
+// whole text on hover, and a word of the event table broken in the
+// middle.
+func checkBoxes(t *testing.T, b *browser, when string) {
 	t.Helper()
 	b.waitFor("animations to finish", `document.getAnimations().length === 0`, 10*time.Second)
 	raw := eval[json.RawMessage](b, boxesJS)
@@ -136,11 +159,9 @@ func checkBoxes(t *testing.T, b *browser, when string) int {
 	if err := json.Unmarshal(raw, &offenders); err != nil {
 		t.Fatalf("%s: decoding the overflow check: %v", when, err)
 	}
-	page := 0
 	var lines []string
 	for _, o := range offenders {
 		if o.Box == "page" {
-			page = o.By
 			t.Errorf("%s: the page scrolls sideways by %d px", when, o.By)
 			continue
 		}
@@ -155,6 +176,13 @@ func checkBoxes(t *testing.T, b *browser, when string) int {
 		}
 		t.Errorf("%s: %d elements leave their box:\n%s%s", when, n, strings.Join(lines, "\n"), more)
 	}
+	for i, c := range eval[[]string](b, cutJS) {
+		if i == 10 {
+			t.Errorf("%s: … and more texts cut without a title", when)
+			break
+		}
+		t.Errorf("%s: a text is cut short and no title holds it: %s", when, c)
+	}
 	var broken []brokenWord
 	if err := json.Unmarshal(eval[json.RawMessage](b, brokenWordsJS), &broken); err != nil {
 		t.Fatalf("%s: decoding the word check: %v", when, err)
@@ -166,7 +194,6 @@ func checkBoxes(t *testing.T, b *browser, when string) int {
 		}
 		t.Errorf("%s: the event table breaks %q (%d px) in a %d px cell (.%s)", when, w.Word, w.WordWidth, w.Width, w.Cell)
 	}
-	return page
 }
 
 // seekStep shows the frame of the timeline entry whose step contains cmd.
