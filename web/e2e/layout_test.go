@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/taints-playground/playground/web"
 )
 
 // layoutWidths are the window widths the layout is checked at: a phone, a
@@ -50,7 +51,7 @@ const boxesJS = `(() => {
 			out.push({box: "window", el: label(e), text: (e.innerText || "").trim().slice(0, 90), by: Math.round(e.getBoundingClientRect().right - vw), side: "right"});
 		}
 	}
-	const boxes = [".pg", ".topbar", ".controls", ".clockbar", ".timeline", ".caption", ".board", ".lane",
+	const boxes = [".pg", ".topbar", ".tool-panel", ".controls", ".clockbar", ".timeline", ".caption", ".board", ".lane",
 		".node-card", ".more-nodes", ".pod", ".why", ".events", ".editor-pane", ".console"];
 	const name = box => label(box) + (box.dataset.node ? "[" + box.dataset.node + "]" : box.dataset.pod ? "[" + box.dataset.pod + "]" : "");
 	const sides = (r, b) => ({left: b.left - r.left, right: r.right - b.right, top: b.top - r.top, bottom: r.bottom - b.bottom});
@@ -269,6 +270,12 @@ func TestLayoutRealCluster(t *testing.T) {
 			checkTolerationColumns(t, b)
 			b.viewShot(fmt.Sprintf("layout-%d-why.png", width), "#why")
 			b.viewShot(fmt.Sprintf("layout-%d-matrix.png", width), ".matrix")
+
+			// The lesson library: long lesson titles.
+			b.click("the library", "#"+web.IDPanelToggle+"library")
+			b.waitFor("the library", `!!document.getElementById("`+web.IDLibrary+`")`, 20*time.Second)
+			checkBoxes(t, b, "library open")
+			b.viewShot(fmt.Sprintf("layout-%d-library.png", width), "#"+web.IDLibrary)
 
 			if p := b.problems(); len(p) > 0 {
 				t.Errorf("the page logged errors:\n%s", strings.Join(p, "\n"))
