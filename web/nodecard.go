@@ -154,11 +154,12 @@ func renderLabels(labels map[string]string) app.UI {
 }
 
 // TaintChip renders a taint shaped, iconed and coloured by its effect, so
-// the effect reads without colour.
+// the effect reads without colour. A long key or value is cut to the card;
+// the title holds the whole taint and what its effect does.
 func TaintChip(t core.Taint) app.UI {
 	return app.Li().
 		Class("taint "+EffectClass(t.Effect)).
-		Title(effectHelp(t.Effect)).
+		Title(FormatTaint(t)+"\n"+effectHelp(t.Effect)).
 		Body(
 			app.Span().Class("icon icon-effect").Aria("hidden", "true"),
 			app.Span().Class("taint-kv").Text(taintKV(t)),

@@ -86,7 +86,7 @@ func chipHead(p PodView) app.UI {
 	}
 	return app.Span().Class("pod-head").Body(
 		app.Span().Class("icon icon-pod").Aria("hidden", "true"),
-		app.Span().Class("pod-name").Text(name),
+		app.Span().Class("pod-name").Title(name).Text(name),
 		prio,
 		app.Span().Class("pod-phase").Text(phase),
 	)

@@ -454,10 +454,7 @@ func (w *WhyPanel) matrix() app.UI {
 	tols := w.Pod.Tolerations
 	head := []app.UI{app.Th().Text(English.ColNode), app.Th().Text(English.ColTaint)}
 	for i, t := range tols {
-		head = append(head, app.Th().Class("tol-col").Title(FormatToleration(t)).Body(
-			app.Span().Class("tol-index").Text(fmt.Sprintf("#%d", i+1)),
-			app.Span().Class("tol-text").Text(FormatToleration(t)),
-		))
+		head = append(head, tolHeader(i, t))
 	}
 	head = append(head, app.Th().Text(English.ColResult))
 
@@ -490,28 +487,29 @@ func (w *WhyPanel) matrix() app.UI {
 			}
 			for i := range tols {
 				c, known := checks[i]
+				alt := tolColumnClass(i)
 				switch {
 				case i == col:
 					title := fmt.Sprintf(English.MatchedBy, i+1)
 					if c.Why != "" {
 						title += ": " + c.Why
 					}
-					cells = append(cells, app.Td().Class("cell is-match").Title(title).TabIndex(0).Body(
+					cells = append(cells, app.Td().Class("cell is-match"+alt).Title(title).TabIndex(0).Body(
 						app.Span().Aria("hidden", "true").Text("●"),
 						app.Span().Class("cell-why").Text(title),
 					))
 				case known && c.Tolerates:
-					cells = append(cells, app.Td().Class("cell is-also").Title(orDash(c.Why)).TabIndex(0).Body(
+					cells = append(cells, app.Td().Class("cell is-also"+alt).Title(orDash(c.Why)).TabIndex(0).Body(
 						app.Span().Aria("hidden", "true").Text("○"),
 						app.Span().Class("cell-why").Text(orDash(c.Why)),
 					))
 				case known && c.Why != "":
-					cells = append(cells, app.Td().Class("cell").Title(c.Why).TabIndex(0).Body(
+					cells = append(cells, app.Td().Class("cell"+alt).Title(c.Why).TabIndex(0).Body(
 						app.Span().Aria("hidden", "true").Text("·"),
 						app.Span().Class("cell-why").Text(c.Why),
 					))
 				default:
-					cells = append(cells, app.Td().Class("cell").Text("·"))
+					cells = append(cells, app.Td().Class("cell"+alt).Text("·"))
 				}
 			}
 			res := app.Td().Class("result is-untolerated").Body(
@@ -544,6 +542,47 @@ func (w *WhyPanel) matrix() app.UI {
 			),
 		),
 	)
+}
+
+// tolHeader is the matrix's column head of toleration i: its number, its
+// key, and its operator, value, effect and seconds on a second line, each
+// cut to the column with the whole toleration on hover and for screen
+// readers.
+func tolHeader(i int, t core.Toleration) app.UI {
+	full := fmt.Sprintf("#%d %s", i+1, FormatToleration(t))
+	key := t.Key
+	if key == "" {
+		key = "*"
+	}
+	op := string(t.Operator)
+	if op == "" {
+		op = string(core.TolerationOpEqual)
+	}
+	rest := []string{op}
+	if t.Value != "" {
+		rest = append(rest, t.Value)
+	}
+	if t.Effect != "" {
+		rest = append(rest, string(t.Effect))
+	} else {
+		rest = append(rest, "*")
+	}
+	if t.TolerationSeconds != nil {
+		rest = append(rest, fmt.Sprintf("%ds", *t.TolerationSeconds))
+	}
+	return app.Th().Class("tol-col"+tolColumnClass(i)).Scope("col").Title(full).Aria("label", full).Body(
+		app.Span().Class("tol-index").Text(fmt.Sprintf("#%d", i+1)),
+		app.Span().Class("tol-text tol-key").Text(key),
+		app.Span().Class("tol-text tol-rest").Text(strings.Join(rest, " ")),
+	)
+}
+
+// tolColumnClass stripes every other toleration column of the matrix.
+func tolColumnClass(i int) string {
+	if i%2 == 1 {
+		return " tol-c is-alt"
+	}
+	return " tol-c"
 }
 
 // missingTolerations lists, for a pod the TaintToleration filter kept off
