@@ -49,6 +49,9 @@ func flipPlay() { _ = callGlobal("tpFlipPlay") }
 // revealWhy scrolls the why panel into view when it is off screen.
 func revealWhy() { _ = callGlobal("tpRevealWhy") }
 
+// revealNodes scrolls the node cards into view when they are off screen.
+func revealNodes() { _ = callGlobal("tpRevealNodes") }
+
 // markReady sets body[data-ready="1"] once the playground is mounted.
 func markReady() { _ = setBodyAttr("data-ready", "1") }
 

@@ -5,10 +5,11 @@ package web
 // Outside the browser there is no DOM: these are no-ops so the components
 // render and test natively.
 
-func flipFirst() {}
-func flipPlay()  {}
-func markReady() {}
-func revealWhy() {}
+func flipFirst()   {}
+func flipPlay()    {}
+func markReady()   {}
+func revealWhy()   {}
+func revealNodes() {}
 
 // FixLocation is only needed in the browser.
 func FixLocation() {}

@@ -74,6 +74,7 @@ type Playground struct {
 	intro    bool // the scenario description is expanded
 	x        extras
 	perf     stepPerf
+	ov       overviewCache
 }
 
 // New returns the playground component.
@@ -121,6 +122,7 @@ func (p *Playground) setup(ctx app.Context) {
 			}
 		})
 	})
+	p.handleOverview(ctx)
 	ctx.Handle(ActionClosePod, func(ctx app.Context, a app.Action) {
 		p.m.Selected = ""
 	})

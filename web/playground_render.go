@@ -240,6 +240,7 @@ func (p *Playground) renderSimulation() app.UI {
 				),
 				legend(),
 			),
+			p.renderOverview(f),
 			p.renderNodeFilter(f, groups),
 			app.Div().Class(nodesClass(len(f.Nodes))).Body(cards...),
 			&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: m.ViewsFor("lane:pending", pending), Total: len(pendingAll), All: len(groups.Pending), Filtered: filtered},
