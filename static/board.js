@@ -429,6 +429,7 @@
   }
 
   window.tpOverviewDraw = function (data) {
+    var t0 = performance.now();
     ov.marks = data.marks;
     ov.util = data.util;
     if (data.names) {
@@ -437,6 +438,10 @@
     ov.chosen = data.chosen;
     ov.labels = String(data.labels || "").split("\n");
     ovDrawAll();
+    if (window.tpPerf) {
+      // cmd/benchpage: what drawing every tile costs.
+      window.tpOverviewMs = performance.now() - t0;
+    }
   };
 
   var ovResize = 0;

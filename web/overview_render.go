@@ -166,7 +166,14 @@ func (p *Playground) renderOverview(f *sim.Frame) app.UI {
 		return app.Div().Class("overview-slot")
 	}
 	if p.ov.frame != f {
-		p.ov = overviewCache{frame: f, data: BuildOverview(f)}
+		// The names travel only when they changed, as they will between
+		// the engine and the page: a step keeps the last frame's slice.
+		prev := p.ov.data
+		data := BuildOverview(f).WithoutNames()
+		if !data.KeepNames(&prev) {
+			data = BuildOverview(f)
+		}
+		p.ov = overviewCache{frame: f, data: data}
 	}
 	return app.Div().Class("overview-slot").Body(&OverviewMap{Data: p.ov.data, Filter: p.m.NodeFilter})
 }
