@@ -187,7 +187,12 @@ func (p *Playground) handleOverview(ctx app.Context) {
 				filter = ""
 			}
 			p.m.NodeFilter, p.m.NodeLimit = filter, 0
-			ctx.Defer(func(app.Context) { revealNodes() })
+			ctx.Defer(func(app.Context) {
+				// go-app drops an empty value attribute without clearing
+				// the field's text: set it.
+				_ = setElementValue(IDNodeFilter, filter)
+				revealNodes()
+			})
 		})
 	}
 	ctx.Handle(ActionOverviewNode, func(ctx app.Context, a app.Action) {
