@@ -237,7 +237,7 @@ func exactFilter(filter string) (kind byte, value string) {
 	if len(f) < 2 || f[len(f)-1] != '"' {
 		return 0, ""
 	}
-	if rest, ok := strings.CutPrefix(f, zoneFilterPrefix); ok {
+	if rest, ok := strings.CutPrefix(f, zoneFilterPrefix); ok && rest != "" {
 		return 'z', rest[:len(rest)-1]
 	}
 	if f[0] == '"' {

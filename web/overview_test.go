@@ -162,6 +162,8 @@ func TestNodeMatchesExactForms(t *testing.T) {
 		{ZoneFilter(""), false, true},
 		{` "node-1" `, true, false},
 		{`"`, false, false},
+		{`zone="`, false, false}, // a plain filter: no node has a quote
+		{`zone=""x"`, false, false},
 	}
 	for _, c := range cases {
 		t.Run(c.filter, func(t *testing.T) {
