@@ -204,6 +204,252 @@
     el.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
   };
 
+  // The overview's pick narrowed the node cards: bring them up when their
+  // top is off screen.
+  window.tpRevealNodes = function () {
+    var el = document.querySelector(".node-filter-slot") || document.querySelector(".nodes");
+    if (!el || typeof el.scrollIntoView !== "function") {
+      return;
+    }
+    var r = el.getBoundingClientRect();
+    if (r.top >= 0 && r.top < window.innerHeight - 160) {
+      return;
+    }
+    el.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
+  };
+
+  // The overview of a large board (web/overview_render.go): one tile per
+  // node on a canvas per zone. tpOverviewDraw receives the tiles' bytes
+  // (marks, utilisation), the names (only when they changed: "" keeps the
+  // last ones), the chosen tile and the marks' words; it draws, and answers
+  // hover (the canvas's title), clicks and the keyboard (arrows, Home, End,
+  // Enter) with a bubbling "tp-ov-pick" event whose detail is the tile's
+  // index. Bits as web.Mark*: 1 NoSchedule, 2 PreferNoSchedule,
+  // 4 NoExecute, 8 Ready=False, 16 Ready=Unknown, 32 another condition,
+  // 64 cordoned, 128 requests over allocatable.
+  var ov = { marks: new Uint8Array(0), util: new Uint8Array(0), names: [], chosen: -1, labels: [], focus: {} };
+
+  function ovColors() {
+    var cs = getComputedStyle(document.documentElement);
+    function v(name, dflt) { return (cs.getPropertyValue(name) || "").trim() || dflt; }
+    return {
+      bg: v("--panel-2", "#eee"), line: v("--line-2", "#999"), fill: v("--accent", "#47e"),
+      ns: v("--ns", "#b50"), pns: v("--pns", "#06a"), ne: v("--ne", "#937"),
+      bad: v("--bad", "#b30"), warn: v("--warn", "#960"), focus: v("--focus", "#06b"), ink: v("--ink", "#000")
+    };
+  }
+
+  // ovPitch is the tile pitch (px) for the whole map: large tiles for a few
+  // hundred nodes, small ones so that thousands stay about 600 px tall.
+  function ovPitch(width, total) {
+    var p = Math.floor(Math.sqrt(width * 600 / Math.max(total, 1)));
+    return Math.max(7, Math.min(16, p));
+  }
+
+  function ovLabel(i) {
+    var m = ov.marks[i], parts = [ov.names[i] || "#" + i];
+    for (var b = 0; b < 8; b++) {
+      if (m & (1 << b)) {
+        parts.push(ov.labels[b]);
+      }
+    }
+    if (ov.util[i] !== 255 && ov.labels[8]) {
+      parts.push(ov.labels[8].replace("%d", String(ov.util[i])).replace("%%", "%"));
+    }
+    return parts.join(" · ");
+  }
+
+  function ovDrawCanvas(cv, colors, pitch) {
+    var start = +cv.dataset.start, count = +cv.dataset.count;
+    var width = cv.clientWidth || cv.parentNode.clientWidth;
+    var cols = Math.max(1, Math.floor(width / pitch));
+    var rows = Math.ceil(count / cols);
+    var dpr = window.devicePixelRatio || 1;
+    cv.style.height = rows * pitch + "px";
+    cv.width = Math.round(width * dpr);
+    cv.height = Math.round(rows * pitch * dpr);
+    cv._ov = { start: start, count: count, cols: cols, pitch: pitch };
+    var g = cv.getContext("2d");
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.clearRect(0, 0, width, rows * pitch);
+    var gap = pitch >= 12 ? 2 : 1, s = pitch - gap;
+    var focused = document.activeElement === cv ? ov.focus[start] : -1;
+    for (var k = 0; k < count; k++) {
+      var i = start + k, m = ov.marks[i], u = ov.util[i];
+      var x = (k % cols) * pitch + 1, y = Math.floor(k / cols) * pitch + 1;
+      var w = s - 1;
+      g.fillStyle = (m & 24) ? colors.bad : colors.bg;
+      g.fillRect(x, y, w, w);
+      if (u !== 255 && u > 0 && !(m & 24)) {
+        var h = Math.max(1, Math.round(w * u / 100));
+        g.globalAlpha = 0.55;
+        g.fillStyle = colors.fill;
+        g.fillRect(x, y + w - h, w, h);
+        g.globalAlpha = 1;
+      }
+      if (m & 16) { // unreachable: hatched
+        g.strokeStyle = colors.bg;
+        g.lineWidth = 1;
+        g.beginPath();
+        g.moveTo(x, y + w / 2); g.lineTo(x + w / 2, y);
+        g.moveTo(x, y + w); g.lineTo(x + w, y);
+        g.moveTo(x + w / 2, y + w); g.lineTo(x + w, y + w / 2);
+        g.stroke();
+      }
+      if (m & 32) { // a condition: a bar at the foot
+        g.fillStyle = colors.warn;
+        g.fillRect(x, y + w - 2, w, 2);
+      }
+      if (m & 128) { // over-committed: a bar at the head
+        g.fillStyle = colors.bad;
+        g.fillRect(x, y, w, 2);
+      }
+      // The border: the strongest taint effect, thicker for the ones that
+      // keep pods off.
+      var lw = 1, col = colors.line;
+      if (m & 4) { lw = 2; col = colors.ne; } else if (m & 1) { lw = 2; col = colors.ns; } else if (m & 2) { col = colors.pns; }
+      g.lineWidth = lw;
+      g.strokeStyle = col;
+      g.strokeRect(x + lw / 2, y + lw / 2, w - lw, w - lw);
+      if (m & 64) { // cordoned: a diagonal stroke
+        g.strokeStyle = colors.warn;
+        g.lineWidth = 1.5;
+        g.beginPath();
+        g.moveTo(x + 1, y + w - 1); g.lineTo(x + w - 1, y + 1);
+        g.stroke();
+      }
+      if (i === ov.chosen || k === focused) {
+        g.strokeStyle = i === ov.chosen ? colors.ink : colors.focus;
+        g.lineWidth = 2;
+        g.strokeRect(x - 1, y - 1, w + 2, w + 2);
+      }
+    }
+  }
+
+  function ovRoot() { return document.getElementById("overview"); }
+
+  function ovDrawAll() {
+    var root = ovRoot();
+    if (!root) {
+      return;
+    }
+    var cvs = root.querySelectorAll("canvas.ov-canvas");
+    if (!cvs.length) {
+      return;
+    }
+    var colors = ovColors();
+    var pitch = ovPitch(cvs[0].clientWidth || root.clientWidth, ov.marks.length);
+    cvs.forEach(function (cv) {
+      ovWire(cv);
+      ovDrawCanvas(cv, colors, pitch);
+    });
+  }
+
+  function ovAt(cv, ev) {
+    var d = cv._ov, r = cv.getBoundingClientRect();
+    if (!d) {
+      return -1;
+    }
+    var col = Math.floor((ev.clientX - r.left) / d.pitch), row = Math.floor((ev.clientY - r.top) / d.pitch);
+    var k = row * d.cols + col;
+    if (col < 0 || col >= d.cols || row < 0 || k >= d.count) {
+      return -1;
+    }
+    return d.start + k;
+  }
+
+  function ovPick(cv, i) {
+    if (i >= 0) {
+      cv.dispatchEvent(new CustomEvent("tp-ov-pick", { bubbles: true, detail: i }));
+    }
+  }
+
+  function ovAnnounce(i) {
+    var live = document.querySelector("#overview .ov-live");
+    if (live) {
+      live.textContent = i >= 0 ? ovLabel(i) : "";
+    }
+  }
+
+  // ovWire adds the canvas's listeners once (go-app may reuse a canvas for
+  // another zone: the listeners read its data-start at event time).
+  function ovWire(cv) {
+    if (cv._ovWired) {
+      return;
+    }
+    cv._ovWired = true;
+    cv.addEventListener("mousemove", function (ev) {
+      var i = ovAt(cv, ev);
+      var t = i >= 0 ? ovLabel(i) : "";
+      if (cv.title !== t) {
+        cv.title = t;
+      }
+      cv.style.cursor = i >= 0 ? "pointer" : "default";
+    });
+    cv.addEventListener("click", function (ev) { ovPick(cv, ovAt(cv, ev)); });
+    function refocus() {
+      ovDrawCanvas(cv, ovColors(), cv._ov ? cv._ov.pitch : 12);
+    }
+    cv.addEventListener("focus", function () {
+      var start = +cv.dataset.start;
+      if (!(ov.focus[start] >= 0)) {
+        ov.focus[start] = 0;
+      }
+      refocus();
+      ovAnnounce(start + ov.focus[start]);
+    });
+    cv.addEventListener("blur", refocus);
+    cv.addEventListener("keydown", function (ev) {
+      var d = cv._ov;
+      if (!d || ev.altKey || ev.ctrlKey || ev.metaKey) {
+        return;
+      }
+      var k = ov.focus[d.start] || 0, next = k;
+      switch (ev.key) {
+        case "ArrowRight": next = k + 1; break;
+        case "ArrowLeft": next = k - 1; break;
+        case "ArrowDown": next = k + d.cols; break;
+        case "ArrowUp": next = k - d.cols; break;
+        case "Home": next = 0; break;
+        case "End": next = d.count - 1; break;
+        case "Enter":
+        case " ":
+          ev.preventDefault();
+          ovPick(cv, d.start + k);
+          return;
+        default:
+          return;
+      }
+      ev.preventDefault();
+      next = Math.max(0, Math.min(d.count - 1, next));
+      ov.focus[d.start] = next;
+      refocus();
+      ovAnnounce(d.start + next);
+    });
+  }
+
+  window.tpOverviewDraw = function (data) {
+    var t0 = performance.now();
+    ov.marks = data.marks;
+    ov.util = data.util;
+    if (data.names) {
+      ov.names = data.names.split("\n");
+    }
+    ov.chosen = data.chosen;
+    ov.labels = String(data.labels || "").split("\n");
+    ovDrawAll();
+    if (window.tpPerf) {
+      // cmd/benchpage: what drawing every tile costs.
+      window.tpOverviewMs = performance.now() - t0;
+    }
+  };
+
+  var ovResize = 0;
+  window.addEventListener("resize", function () {
+    cancelAnimationFrame(ovResize);
+    ovResize = requestAnimationFrame(ovDrawAll);
+  });
+
   // Arrow keys step through the frames when focus is not in a form field.
   document.addEventListener("keydown", function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.defaultPrevented) {

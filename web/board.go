@@ -46,6 +46,9 @@ func (b *BoardPanel) Render() app.UI {
 		app.If(v.Err != "", func() app.UI {
 			return app.P().Class("editor-error board-error").Role("alert").Text(v.Err)
 		}),
+		app.If(v.Overview != nil, func() app.UI {
+			return app.Div().Class("overview-slot").Body(&OverviewMap{Data: *v.Overview, Filter: b.Filter})
+		}),
 		b.renderNodeFilter(),
 		app.Div().Class(nodesClass(v.NodeTotal)).Body(b.renderNodes()...),
 		&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: b.viewsFor("lane:pending", v.Pending), Total: v.PendingMatched, All: v.PendingAll, Filtered: filtered},

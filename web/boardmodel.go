@@ -21,6 +21,9 @@ func (m *Model) Refresh() {
 		Selected: m.Selected, PendingLimit: m.laneLimit["pending"], EvictedLimit: m.laneLimit["evicted"],
 		EventFilter: m.EventFilter, EventLimit: m.EventLimit,
 	}
+	if o := m.View.Overview; o != nil && len(o.Names) == o.Len() {
+		q.OverviewNames = o.NamesKey
+	}
 	m.waited()
 	m.eng.View(q, func(v FrameView) {
 		if v.Seq <= m.shown {
@@ -30,6 +33,13 @@ func (m *Model) Refresh() {
 		defer m.waited()
 		if v.Err != "" {
 			m.View.Err = v.Err
+			return
+		}
+		if v.Overview != nil && !v.Overview.KeepNames(m.View.Overview) {
+			// The names the engine left out are not the ones held:
+			// ask again for them.
+			m.View.Overview = nil
+			defer m.Refresh()
 			return
 		}
 		if m.OnView != nil {

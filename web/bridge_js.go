@@ -76,6 +76,9 @@ func removeBodyAttr(name string) error {
 	return err
 }
 
+// revealNodes scrolls the node cards into view when they are off screen.
+func revealNodes() { _ = callGlobal("tpRevealNodes") }
+
 // markReady sets body[data-ready="1"] once the playground shows its first
 // board.
 func markReady() { _ = setBodyAttr("data-ready", "1") }

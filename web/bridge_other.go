@@ -10,6 +10,7 @@ func flipPlay()     {}
 func markReady()    {}
 func markBusy(bool) {}
 func revealWhy()    {}
+func revealNodes()  {}
 
 // FixLocation is only needed in the browser.
 func FixLocation() {}

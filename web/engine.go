@@ -125,6 +125,9 @@ type ViewQuery struct {
 	// many of the latest matching events to send (EventPage when 0).
 	EventFilter string
 	EventLimit  int
+	// OverviewNames is the NamesKey of the overview the page holds: an
+	// overview with the same names comes without them.
+	OverviewNames uint64
 }
 
 // FrameView is the board of one frame as the page draws it.
@@ -157,6 +160,10 @@ type FrameView struct {
 	EventsMatched int
 	EventsTotal   int
 	Fresh         int
+	// Overview shows every node of a frame of more than LargeBoardNodes
+	// nodes (nil otherwise); its Names are left out when the query said
+	// the page holds them (Overview.KeepNames).
+	Overview *Overview
 	// NodeNames lists the frame's node names for pickers (the palette),
 	// at most MaxNodeNames.
 	NodeNames []string

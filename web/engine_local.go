@@ -28,6 +28,10 @@ type LocalEngine struct {
 	groupsFor *sim.Result
 	groupsAt  int
 	groups    PodGroups
+	// overview caches the overview of one frame of res.
+	overviewFor *sim.Result
+	overviewAt  int
+	overview    Overview
 	// evictStart caches, per res, when each pending eviction deadline was
 	// first seen (EvictKey → time).
 	evictOf    *sim.Result

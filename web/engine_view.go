@@ -66,6 +66,13 @@ func (e *LocalEngine) view(q ViewQuery) FrameView {
 	}
 	v.EvictStart = e.evictStartsOf(&v)
 	e.events(f, q, &v)
+	if len(f.Nodes) > LargeBoardNodes {
+		o := e.overviewOf(q.Frame)
+		if q.OverviewNames != 0 && q.OverviewNames == o.NamesKey {
+			o = o.WithoutNames()
+		}
+		v.Overview = &o
+	}
 	for i, n := range f.Nodes {
 		if i == MaxNodeNames {
 			break
@@ -82,6 +89,15 @@ func (e *LocalEngine) groupsOf(i int) PodGroups {
 		e.groupsFor, e.groupsAt = e.res, i
 	}
 	return e.groups
+}
+
+// overviewOf is the overview of frame i (cached for the last frame asked).
+func (e *LocalEngine) overviewOf(i int) Overview {
+	if e.overviewFor != e.res || e.overviewAt != i {
+		e.overview = BuildOverview(&e.res.Frames[i])
+		e.overviewFor, e.overviewAt = e.res, i
+	}
+	return e.overview
 }
 
 // nodeCards picks the cards of the nodes that match the filter, up to the

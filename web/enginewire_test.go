@@ -25,76 +25,66 @@ func roundTrip(t *testing.T, id int, op string, payload any) {
 }
 
 // TestWireRoundTripPresets runs every preset and lesson with the real
-// simulator and sends its run reply and every frame's view across.
+// simulator and sends its progress, its run reply and every frame's view
+// (LocalEngine's, with the first pod selected) across.
 func TestWireRoundTripPresets(t *testing.T) {
 	all := append(presets.List(), presets.Lessons()...)
 	for _, p := range all {
 		t.Run(p.Name, func(t *testing.T) {
-			s, err := scenario.Parse([]byte(p.YAML), p.Name+".yaml")
-			require.NoError(t, err)
 			var progress []Progress
-			res, err := sim.RunWithProgress(s, func(sp sim.Progress) {
-				progress = append(progress, ProgressOf(7, sp))
-			})
-			require.NoError(t, err)
+			e := NewLocalEngine(Config{Simulate: func(name string, text []byte, pr func(sim.Progress)) (*sim.Result, error) {
+				s, err := scenario.Parse(text, name)
+				if err != nil {
+					return nil, err
+				}
+				return sim.RunWithProgress(s, pr)
+			}})
+			var reply RunReply
+			e.Run(RunRequest{Gen: 3, Filename: p.Name + ".yaml", Text: p.YAML, Link: true}, func(pr Progress) {
+				progress = append(progress, pr)
+			}, func(r RunReply) { reply = r })
+			require.True(t, reply.Accepted, reply.Err)
 			for _, pr := range progress {
 				roundTrip(t, 3, OpProgress, pr)
 			}
-			roundTrip(t, 3, OpRunReply, testRunReply(res))
-			for i := range res.Frames {
-				roundTrip(t, 4+i, OpViewReply, testFrameView(t, res, i))
+			roundTrip(t, 3, OpRunReply, reply)
+			for i := range reply.Run.Frames {
+				roundTrip(t, 4+i, OpViewReply, engineView(t, e, i))
 			}
 		})
 	}
 }
 
-// testRunReply describes res as a run reply would.
-func testRunReply(res *sim.Result) RunReply {
-	info := &RunInfo{Name: res.Name, Title: res.Title, Description: res.Description,
-		KubernetesVersion: res.KubernetesVersion, Until: res.Until, Times: FrameTimes(res), Events: len(res.Events)}
-	for _, f := range res.Frames {
-		info.Frames = append(info.Frames, FrameInfo{At: f.At, Step: f.Step, Caption: f.Caption, Summary: f.Summary,
-			Output: f.Output, Continues: f.Continues, Events: f.Events, Failed: f.StepFailed(), Nodes: len(f.Nodes)})
+// engineView is the engine's view of frame i with the frame's first pod
+// selected (its why and describe recomputed when the frame has none).
+func engineView(t *testing.T, e *LocalEngine, i int) FrameView {
+	t.Helper()
+	q := ViewQuery{Seq: i + 1, Frame: i}
+	if pods := e.res.Frames[i].Pods; len(pods) > 0 {
+		q.Selected = PodKey(pods[0])
 	}
-	info.Nodes, info.Pods = len(res.Frames[0].Nodes), len(res.Frames[0].Pods)
-	return RunReply{Gen: 3, Accepted: true, Run: info, StepFrame: -1, Fragment: "#s=abc"}
+	var v FrameView
+	e.View(q, func(fv FrameView) { v = fv })
+	require.Empty(t, v.Err)
+	return v
 }
 
-// testFrameView builds a view of frame i from the result's states: every
-// node and its pods, the lanes, the events, and the why of the frame's
-// first pod (recomputed when the frame has no detail).
-func testFrameView(t *testing.T, res *sim.Result, i int) FrameView {
-	f := res.Frames[i]
-	v := FrameView{Seq: i, Frame: i, Nodes: f.Nodes, OnNode: map[string][]*sim.PodState{},
-		NodeTotal: len(f.Nodes), NodeMatched: len(f.Nodes), EvictStart: map[string]float64{},
-		Events: res.Events[:f.Events], EventsMatched: f.Events, EventsTotal: f.Events}
-	for _, n := range f.Nodes {
-		v.OnNode[n.Name] = []*sim.PodState{}
-		v.NodeNames = append(v.NodeNames, n.Name)
-	}
-	for _, p := range f.Pods {
-		switch {
-		case p.Phase == sim.PhasePending:
-			v.Pending = append(v.Pending, p)
-		case p.Phase == sim.PhaseEvicted:
-			v.Evicted = append(v.Evicted, p)
-		default:
-			v.OnNode[p.Node] = append(v.OnNode[p.Node], p)
-		}
-		if p.EvictAt != nil {
-			v.EvictStart[p.Namespace+"/"+p.Name] = f.At
-		}
-	}
-	v.PendingMatched, v.PendingAll = len(v.Pending), len(v.Pending)
-	v.EvictedMatched, v.EvictedAll = len(v.Evicted), len(v.Evicted)
-	if len(f.Pods) > 0 && (i == 0 || i == len(res.Frames)-1) {
-		sel := *f.Pods[0]
-		why, describe, err := res.Explain(i, sel.Namespace, sel.Name)
-		require.NoError(t, err)
-		sel.Why, sel.Describe = why, describe
-		v.Selected = &sel
-	}
-	return v
+// TestWireRoundTripLargeBoard sends the views of a board large enough for
+// the overview, with and without the overview's names.
+func TestWireRoundTripLargeBoard(t *testing.T) {
+	res := filterBoard(LargeBoardNodes+50, 200)
+	e := NewLocalEngine(Config{Simulate: func(string, []byte, func(sim.Progress)) (*sim.Result, error) { return res, nil }})
+	e.Run(RunRequest{Text: "x"}, nil, func(RunReply) {})
+	v := engineView(t, e, 0)
+	require.NotNil(t, v.Overview)
+	require.Len(t, v.Overview.Names, LargeBoardNodes+50)
+	roundTrip(t, 1, OpViewReply, v)
+	var again FrameView
+	e.View(ViewQuery{Seq: 2, OverviewNames: v.Overview.NamesKey}, func(fv FrameView) { again = fv })
+	require.Empty(t, again.Overview.Names, "names the page holds are left out")
+	roundTrip(t, 2, OpViewReply, again)
+	require.True(t, again.Overview.KeepNames(v.Overview))
+	require.Equal(t, *v.Overview, *again.Overview)
 }
 
 // TestWireRoundTripZeros: what gob alone loses comes back (a pointer to

@@ -272,6 +272,17 @@ type Messages struct {
 	// worker that held the board died.
 	EngineRebuilt string
 
+	// The overview of a large board (issue 14) and the default
+	// tolerations' badge on pod chips.
+	Overview, OverviewHint             string
+	OverviewNoZone, OverviewZoneCounts string
+	OverviewZoneHint, OverviewTiles    string
+	OverviewUtil, OverviewLegend       string
+	OverviewUtilLegend                 string
+	MarkNotReady, MarkUnreachable      string
+	MarkPressure, MarkOver             string
+	TolDefaults, TolDefaultsTitle      string
+
 	// _ makes Messages not comparable: nothing compares catalogues, and a
 	// comparable struct of ~230 strings costs a ~38 KB generated equality
 	// function in the wasm.
@@ -568,4 +579,20 @@ var English = Messages{
 
 	EngineStopped: "The simulation stopped: %s",
 	EngineRebuilt: "The board is rebuilt from the last scenario that ran.",
+
+	Overview:           "All %s nodes by zone",
+	OverviewHint:       "One tile per node. Click a tile to bring up its node card, a zone to list its nodes.",
+	OverviewNoZone:     "no zone",
+	OverviewZoneCounts: "%s nodes · %d tainted · %d not Ready · %d cordoned",
+	OverviewZoneHint:   "Show the node cards of zone %s",
+	OverviewTiles:      "Nodes of zone %s: arrow keys move between nodes, Enter brings up the node's card",
+	OverviewUtil:       "%d%% of cpu or memory requested",
+	OverviewLegend:     "Tile marks",
+	OverviewUtilLegend: "fill: requested share of cpu or memory",
+	MarkNotReady:       "Ready=False",
+	MarkUnreachable:    "Ready=Unknown (unreachable)",
+	MarkPressure:       "pressure or another condition",
+	MarkOver:           "requests exceed allocatable",
+	TolDefaults:        "defaults",
+	TolDefaultsTitle:   "Default tolerations, added by %s:\n%s",
 }

@@ -287,4 +287,20 @@ var Hindi = Messages{
 
 	EngineStopped: "सिमुलेशन रुक गया: %s",
 	EngineRebuilt: "बोर्ड पिछले चले हुए परिदृश्य से फिर बनाया जा रहा है।",
+
+	Overview:           "zone के अनुसार सभी %s नोड्स",
+	OverviewHint:       "हर नोड की एक टाइल। किसी टाइल पर क्लिक करें तो उसका नोड कार्ड दिखेगा, किसी zone पर तो उसके नोड्स।",
+	OverviewNoZone:     "कोई zone नहीं",
+	OverviewZoneCounts: "%s नोड्स · %d टेंट वाले · %d Ready नहीं · %d cordoned",
+	OverviewZoneHint:   "zone %s के नोड कार्ड दिखाएँ",
+	OverviewTiles:      "zone %s के नोड्स: तीर कुंजियों से नोड बदलें, Enter से नोड का कार्ड दिखेगा",
+	OverviewUtil:       "cpu या memory का %d%% अनुरोधित",
+	OverviewLegend:     "टाइल के निशान",
+	OverviewUtilLegend: "भराव: cpu या memory का अनुरोधित हिस्सा",
+	MarkNotReady:       "Ready=False",
+	MarkUnreachable:    "Ready=Unknown (पहुँच से बाहर)",
+	MarkPressure:       "pressure या कोई और condition",
+	MarkOver:           "अनुरोध allocatable से अधिक",
+	TolDefaults:        "डिफ़ॉल्ट",
+	TolDefaultsTitle:   "डिफ़ॉल्ट टॉलरेशन, %s द्वारा जोड़े गए:\n%s",
 }

@@ -242,8 +242,16 @@ const IDNodeFilter = "node-filter"
 const NodeFilterThreshold = 9
 
 // NodeMatches reports whether a node's name, one of its labels or one of
-// its taints contains the filter text (case-insensitive).
+// its taints contains the filter text (case-insensitive). The overview's
+// forms match exactly instead: "NAME" the node of that name, zone="ZONE"
+// the nodes of that zone (ExactNodeFilter, ZoneFilter).
 func NodeMatches(n *sim.NodeState, filter string) bool {
+	switch kind, value := exactFilter(filter); kind {
+	case 'n':
+		return n.Name == value
+	case 'z':
+		return NodeZone(n.Labels) == value
+	}
 	filter = strings.ToLower(strings.TrimSpace(filter))
 	if filter == "" {
 		return true

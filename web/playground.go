@@ -135,6 +135,7 @@ func (p *Playground) setup(ctx app.Context) {
 			}
 		})
 	})
+	p.handleOverview(ctx)
 	ctx.Handle(ActionClosePod, func(ctx app.Context, a app.Action) {
 		p.guard(func() {
 			if p.m.Selected != "" {

@@ -93,12 +93,16 @@ func chipHead(p PodView) app.UI {
 }
 
 // chipTolerations lists the pod's tolerations, each marked with who added
-// it when that was not the user.
+// it when that was not the user; its default tolerations come first, as
+// one badge (defaultsBadge).
 func chipTolerations(p PodView) app.UI {
-	if len(p.Tolerations) == 0 {
+	if len(p.Tolerations) == 0 && len(p.Defaults) == 0 {
 		return app.Span().Class("pod-tols is-empty").Text(English.NoTolerations)
 	}
-	items := make([]app.UI, 0, len(p.Tolerations))
+	items := make([]app.UI, 0, len(p.Tolerations)+1)
+	if len(p.Defaults) > 0 {
+		items = append(items, defaultsBadge(p.Defaults, p.DefaultsBy))
+	}
 	for i, t := range p.Tolerations {
 		src := ""
 		if i < len(p.TolSources) {
@@ -118,6 +122,22 @@ func chipTolerations(p PodView) app.UI {
 		))
 	}
 	return app.Ul().Class("pod-tols").Aria("label", English.Tolerations).Body(items...)
+}
+
+// defaultsBadge stands for a pod's default tolerations: one line naming
+// who adds them, the list in its tooltip and for screen readers.
+func defaultsBadge(defaults, by []string) app.UI {
+	who := make([]string, 0, len(by))
+	srcs := make([]app.UI, 0, len(by)+2)
+	srcs = append(srcs, app.Span().Class("tol-text").Text(English.TolDefaults))
+	for _, src := range by {
+		who = append(who, sourceShort(src))
+		srcs = append(srcs, app.Span().Class("tol-src src-"+sourceClass(src)).Text(sourceShort(src)))
+	}
+	list := strings.Join(defaults, "\n")
+	title := fmt.Sprintf(English.TolDefaultsTitle, strings.Join(who, ", "), list)
+	srcs = append(srcs, app.Span().Class("sr-only").Text(": "+strings.Join(defaults, "; ")))
+	return app.Li().Class("tol is-auto tol-defaults").Title(title).Body(srcs...)
 }
 
 // chipBadges are the chip's lines after its tolerations: owner, static

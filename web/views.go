@@ -26,6 +26,11 @@ type PodView struct {
 	// "PodTolerationRestriction", "RuntimeClass <name>"; "" when the
 	// simulation did not say).
 	TolSources []string
+	// Defaults are the pod's default tolerations (DefaultTolerations),
+	// left out of Tolerations: the chip shows them as one badge, naming
+	// DefaultsBy (who adds them).
+	Defaults   []string
+	DefaultsBy []string
 	// Owner is the pod's controller, "ReplicaSet/web-7d4b9c8f6".
 	Owner string
 	// Countdown is set for a pod with a pending eviction: the fraction of
@@ -65,8 +70,19 @@ func NewPodView(p *sim.PodState, selected string) PodView {
 		Phase:     p.Phase,
 		Selected:  PodKey(p) == selected,
 	}
-	for _, t := range p.Tolerations {
+	mask, by := DefaultTolerations(p.Tolerations, p.TolerationSources)
+	v.DefaultsBy = by
+	for i, t := range p.Tolerations {
+		if mask != nil && mask[i] {
+			v.Defaults = append(v.Defaults, FormatToleration(t))
+			continue
+		}
 		v.Tolerations = append(v.Tolerations, FormatToleration(t))
+		if i < len(p.TolerationSources) {
+			v.TolSources = append(v.TolSources, p.TolerationSources[i])
+		} else if len(p.TolerationSources) > 0 {
+			v.TolSources = append(v.TolSources, "")
+		}
 	}
 	var req []string
 	for _, r := range ResourceOrder(nil, p.Requests) {
@@ -82,10 +98,6 @@ func NewPodView(p *sim.PodState, selected string) PodView {
 	v.NotModelled = GapsText(p.NotModelled)
 	if len(p.SchedulingGates) > 0 {
 		v.Gates = "[" + strings.Join(p.SchedulingGates, " ") + "]"
-	}
-	if len(p.TolerationSources) > 0 {
-		v.TolSources = make([]string, len(p.Tolerations))
-		copy(v.TolSources, p.TolerationSources)
 	}
 	if p.Static {
 		v.StaticNode = p.Node
