@@ -51,7 +51,7 @@ func BenchmarkStormSmall(b *testing.B) {
 // TestStormParses keeps the generators valid (a seed-only check; make
 // test never runs the benchmarks).
 func TestStormParses(t *testing.T) {
-	for _, text := range []string{Storm(50, 200, 10*time.Minute), Storm(500, 2000, time.Hour), Cluster(500, 2000)} {
+	for _, text := range []string{Storm(50, 200, 10*time.Minute), Storm(500, 2000, time.Hour), Cluster(500, 2000), Paste(5000, 10000)} {
 		s := parse(t, text)
 		if err := s.CheckCaps(); err != nil {
 			t.Fatal(err)

@@ -115,3 +115,35 @@ func Cluster(n, p int) string {
 	}
 	return b.String()
 }
+
+// Paste returns a cluster of n nodes and p pods in the shape of
+// `kubectl get nodes -o yaml` and `kubectl get pods -o yaml` pasted into
+// the editor (a NodeList and a PodList), written as compactly as the
+// scenario size cap (1 MiB) needs for 5,000 nodes and 10,000 pods: flow
+// style, the items' kinds left to their lists. Nodes are in three zones;
+// every 10th is tainted dedicated:NoSchedule and every 10th pod
+// tolerates it; two steps taint a node NoExecute and cordon another, so the
+// run has frames to step through.
+func Paste(n, p int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "kind: Scenario\nname: paste-%dx%d\noptions: {seed: 1}\nsteps:\n", n, p)
+	b.WriteString("- {at: 10s, run: kubectl taint nodes n1 maintenance=true:NoExecute}\n")
+	b.WriteString("- {at: 20s, run: kubectl cordon n2}\n")
+	b.WriteString("---\nkind: NodeList\nitems:\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "- {metadata: {name: n%d, labels: {zone: z%d}}", i, i%3)
+		if i%10 == 0 {
+			b.WriteString(", spec: {taints: [{key: dedicated, effect: NoSchedule}]}")
+		}
+		b.WriteString("}\n")
+	}
+	b.WriteString("---\nkind: PodList\nitems:\n")
+	for i := 0; i < p; i++ {
+		fmt.Fprintf(&b, "- {metadata: {name: p%d}, spec: {containers: [{name: c, image: app}]", i)
+		if i%10 == 0 {
+			b.WriteString(", tolerations: [{key: dedicated, operator: Exists}]")
+		}
+		b.WriteString("}}\n")
+	}
+	return b.String()
+}

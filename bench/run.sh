@@ -5,7 +5,8 @@
 # DIST (default dist; rebuilt with make dist unless SKIP_DIST=1),
 # RUNS (page loads, default 2), PAGE_STEPS (steps timed per large page,
 # default 6), PAGE_PROFILE (a directory for Chrome CPU profiles of the page),
-# OUT (default bench/RESULTS.md).
+# PASTE_TIMEOUT (how long to wait for the pasted 5,000-node board, default
+# 180s), OUT (default bench/RESULTS.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
@@ -61,7 +62,9 @@ CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || com
 # PAGE_STEPS steps are timed per large-page load (default 6); PAGE_PROFILE=DIR
 # also writes Chrome CPU profiles of the first loads and the steps there
 # (build DIST's wasm without -s -w to see Go function names).
+# The issue 14 budgets' table goes to budgets.md (-budgets), its own section.
 $GO run ./cmd/benchpage -dist "$DIST" -hello "$TMP/hello.wasm" -runs "$RUNS" -steps "${PAGE_STEPS:-6}" \
+  -budgets "$TMP/budgets.md" ${PASTE_TIMEOUT:+-paste-timeout "$PASTE_TIMEOUT"} \
   ${PAGE_PROFILE:+-profile "$PAGE_PROFILE"} ${CHROMIUM:+-chromium "$CHROMIUM"} > "$TMP/page.md"
 
 # The biggest contributors to the wasm: an unstripped build (it keeps the
@@ -89,6 +92,12 @@ $GO run ./cmd/benchpage -wasm-packages "$TMP/hello-syms.wasm" > "$TMP/hello-pkgs
   echo "| Commit | $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(git diff --quiet -- . ':(exclude)bench/RESULTS.md' 2>/dev/null || echo ' (work tree had uncommitted changes by others)') |"
   echo
   echo "The machine is shared: absolute times are noisy upper bounds; the ratios compare numbers measured in the same run."
+  echo
+  echo "## Issue 14 budgets (headless Chromium, medians of $RUNS cold loads each)"
+  echo
+  echo "The \"Now (issue 14)\" column is the number the issue was filed with; \"Measured\" is this run's median, \"Samples\" every load's value. How each number is taken: bench/NOTES.md, \"How the issue 14 budgets are measured\"."
+  echo
+  if [ -s "$TMP/budgets.md" ]; then cat "$TMP/budgets.md"; else echo "Not measured (no Chromium)."; fi
   echo
   echo "## Engine (go test -bench; natively and GOOS=js GOARCH=wasm under Node)"
   echo

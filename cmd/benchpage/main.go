@@ -8,12 +8,20 @@
 //	go run ./cmd/benchpage -dist dist -hello /tmp/hello.wasm [-chromium /usr/bin/chromium] [-runs 3]
 //
 // Timings are taken inside the page (performance.now()): first board is
-// from navigation start to body[data-ready="1"] with a node card laid out;
+// from navigation start to the board being interactive (readyJS);
 // a step is timed from the click on Step to the task that changed
 // board[data-frame] (the DOM shows the next frame) and to after the next
 // paint (then one requestAnimationFrame and a task). The CPU a step costs
 // the page is CDP's Performance metrics (ScriptDuration, which includes the
 // Go wasm, and style + layout) over the step.
+//
+// It also measures issue 14's budgets (budgets.go; -only budgets for them
+// alone, -budgets FILE for their table): the longest renderer main-thread
+// task from a Chrome trace while the large scenario loads from its link and
+// while it re-runs after one typed character, and a 5,000-node /
+// 10,000-pod scenario pasted into the editor (time to its board, longest
+// task, a 100 ms timer probe's longest gap). Every wait for the board uses
+// readyJS.
 //
 // -profile DIR also takes Chrome CPU profiles of the first loads and of the
 // steps and prints the functions with the most time.
@@ -55,7 +63,11 @@ func main() {
 	pods := flag.Int("pods", 2000, "pods of the large scenario")
 	steps := flag.Int("steps", 6, "steps to time on the large board")
 	flag.StringVar(&profileDir, "profile", "", "write Chrome CPU profiles (DIR/{default,large}-load.cpuprofile, large-steps.cpuprofile) of the first load and print their top functions to stderr; build dist/web/app.wasm without -s -w to see Go names")
-	flag.StringVar(&only, "only", "", "time only this page: default (the first board) or large (the large board and its steps)")
+	flag.StringVar(&only, "only", "", "time only this: default (the first board), large (the large board and its steps) or budgets (issue 14's budgets: the large board and its steps, the traced link load and edit, the paste)")
+	flag.IntVar(&pasteNodes, "paste-nodes", 5000, "nodes of the pasted scenario (bench.Paste)")
+	flag.IntVar(&pastePods, "paste-pods", 10000, "pods of the pasted scenario")
+	flag.DurationVar(&pasteLimit, "paste-timeout", 180*time.Second, "how long to wait for the pasted scenario's board")
+	flag.StringVar(&budgetsOut, "budgets", "", "write the issue 14 budgets table to this file (default: after the page timings)")
 	syms := flag.String("wasm-packages", "", "only print the code size per package of this unstripped wasm")
 	flag.Parse()
 
@@ -164,16 +176,16 @@ func sizes(w io.Writer, dist, hello string) error {
 	return nil
 }
 
-// probe is installed before any page script: it records when the board
-// first becomes interactive.
-const probe = `(() => {
+// probeJS is installed before any page script: it records when the board
+// first becomes interactive (readyJS) showing node (any node when empty).
+func probeJS(node string) string {
+	return readyJS + `
+(() => {
   window.__bench = {};
   window.tpPerf = []; // the app then times the Go side of each step (web/perf.go)
   const check = () => {
     if (window.__bench.board) return;
-    const ready = document.body && document.body.dataset.ready === "1";
-    const card = document.querySelector(".node-card");
-    if (ready && card && card.getBoundingClientRect().height > 0) {
+    if (window.__benchReady(` + jsString(node) + `)) {
       window.__bench.board = performance.now();
       window.__bench.cards = document.querySelectorAll(".node-card").length;
     } else {
@@ -182,6 +194,7 @@ const probe = `(() => {
   };
   requestAnimationFrame(check);
 })();`
+}
 
 // stepJS clicks Step n times. For each step it records two times from the
 // click: until the board's DOM shows the next frame (a MutationObserver on
@@ -239,7 +252,6 @@ const stepJS = `(async (n, debug) => {
 type loadResult struct {
 	Board float64 `json:"board"`
 	Cards int     `json:"cards"`
-	Via   string  `json:"-"`
 	// Elements is the page's DOM element count once the board settled.
 	Elements int `json:"-"`
 }
@@ -277,35 +289,61 @@ func jsString(s string) string {
 	return string(b)
 }
 
-func load(chromium, url, editorText string, steps int, prof string) (loadResult, []stepResult, error) {
+// newBrowser starts a headless Chromium with one tab; cancel closes it.
+func newBrowser(chromium string, timeout time.Duration) (context.Context, context.CancelFunc, error) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1366, 900))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	defer cancelCtx()
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancel()
+	ctx, cancelTimeout := context.WithTimeout(ctx, timeout)
+	cancel := func() { cancelTimeout(); cancelCtx(); cancelAlloc() }
 	if err := chromedp.Do(ctx); err != nil {
-		return loadResult{}, nil, fmt.Errorf("starting Chromium: %w", err)
+		cancel()
+		return nil, nil, fmt.Errorf("starting Chromium: %w", err)
 	}
-	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe}); err != nil {
-		return loadResult{}, nil, err
+	return ctx, cancel, nil
+}
+
+// openPage installs the probe waiting for node, navigates to url and
+// waits until the board is interactive (the probe's __bench.board).
+func openPage(ctx context.Context, url, node string, before func() error) error {
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probeJS(node)}); err != nil {
+		return err
 	}
-	if err := enableMetrics(ctx); err != nil {
-		return loadResult{}, nil, err
-	}
-	profiling := prof != "" && profileDir != ""
-	if profiling {
-		if err := startProfile(ctx); err != nil {
-			return loadResult{}, nil, err
+	if before != nil {
+		if err := before(); err != nil {
+			return err
 		}
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		return loadResult{}, nil, err
+		return err
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`!!(window.__bench && window.__bench.board)`, chromedp.WithPollingTimeout(4*time.Minute))); err != nil {
-		return loadResult{}, nil, fmt.Errorf("waiting for the board: %w", err)
+		return fmt.Errorf("waiting for the board: %w", err)
+	}
+	return nil
+}
+
+// load opens url in a fresh browser, times the first interactive board
+// showing node (any node when empty) and then times steps steps.
+func load(chromium, url, node string, steps int, prof string) (loadResult, []stepResult, error) {
+	ctx, cancel, err := newBrowser(chromium, 5*time.Minute)
+	if err != nil {
+		return loadResult{}, nil, err
+	}
+	defer cancel()
+	profiling := prof != "" && profileDir != ""
+	err = openPage(ctx, url, node, func() error {
+		if err := enableMetrics(ctx); err != nil {
+			return err
+		}
+		if profiling {
+			return startProfile(ctx)
+		}
+		return nil
+	})
+	if err != nil {
+		return loadResult{}, nil, err
 	}
 	if profiling {
 		if err := stopProfile(ctx, profileDir, prof+"-load", os.Stderr); err != nil {
@@ -326,29 +364,6 @@ func load(chromium, url, editorText string, steps int, prof string) (loadResult,
 	}
 	if steps == 0 {
 		return lr, nil, nil
-	}
-	loaded, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector('[data-node="n0"]')`))
-	if err != nil {
-		return lr, nil, err
-	}
-	if !loaded && editorText != "" {
-		// The fragment did not take (an older link format in dist/?):
-		// type the scenario into the editor instead and time from the
-		// input event to the first card of the new board (this includes
-		// the editor's debounce).
-		lr.Via = "editor"
-		ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(async (text) => {
-			const el = document.getElementById("editor");
-			const t0 = performance.now();
-			el.value = text;
-			el.dispatchEvent(new Event("input", {bubbles: true}));
-			await new Promise((res) => { const poll = () => document.querySelector('[data-node="n0"]') ? res() : requestAnimationFrame(poll); poll(); });
-			return performance.now() - t0;
-		})(`+jsString(editorText)+`)`, chromedp.EvalAwaitPromise))
-		if err != nil {
-			return lr, nil, fmt.Errorf("loading through the editor: %w", err)
-		}
-		lr.Board = ms
 	}
 	// Let the board settle, then count what it shows.
 	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`document.getAnimations().length === 0`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
@@ -441,15 +456,16 @@ func pageTimings(w io.Writer, dist, chromium string, runs, nodes, pods, steps in
 	if err != nil {
 		return err
 	}
+	pasteText := bench.Paste(pasteNodes, pastePods)
+	bs := budgetSamples{PasteLimit: pasteLimit}
 	var small, large, dom, paint, script, layout, goCost, forced []float64
 	var cards, elements int
-	via := "the URL fragment"
 	for i := 0; i < runs; i++ {
 		prof := ""
 		if i == 0 {
 			prof = "default"
 		}
-		if only != "large" {
+		if only == "" || only == "default" {
 			lr, _, err := load(chromium, base, "", 0, prof)
 			if err != nil {
 				return fmt.Errorf("default page: %w", err)
@@ -462,15 +478,12 @@ func pageTimings(w io.Writer, dist, chromium string, runs, nodes, pods, steps in
 		if i == 0 {
 			prof = "large"
 		}
-		lr, st, err := load(chromium, base+"#"+frag, text, steps, prof)
+		lr, st, err := load(chromium, base+"#"+frag, firstNode, steps, prof)
 		if err != nil {
 			return fmt.Errorf("large page: %w", err)
 		}
 		large = append(large, lr.Board)
 		cards, elements = lr.Cards, lr.Elements
-		if lr.Via != "" {
-			via = lr.Via
-		}
 		for _, s := range st {
 			dom = append(dom, s.DOM)
 			paint = append(paint, s.Paint)
@@ -483,16 +496,21 @@ func pageTimings(w io.Writer, dist, chromium string, runs, nodes, pods, steps in
 				goCost = append(goCost, s.GoHandler+s.GoRender)
 			}
 		}
+		if only == "" || only == "budgets" {
+			if err := measureBudgets(&bs, chromium, base, frag, pasteText); err != nil {
+				return err
+			}
+		}
 	}
+	bs.Link, bs.StepPaint = large, paint
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "### Page timings in headless Chromium (%s, loopback, cold browser each load, %d loads, medians)\n\n", filepath.Base(chromium), runs)
 	fmt.Fprintln(w, "| Measurement | Median | All | Target |")
 	fmt.Fprintln(w, "|---|---:|---|---|")
-	fmt.Fprintf(w, "| first interactive board, default preset | %.0f ms | %s | < 1,500 ms |\n", median(small), list(small))
-	how := fmt.Sprintf("from the URL fragment (%d KB)", len(frag)/1000)
-	if via == "editor" {
-		how = fmt.Sprintf("typed into the editor (%d KB; includes the 400 ms debounce; the fragment did not load)", len(text)/1000)
+	if len(small) > 0 {
+		fmt.Fprintf(w, "| first interactive board, default preset | %.0f ms | %s | < 1,500 ms |\n", median(small), list(small))
 	}
+	how := fmt.Sprintf("from the URL fragment (%d KB)", len(frag)/1000)
 	fmt.Fprintf(w, "| first interactive board, %d nodes / %d pods %s | %.0f ms | %s | — |\n", nodes, pods, how, median(large), list(large))
 	what := fmt.Sprintf("%d nodes / %d pods (%d node cards, %d DOM elements)", nodes, pods, cards, elements)
 	fmt.Fprintf(w, "| one step, %s: click → board DOM updated | %.1f ms | %s | < 16 ms |\n", what, median(dom), list(dom))
@@ -505,7 +523,10 @@ func pageTimings(w io.Writer, dist, chromium string, runs, nodes, pods, steps in
 	if len(goCost) > 0 {
 		fmt.Fprintf(w, "| one step, same: Go side in the page (click handler + render and DOM writes, web/perf.go) | %.1f ms | %s | |\n", median(goCost), list(goCost))
 	}
-	return nil
+	if only != "" && only != "budgets" {
+		return nil
+	}
+	return writeBudgets(w, &bs, nodes, pods, len(pasteText))
 }
 
 func list(xs []float64) string {
