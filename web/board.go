@@ -33,12 +33,12 @@ type BoardPanel struct {
 func (b *BoardPanel) Render() app.UI {
 	v := &b.View
 	filtered := strings.TrimSpace(b.Filter) != ""
-	return app.Section().ID(IDBoard).Class("board").Aria("label", English.Board).DataSet("frame", b.Frame).Body(
+	return app.Section().ID(IDBoard).Class("board").Aria("label", Msg.Board).DataSet("frame", b.Frame).Body(
 		app.Div().Class("board-head").Body(
 			app.H2().Body(
-				app.Text(English.Board),
+				app.Text(Msg.Board),
 				app.If(b.Version != "", func() app.UI {
-					return app.Span().Class("k8s-version").Text(fmt.Sprintf(English.K8sVersion, b.Version))
+					return app.Span().Class("k8s-version").Text(fmt.Sprintf(Msg.K8sVersion, b.Version))
 				}),
 			),
 			legend(),
@@ -51,9 +51,9 @@ func (b *BoardPanel) Render() app.UI {
 		}),
 		b.renderNodeFilter(),
 		app.Div().Class(nodesClass(v.NodeTotal)).Body(b.renderNodes()...),
-		&Lane{Kind: "pending", Title: English.PendingLane, Empty: English.PendingEmpty, Pods: b.viewsFor("lane:pending", v.Pending), Total: v.PendingMatched, All: v.PendingAll, Filtered: filtered},
+		&Lane{Kind: "pending", Title: Msg.PendingLane, Empty: Msg.PendingEmpty, Pods: b.viewsFor("lane:pending", v.Pending), Total: v.PendingMatched, All: v.PendingAll, Filtered: filtered},
 		app.If(v.EvictedAll > 0, func() app.UI {
-			return &Lane{Kind: "evicted", Title: English.EvictedLane, Pods: b.viewsFor("lane:evicted", v.Evicted), Total: v.EvictedMatched, All: v.EvictedAll, Filtered: filtered}
+			return &Lane{Kind: "evicted", Title: Msg.EvictedLane, Pods: b.viewsFor("lane:evicted", v.Evicted), Total: v.EvictedMatched, All: v.EvictedAll, Filtered: filtered}
 		}),
 	)
 }
@@ -86,26 +86,26 @@ func (b *BoardPanel) viewsFor(place string, pods []*sim.PodState) []PodView {
 func (b *BoardPanel) renderNodes() []app.UI {
 	v := &b.View
 	if v.NodeTotal == 0 {
-		return []app.UI{app.P().Class("muted").Text(English.NoNodes)}
+		return []app.UI{app.P().Class("muted").Text(Msg.NoNodes)}
 	}
 	if len(v.Nodes) == 0 {
-		return []app.UI{app.P().Class("muted no-match").Text(fmt.Sprintf(English.NoNodeMatches, b.Filter))}
+		return []app.UI{app.P().Class("muted no-match").Text(fmt.Sprintf(Msg.NoNodeMatches, b.Filter))}
 	}
 	cards := make([]app.UI, 0, len(v.Nodes)+1)
 	for _, node := range v.Nodes {
 		cards = append(cards, &NodeCard{Node: node, Pods: b.viewsFor("node:"+node.Name, v.OnNode[node.Name])})
 	}
 	if h := v.Hidden; h.Nodes > 0 {
-		moreNodes := English.MoreNodes
+		moreNodes := Msg.MoreNodes
 		if strings.TrimSpace(b.Filter) != "" {
-			moreNodes = English.MoreMatchingNodes
+			moreNodes = Msg.MoreMatchingNodes
 		}
 		cards = append(cards, app.Div().Class("more-nodes").Body(
 			app.Strong().Class("more-count").Text(fmt.Sprintf(moreNodes, h.Nodes)),
-			app.P().Class("small muted").Text(fmt.Sprintf(English.MoreNodesCounts, h.Tainted, h.NotReady, h.Cordoned, h.Pods)),
+			app.P().Class("small muted").Text(fmt.Sprintf(Msg.MoreNodesCounts, h.Tainted, h.NotReady, h.Cordoned, h.Pods)),
 			app.Button().Type("button").Class("btn btn-small").ID("btn-more-nodes").
 				OnClick(func(ctx app.Context, e app.Event) { b.Page.guard(b.Page.m.MoreNodes) }).
-				Text(fmt.Sprintf(English.ShowMore, min(h.Nodes, NodeLimitFor(v.NodeTotal)))),
+				Text(fmt.Sprintf(Msg.ShowMore, min(h.Nodes, NodeLimitFor(v.NodeTotal)))),
 		))
 	}
 	return cards
@@ -120,9 +120,9 @@ func (b *BoardPanel) renderNodeFilter() app.UI {
 	}
 	return app.Div().Class("node-filter-slot").Body(
 		app.Label().Class("node-filter").For(IDNodeFilter).Body(
-			app.Span().Class("node-filter-label").Text(English.NodeFilter),
+			app.Span().Class("node-filter-label").Text(Msg.NodeFilter),
 			app.Input().Type("search").ID(IDNodeFilter).Class("input").
-				Placeholder(English.NodeFilterHint).
+				Placeholder(Msg.NodeFilterHint).
 				Attr("autocomplete", "off").
 				Value(b.Filter).
 				OnInput(func(ctx app.Context, e app.Event) {
@@ -135,7 +135,7 @@ func (b *BoardPanel) renderNodeFilter() app.UI {
 }
 
 func legend() app.UI {
-	return app.Ul().Class("legend").Aria("label", English.Legend).Body(
+	return app.Ul().Class("legend").Aria("label", Msg.Legend).Body(
 		TaintChipLegend("NoSchedule"),
 		TaintChipLegend("PreferNoSchedule"),
 		TaintChipLegend("NoExecute"),

@@ -181,14 +181,14 @@ func (c *ConsolePanel) Render() app.UI {
 			app.Pre().Class("console-out").Text(orDash(en.Output)),
 		))
 	}
-	return app.Section().Class("console").Aria("label", English.ConsoleTitle).Body(
-		app.H2().Text(English.ConsoleTitle),
-		app.P().Class("muted small").Text(fmt.Sprintf(English.ConsoleHint, "t="+FormatSeconds(c.At))),
+	return app.Section().Class("console").Aria("label", Msg.ConsoleTitle).Body(
+		app.H2().Text(Msg.ConsoleTitle),
+		app.P().Class("muted small").Text(fmt.Sprintf(Msg.ConsoleHint, "t="+FormatSeconds(c.At))),
 		app.Form().Class("console-form").OnSubmit(c.onSubmit).Body(
 			app.Span().Class("prompt").Aria("hidden", "true").Text("$"),
 			app.Input().Type("text").ID(IDConsoleInput).Class("console-input").
-				Aria("label", English.ConsoleTitle).
-				Placeholder(English.ConsolePlaceholder).
+				Aria("label", Msg.ConsoleTitle).
+				Placeholder(Msg.ConsolePlaceholder).
 				AutoComplete(false).
 				Spellcheck(false).
 				Attr("autocapitalize", "off").
@@ -196,9 +196,9 @@ func (c *ConsolePanel) Render() app.UI {
 				Aria("describedby", "console-keys").
 				OnKeyDown(c.onKey).
 				OnInput(c.onInput),
-			app.Button().Type("submit").ID(IDConsoleRun).Class("btn").Text(English.ConsoleRun),
+			app.Button().Type("submit").ID(IDConsoleRun).Class("btn").Text(Msg.ConsoleRun),
 		),
-		app.P().ID("console-keys").Class("muted small").Text(English.ConsoleKeys),
+		app.P().ID("console-keys").Class("muted small").Text(Msg.ConsoleKeys),
 		app.Ul().Class("cmd-chips").Body(chips...),
 		app.Div().Class("console-log").Aria("live", "polite").Body(entries...),
 	)

@@ -54,12 +54,12 @@ func (m *Model) AppendStep(command string, then func(changed bool)) {
 		}
 		m.accept(r)
 		if r.StepFrame < 0 {
-			entry.Output = English.ConsoleStepAdded
+			entry.Output = Msg.ConsoleStepAdded
 			m.Seek(oldFrame)
 		} else {
 			entry.Output = r.StepOutput
 			if entry.Output == "" {
-				entry.Output = English.ConsoleStepAdded
+				entry.Output = Msg.ConsoleStepAdded
 			}
 			m.Seek(r.StepFrame)
 		}

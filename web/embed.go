@@ -63,7 +63,7 @@ func (p *Playground) mountEmbed(ctx app.Context) {
 // renderEmbed is the minimal chrome of embed mode: title, the board with
 // its controls, timeline and captions, and a link to the full playground.
 func (p *Playground) renderEmbed() app.UI {
-	title := English.AppTitle
+	title := Msg.AppTitle
 	if r := p.m.Run; r != nil && r.Title != "" && p.x.started {
 		title = r.Title
 	}
@@ -73,7 +73,7 @@ func (p *Playground) renderEmbed() app.UI {
 	}
 	head := app.Header().Class("embed-head").Body(
 		app.H1().Class("embed-title").Text(title),
-		app.A().Class("embed-open").Href(open).Target("_blank").Rel("noopener").Text(English.OpenFull),
+		app.A().Class("embed-open").Href(open).Target("_blank").Rel("noopener").Text(Msg.OpenFull),
 	)
 	if !p.x.started {
 		return app.Div().Class("pg is-embed").DataSet("started", "0").Body(
@@ -83,9 +83,9 @@ func (p *Playground) renderEmbed() app.UI {
 					OnClick(func(ctx app.Context, e app.Event) { p.StartEmbed(ctx) }).
 					Body(
 						app.Span().Class("icon icon-play").Aria("hidden", "true"),
-						app.Span().Class("btn-label").Text(English.StartEmbed),
+						app.Span().Class("btn-label").Text(Msg.StartEmbed),
 					),
-				app.P().Class("muted small").Text(English.StartEmbedHint),
+				app.P().Class("muted small").Text(Msg.StartEmbedHint),
 			),
 		)
 	}

@@ -78,7 +78,7 @@ func (e *LocalEngine) Run(req RunRequest, progress func(Progress), done func(Run
 func (e *LocalEngine) run(req RunRequest, progress func(Progress)) (res *sim.Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			res, err = nil, fmt.Errorf(English.PanicError, fmt.Sprint(r))
+			res, err = nil, fmt.Errorf(Msg.PanicError, fmt.Sprint(r))
 		}
 	}()
 	if e.simulate == nil {
@@ -144,7 +144,7 @@ func (e *LocalEngine) Exec(req ExecRequest, done func(ExecReply)) {
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
-				reply = ExecReply{Err: fmt.Sprintf(English.PanicError, fmt.Sprint(r))}
+				reply = ExecReply{Err: fmt.Sprintf(Msg.PanicError, fmt.Sprint(r))}
 			}
 		}()
 		if e.exec == nil || e.res == nil {
@@ -167,7 +167,7 @@ func (e *LocalEngine) Lint(text string, done func(LintReply)) {
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
-				reply = LintReply{Err: fmt.Sprintf(English.PanicError, fmt.Sprint(r))}
+				reply = LintReply{Err: fmt.Sprintf(Msg.PanicError, fmt.Sprint(r))}
 			}
 		}()
 		if e.lint == nil {
@@ -189,7 +189,7 @@ func (e *LocalEngine) Export(req ExportRequest, done func(ExportReply)) {
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
-				reply = ExportReply{Err: fmt.Sprintf(English.PanicError, fmt.Sprint(r))}
+				reply = ExportReply{Err: fmt.Sprintf(Msg.PanicError, fmt.Sprint(r))}
 			}
 		}()
 		if e.export == nil || e.res == nil {

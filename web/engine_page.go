@@ -59,7 +59,7 @@ func (p *Playground) EngineLost(why string) {
 	}
 	p.ctx.Dispatch(func(app.Context) {
 		p.guard(func() {
-			p.m.Notice = why + " " + English.EngineRebuilt
+			p.m.Notice = why + " " + Msg.EngineRebuilt
 			p.m.Refresh()
 		})
 	})

@@ -334,7 +334,7 @@ func (e *WorkerEngine) died(w *engineWorker, why string) {
 		c.done(p)
 	}
 	if lost && e.onLost != nil {
-		e.onLost(fmt.Sprintf(English.EngineStopped, why))
+		e.onLost(fmt.Sprintf(Msg.EngineStopped, why))
 	}
 }
 

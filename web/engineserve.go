@@ -50,7 +50,7 @@ func ServeMessage(e Engine, data []byte, post func([]byte)) {
 // errorReply is the reply to request m saying that the engine stopped
 // (why), in the reply type the request expects.
 func errorReply(m Message, why string) (string, any) {
-	text := fmt.Sprintf(English.EngineStopped, why)
+	text := fmt.Sprintf(Msg.EngineStopped, why)
 	switch req := m.Payload.(type) {
 	case RunRequest:
 		return OpRunReply, RunReply{Gen: req.Gen, Err: text, StepFrame: -1}

@@ -209,5 +209,5 @@ func plural(n int, one, many string) string {
 // EditorOKText is the editor's status after a run: "Simulated: 1 frame,
 // 3 events." in the active language.
 func EditorOKText(frames, events int) string {
-	return fmt.Sprintf(English.EditorOK, plural(frames, English.FramesOne, English.FramesMany), plural(events, English.EventsOne, English.EventsMany))
+	return fmt.Sprintf(Msg.EditorOK, plural(frames, Msg.FramesOne, Msg.FramesMany), plural(events, Msg.EventsOne, Msg.EventsMany))
 }

@@ -16,7 +16,7 @@ func TestRuntimeClassSource(t *testing.T) {
 	assert.Equal(t, "RuntimeClass gvisor", sourceShort("RuntimeClass gvisor"))
 	assert.Equal(t, "runtimeclass", sourceClass("RuntimeClass gvisor"))
 	assert.Equal(t, "daemonset-controller", sourceClass("DaemonSet controller"), "other sources keep their class")
-	assert.Equal(t, English.SrcDefaultTolSeconds, sourceShort("DefaultTolerationSeconds"))
+	assert.Equal(t, Msg.SrcDefaultTolSeconds, sourceShort("DefaultTolerationSeconds"))
 }
 
 // A pending pod with scheduling gates shows them on its chip.
@@ -31,8 +31,8 @@ func TestPodViewGates(t *testing.T) {
 // pod: the scheduler never tried it.
 func TestWhyGatedHeadline(t *testing.T) {
 	gated := app.HTMLString(&WhyPanel{Pod: &sim.PodState{Name: "web", Phase: PhasePending, SchedulingGates: []string{"example.com/a"}}})
-	assert.Contains(t, gated, English.WhyPendingGated)
-	assert.NotContains(t, gated, English.WhyPending)
+	assert.Contains(t, gated, Msg.WhyPendingGated)
+	assert.NotContains(t, gated, Msg.WhyPending)
 	plain := app.HTMLString(&WhyPanel{Pod: &sim.PodState{Name: "web", Phase: PhasePending}})
-	assert.Contains(t, plain, English.WhyPending)
+	assert.Contains(t, plain, Msg.WhyPending)
 }

@@ -1,20 +1,20 @@
 package web
 
 // The page's language. Every string the components show is read from the
-// package variable English, the active catalog (its name predates the
-// translations); SetLanguage swaps its contents for another catalog before
-// the first render, and the language switch reloads the page with lang= so
-// that every component renders in the new language from the start.
+// package variable Msg, the active catalog; SetLanguage makes another
+// catalog active before the first render, and the language switch reloads
+// the page with lang= so that every component renders in the new language
+// from the start.
 
-// englishCatalog keeps the English strings while another catalog is active.
-var englishCatalog = English
+// Msg is the active catalog: English until SetLanguage picks another.
+var Msg = English
 
 // Lang is the active language code.
 var Lang = "en"
 
 // Catalogs are the translations by language code.
 var Catalogs = map[string]*Messages{
-	"en": &englishCatalog,
+	"en": &English,
 	"hi": &Hindi,
 }
 
@@ -27,14 +27,14 @@ var LanguageNames = map[string]string{
 	"hi": "हिन्दी",
 }
 
-// SetLanguage makes lang the active catalog; unknown codes select English.
+// SetLanguage makes lang the active catalog; unknown codes select Msg.
 // It reports whether lang was known.
 func SetLanguage(lang string) bool {
 	c, ok := Catalogs[lang]
 	if !ok {
-		lang, c = "en", &englishCatalog
+		lang, c = "en", &English
 	}
-	English = *c
+	Msg = *c
 	Lang = lang
 	return ok
 }

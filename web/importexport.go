@@ -78,7 +78,7 @@ func (p *Playground) onDrop(ctx app.Context, e app.Event) {
 		ctx.Dispatch(func(ctx app.Context) {
 			p.x.panel = "import"
 			if err != nil {
-				p.x.importErr = fmt.Sprintf(English.ImportDropFailed, err)
+				p.x.importErr = fmt.Sprintf(Msg.ImportDropFailed, err)
 				return
 			}
 			p.x.importName = name
@@ -125,7 +125,7 @@ func (p *Playground) CheckImport() {
 func (p *Playground) Import(ctx app.Context, add bool) {
 	text := strings.TrimSpace(p.x.importText)
 	if text == "" {
-		p.x.importErr = English.ImportEmpty
+		p.x.importErr = Msg.ImportEmpty
 		return
 	}
 	if add && strings.TrimSpace(p.m.Text) != "" {
@@ -164,7 +164,7 @@ func (p *Playground) Export(format string) {
 	p.guard(func() {
 		p.x.exportKind, p.x.exportText, p.x.exportErr = format, "", ""
 		if p.x.cfg.Export == nil {
-			p.x.exportErr = English.ExportUnavailable
+			p.x.exportErr = Msg.ExportUnavailable
 			return
 		}
 		p.m.eng.Export(ExportRequest{Format: format}, func(r ExportReply) {
@@ -179,7 +179,7 @@ func (p *Playground) saveExport() {
 		name, mime = "replay-scenario.sh", "text/x-shellscript"
 	}
 	if err := downloadText(name, mime, p.x.exportText); err != nil {
-		p.x.exportErr = fmt.Sprintf(English.ExportSaveFailed, err)
+		p.x.exportErr = fmt.Sprintf(Msg.ExportSaveFailed, err)
 		_ = selectElement(IDExportText)
 	}
 }
@@ -189,10 +189,10 @@ func (p *Playground) renderFindings() app.UI {
 		return nil
 	}
 	if p.x.cfg.Lint == nil {
-		return app.P().Class("muted small").Text(English.LintUnavailable)
+		return app.P().Class("muted small").Text(Msg.LintUnavailable)
 	}
 	if len(p.x.imp.findings) == 0 {
-		return app.P().ID(IDFindings).Class("editor-status is-ok").Role("status").Text(English.LintClean)
+		return app.P().ID(IDFindings).Class("editor-status is-ok").Role("status").Text(Msg.LintClean)
 	}
 	items := make([]app.UI, 0, len(p.x.imp.findings))
 	for i, f := range p.x.imp.findings {
@@ -206,17 +206,17 @@ func (p *Playground) renderFindings() app.UI {
 			app.If(f.Where != "", func() app.UI { return app.Code().Class("finding-where").Text(f.Where + " ") }),
 			app.Span().Text(f.Message),
 			app.If(f.Fix != "", func() app.UI {
-				return app.P().Class("finding-fix").Body(app.Strong().Text(English.LintFix+" "), app.Text(f.Fix))
+				return app.P().Class("finding-fix").Body(app.Strong().Text(Msg.LintFix+" "), app.Text(f.Fix))
 			}),
 			app.If(f.Fixed != "", func() app.UI {
 				return app.Button().Type("button").Class("btn btn-small").
 					OnClick(func(ctx app.Context, e app.Event) { p.ApplyFix(idx) }, app.EventScope(fmt.Sprint(idx))).
-					Text(English.LintApplyFix)
+					Text(Msg.LintApplyFix)
 			}),
 		))
 	}
 	return app.Div().ID(IDFindings).Class("findings").Body(
-		app.H3().Text(fmt.Sprintf(English.LintFindings, len(p.x.imp.findings))),
+		app.H3().Text(fmt.Sprintf(Msg.LintFindings, len(p.x.imp.findings))),
 		app.Ul().Body(items...),
 	)
 }
@@ -227,50 +227,50 @@ func (p *Playground) renderImportExport() app.UI {
 	if p.x.exportErr != "" {
 		exportBody = app.P().Class("editor-error").Role("alert").Text(p.x.exportErr)
 	}
-	return app.Section().ID("panel-import").Class("tool-panel").Aria("label", English.ImportExport).Body(
-		app.H2().Text(English.ImportTitle),
-		app.P().Class("muted small").Text(English.ImportHint),
-		app.Label().For(IDImportText).Class("sr-only").Text(English.ImportTitle),
+	return app.Section().ID("panel-import").Class("tool-panel").Aria("label", Msg.ImportExport).Body(
+		app.H2().Text(Msg.ImportTitle),
+		app.P().Class("muted small").Text(Msg.ImportHint),
+		app.Label().For(IDImportText).Class("sr-only").Text(Msg.ImportTitle),
 		app.Textarea().ID(IDImportText).Class("snippet import-text").Rows(8).Spellcheck(false).
 			Attr("wrap", "off").
-			Placeholder(English.ImportPlaceholder).
+			Placeholder(Msg.ImportPlaceholder).
 			OnInput(p.onImportInput).
 			OnDragOver(p.onDragOver).OnDrop(p.onDrop).
 			Text(p.x.importText),
 		app.If(p.x.importName != "", func() app.UI {
-			return app.P().Class("muted small").Text(fmt.Sprintf(English.ImportFile, p.x.importName))
+			return app.P().Class("muted small").Text(fmt.Sprintf(Msg.ImportFile, p.x.importName))
 		}),
 		app.Div().Class("panel-row").Body(
 			app.Button().Type("button").ID(IDImportCheck).Class("btn").
-				OnClick(func(ctx app.Context, e app.Event) { p.syncImportField(); p.CheckImport() }).Text(English.ImportCheck),
+				OnClick(func(ctx app.Context, e app.Event) { p.syncImportField(); p.CheckImport() }).Text(Msg.ImportCheck),
 			app.Button().Type("button").ID(IDImportReplace).Class("btn btn-primary").
-				OnClick(func(ctx app.Context, e app.Event) { p.syncImportField(); p.Import(ctx, false) }).Text(English.ImportReplace),
+				OnClick(func(ctx app.Context, e app.Event) { p.syncImportField(); p.Import(ctx, false) }).Text(Msg.ImportReplace),
 			app.Button().Type("button").ID(IDImportAdd).Class("btn").
-				OnClick(func(ctx app.Context, e app.Event) { p.syncImportField(); p.Import(ctx, true) }).Text(English.ImportAdd),
+				OnClick(func(ctx app.Context, e app.Event) { p.syncImportField(); p.Import(ctx, true) }).Text(Msg.ImportAdd),
 		),
 		app.If(p.x.importErr != "", func() app.UI {
 			return app.P().Class("editor-error").Role("alert").Text(p.x.importErr)
 		}),
 		p.renderFindings(),
-		app.H2().Class("panel-sub").Text(English.ExportTitle),
-		app.P().Class("muted small").Text(English.ExportHint),
+		app.H2().Class("panel-sub").Text(Msg.ExportTitle),
+		app.P().Class("muted small").Text(Msg.ExportHint),
 		app.Div().Class("panel-row").Body(
 			app.Button().Type("button").ID(IDExportYAML).Class("btn").
-				OnClick(func(ctx app.Context, e app.Event) { p.Export(ExportManifests) }).Text(English.ExportManifests),
+				OnClick(func(ctx app.Context, e app.Event) { p.Export(ExportManifests) }).Text(Msg.ExportManifests),
 			app.Button().Type("button").ID(IDExportScript).Class("btn").
-				OnClick(func(ctx app.Context, e app.Event) { p.Export(ExportScript) }).Text(English.ExportScript),
+				OnClick(func(ctx app.Context, e app.Event) { p.Export(ExportScript) }).Text(Msg.ExportScript),
 		),
 		exportBody,
 		app.If(p.x.exportText != "", func() app.UI {
 			return app.Div().Body(
-				app.Label().For(IDExportText).Class("sr-only").Text(English.ExportTitle),
+				app.Label().For(IDExportText).Class("sr-only").Text(Msg.ExportTitle),
 				app.Textarea().ID(IDExportText).Class("snippet").ReadOnly(true).Rows(10).Spellcheck(false).
 					Attr("wrap", "off").Text(p.x.exportText),
 				app.Div().Class("panel-row").Body(
 					app.Button().Type("button").ID(IDExportSave).Class("btn").
-						OnClick(func(ctx app.Context, e app.Event) { p.saveExport() }).Text(English.ExportSave),
+						OnClick(func(ctx app.Context, e app.Event) { p.saveExport() }).Text(Msg.ExportSave),
 					app.Button().Type("button").Class("btn").
-						OnClick(func(ctx app.Context, e app.Event) { p.copyField(ctx, IDExportText) }).Text(English.CopySnippet),
+						OnClick(func(ctx app.Context, e app.Event) { p.copyField(ctx, IDExportText) }).Text(Msg.CopySnippet),
 				),
 			)
 		}),

@@ -256,10 +256,10 @@ func TestHindiCatalogIsComplete(t *testing.T) {
 		if strings.TrimSpace(s) == "" {
 			t.Errorf("Hindi.%s is empty", ty.Field(i).Name)
 		}
-		if s == reflect.ValueOf(englishCatalog).Field(i).String() {
+		if s == reflect.ValueOf(English).Field(i).String() {
 			same++
 		}
-		en := reflect.ValueOf(englishCatalog).Field(i).String()
+		en := reflect.ValueOf(English).Field(i).String()
 		if strings.Count(s, "%") != strings.Count(en, "%") {
 			t.Errorf("Hindi.%s has other format verbs than English: %q vs %q", ty.Field(i).Name, s, en)
 		}
@@ -274,10 +274,10 @@ func TestHindiCatalogIsComplete(t *testing.T) {
 
 func TestSetLanguage(t *testing.T) {
 	defer SetLanguage("en")
-	if !SetLanguage("hi") || English.AppTitle != Hindi.AppTitle || Lang != "hi" {
+	if !SetLanguage("hi") || Msg.AppTitle != Hindi.AppTitle || Lang != "hi" {
 		t.Fatal("Hindi not active")
 	}
-	if SetLanguage("xx") || English.AppTitle != englishCatalog.AppTitle || Lang != "en" {
+	if SetLanguage("xx") || Msg.AppTitle != English.AppTitle || Lang != "en" {
 		t.Fatal("unknown language did not fall back to English")
 	}
 }

@@ -40,7 +40,7 @@ func TestEventLogWindow(t *testing.T) {
 	if n := strings.Count(html, "<tr class=\"ev "); n != EventPage {
 		t.Fatalf("%d rows, want %d", n, EventPage)
 	}
-	if !strings.Contains(html, fmt.Sprintf(English.EventsShown, EventPage, 2000)) || !strings.Contains(html, IDEventFilter) {
+	if !strings.Contains(html, fmt.Sprintf(Msg.EventsShown, EventPage, 2000)) || !strings.Contains(html, IDEventFilter) {
 		t.Error("no 'showing N of M' or no filter field")
 	}
 	if !strings.Contains(html, "pod/p1999") || strings.Contains(html, "pod/p1949<") {
@@ -58,7 +58,7 @@ func TestEventLogWindow(t *testing.T) {
 	if n := strings.Count(html, "<tr class=\"ev "); n != EventPage {
 		t.Errorf("filtered: %d rows", n)
 	}
-	if !strings.Contains(html, fmt.Sprintf(English.EventsMatchShown, EventPage, 286, "2,000")) {
+	if !strings.Contains(html, fmt.Sprintf(Msg.EventsMatchShown, EventPage, 286, "2,000")) {
 		t.Errorf("filtered count missing: %s", html[:300])
 	}
 	m.SetEventFilter("no such thing")
@@ -87,7 +87,7 @@ func TestLaneWindow(t *testing.T) {
 	}
 	l := &Lane{Kind: "pending", Title: "Pending", Pods: viewsOf(w, "default/p120", Clock{}, nil), Total: len(pods)}
 	html := app.HTMLString(l)
-	if !strings.Contains(html, fmt.Sprintf(English.PodsShown, LanePage+1, 150)) || !strings.Contains(html, "btn-more-pending") {
+	if !strings.Contains(html, fmt.Sprintf(Msg.PodsShown, LanePage+1, 150)) || !strings.Contains(html, "btn-more-pending") {
 		t.Error("no 'showing N of M' or no Show more")
 	}
 	m := newModel(nil, nil)
@@ -129,7 +129,7 @@ func TestTimelineWindow(t *testing.T) {
 	if n := strings.Count(html, "tl-item"); n != TimelineWindow {
 		t.Errorf("%d entries", n)
 	}
-	if !strings.Contains(html, fmt.Sprintf(English.FramesBefore, 450)) || !strings.Contains(html, fmt.Sprintf(English.FramesAfter, 450)) {
+	if !strings.Contains(html, fmt.Sprintf(Msg.FramesBefore, 450)) || !strings.Contains(html, fmt.Sprintf(Msg.FramesAfter, 450)) {
 		t.Error("no earlier/later counts")
 	}
 	marks := make([]float64, 5000)

@@ -105,13 +105,13 @@ func (p *Playground) answerVisible(name string) bool {
 func (p *Playground) groupTitle(g string) string {
 	switch g {
 	case GroupLessons:
-		return English.GroupLessons
+		return Msg.GroupLessons
 	case GroupMisconceptions:
-		return English.GroupMisconceptions
+		return Msg.GroupMisconceptions
 	case GroupCases:
-		return English.GroupCases
+		return Msg.GroupCases
 	}
-	return English.GroupExamples
+	return Msg.GroupExamples
 }
 
 // renderLibrary is the preset library: lessons, misconceptions and cases,
@@ -124,8 +124,8 @@ func (p *Playground) renderLibrary() app.UI {
 		groups[e.Group] = append(groups[e.Group], p.renderLibraryItem(pr, e))
 	}
 	body := []app.UI{
-		app.H2().Text(English.Library),
-		app.P().Class("muted small").Text(English.LibraryHint),
+		app.H2().Text(Msg.Library),
+		app.P().Class("muted small").Text(Msg.LibraryHint),
 	}
 	for _, g := range []string{GroupLessons, GroupMisconceptions, GroupCases, GroupExamples} {
 		if len(groups[g]) == 0 {
@@ -134,7 +134,7 @@ func (p *Playground) renderLibrary() app.UI {
 		body = append(body, app.H3().Class("lib-group").Text(p.groupTitle(g)), app.Ul().Class("lib-list").Body(groups[g]...))
 	}
 	body = append(body, p.renderSweep())
-	return app.Section().ID(IDLibrary).Class("tool-panel").Aria("label", English.Library).Body(body...)
+	return app.Section().ID(IDLibrary).Class("tool-panel").Aria("label", Msg.Library).Body(body...)
 }
 
 func (p *Playground) renderLibraryItem(pr Preset, e LibraryEntry) app.UI {
@@ -157,14 +157,14 @@ func (p *Playground) renderLibraryItem(pr Preset, e LibraryEntry) app.UI {
 			))
 		}
 		if len(caps) > 0 {
-			detail = append(detail, app.P().Class("small").Text(English.LibraryCaptions), app.Ol().Class("lib-caps small").Body(caps...))
+			detail = append(detail, app.P().Class("small").Text(Msg.LibraryCaptions), app.Ol().Class("lib-caps small").Body(caps...))
 		}
 		if e.Answer != "" {
 			if p.answerVisible(name) {
 				detail = append(detail, app.P().Class("lib-answer").Role("status").Body(
-					app.Strong().Text(English.LibraryAnswer+" "), app.Text(e.Answer)))
+					app.Strong().Text(Msg.LibraryAnswer+" "), app.Text(e.Answer)))
 			} else {
-				detail = append(detail, app.P().Class("muted small").Text(English.LibraryAnswerLater))
+				detail = append(detail, app.P().Class("muted small").Text(Msg.LibraryAnswerLater))
 			}
 		}
 	}
@@ -176,15 +176,15 @@ func (p *Playground) renderLibraryItem(pr Preset, e LibraryEntry) app.UI {
 		app.Div().Class("lib-head").Body(
 			app.Strong().Text(title),
 			app.Button().Type("button").Class("btn btn-small").
-				Aria("label", fmt.Sprintf(English.LibraryLoadAria, title)).
+				Aria("label", fmt.Sprintf(Msg.LibraryLoadAria, title)).
 				OnClick(func(ctx app.Context, e app.Event) { p.SelectPreset(ctx, name) }, app.EventScope(name)).
-				Text(English.LibraryLoad),
+				Text(Msg.LibraryLoad),
 		),
 		app.If(pr.Description != "", func() app.UI {
 			return app.P().Class("small lib-desc").Text(strings.TrimSpace(strings.Split(pr.Description, "Predict, then run:")[0]))
 		}),
 		app.If(e.Question != "", func() app.UI {
-			return app.P().Class("lib-question").Body(app.Strong().Text(English.LibraryPredict+" "), app.Text(e.Question))
+			return app.P().Class("lib-question").Body(app.Strong().Text(Msg.LibraryPredict+" "), app.Text(e.Question))
 		}),
 		app.Div().Body(detail...),
 	)
@@ -235,7 +235,7 @@ func (p *Playground) prepareSweep(param string) {
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
-				d.panicked = fmt.Sprintf(English.PanicError, fmt.Sprint(r))
+				d.panicked = fmt.Sprintf(Msg.PanicError, fmt.Sprint(r))
 			}
 		}()
 		d.teach = lesson.LessonTables()
@@ -277,17 +277,17 @@ func (p *Playground) renderSweep() app.UI {
 		dt, de, dtol = &def.Tainted, &def.Effects, &def.Toleration
 	}
 	return app.Section().ID(IDSweep).Class("lesson-sweep").Body(
-		app.H3().Text(English.LessonTitle),
+		app.H3().Text(Msg.LessonTitle),
 		app.P().Class("small").Body(
-			app.Span().Class("profile-badge").Text(English.TeachingProfile),
-			app.Text(" "+English.LessonProfileNote),
+			app.Span().Class("profile-badge").Text(Msg.TeachingProfile),
+			app.Text(" "+Msg.LessonProfileNote),
 		),
-		pair(teach.Tainted, dt, English.LessonTableTainted),
-		pair(teach.Effects, de, English.LessonTableEffects),
-		pair(teach.Toleration, dtol, English.LessonTableToleration),
-		app.H3().Text(English.SweepTitle),
+		pair(teach.Tainted, dt, Msg.LessonTableTainted),
+		pair(teach.Effects, de, Msg.LessonTableEffects),
+		pair(teach.Toleration, dtol, Msg.LessonTableToleration),
+		app.H3().Text(Msg.SweepTitle),
 		app.Div().Class("panel-row").Body(
-			app.Label().For(IDSweepParam).Text(English.SweepParam),
+			app.Label().For(IDSweepParam).Text(Msg.SweepParam),
 			app.Select().ID(IDSweepParam).Class("select select-small").
 				OnChange(func(ctx app.Context, e app.Event) {
 					p.guard(func() { p.prepareSweep(ctx.JSSrc().Get("value").String()) })
@@ -300,13 +300,13 @@ func (p *Playground) renderSweep() app.UI {
 func sweepParamLabel(p string) string {
 	switch p {
 	case "tainted":
-		return English.SweepTainted
+		return Msg.SweepTainted
 	case "effect":
-		return English.SweepEffect
+		return Msg.SweepEffect
 	case "tolerating":
-		return English.SweepTolerating
+		return Msg.SweepTolerating
 	case "window":
-		return English.SweepWindow
+		return Msg.SweepWindow
 	}
 	return p
 }
@@ -329,7 +329,7 @@ func lessonTable(t lesson.Table, other *lesson.Table, caption string) app.UI {
 			}
 			if other != nil && i < len(other.Rows) && j < len(other.Rows[i]) && other.Rows[i][j] != c {
 				diffs++
-				cells = append(cells, app.Td().Class("num is-diff").Title(fmt.Sprintf(English.ProfileDiffers, other.Rows[i][j])).Body(
+				cells = append(cells, app.Td().Class("num is-diff").Title(fmt.Sprintf(Msg.ProfileDiffers, other.Rows[i][j])).Body(
 					app.Text(c),
 					app.Span().Class("diff-note").Text(" ("+other.Rows[i][j]+")"),
 				))
@@ -345,7 +345,7 @@ func lessonTable(t lesson.Table, other *lesson.Table, caption string) app.UI {
 	}
 	note := ""
 	if other != nil && diffs > 0 {
-		note = fmt.Sprintf(English.ProfileDiffCount, diffs)
+		note = fmt.Sprintf(Msg.ProfileDiffCount, diffs)
 	}
 	return app.Div().Class("table-wrap").Body(
 		app.Table().Class("lesson-table").Body(
@@ -396,7 +396,7 @@ func SweepChart(t lesson.Table) app.UI {
 	el := func(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 	kids := []app.UI{
-		el("title").Text(fmt.Sprintf(English.SweepChartTitle, sweepParamLabel(t.Param))),
+		el("title").Text(fmt.Sprintf(Msg.SweepChartTitle, sweepParamLabel(t.Param))),
 		el("line").Attr("x1", f(pad)).Attr("y1", f(h-pad)).Attr("x2", f(w-pad)).Attr("y2", f(h-pad)).Attr("class", "axis"),
 		el("line").Attr("x1", f(pad)).Attr("y1", f(pad)).Attr("x2", f(pad)).Attr("y2", f(h-pad)).Attr("class", "axis"),
 		el("text").Attr("x", f(pad-4)).Attr("y", f(pad+4)).Attr("text-anchor", "end").Attr("class", "tick").Text(strconv.Itoa(int(maxY))),
@@ -427,7 +427,7 @@ func SweepChart(t lesson.Table) app.UI {
 	}
 	return app.Figure().Class("sweep-chart").Body(
 		el("svg").Attr("viewBox", "0 0 420 180").Attr("role", "img").
-			Attr("aria-label", fmt.Sprintf(English.SweepChartTitle, sweepParamLabel(t.Param))).Body(kids...),
+			Attr("aria-label", fmt.Sprintf(Msg.SweepChartTitle, sweepParamLabel(t.Param))).Body(kids...),
 		app.Ul().Class("chart-legend small").Body(legend...),
 	)
 }

@@ -289,7 +289,7 @@ type Messages struct {
 	_ [0]func()
 }
 
-// English is the message catalogue the playground ships with.
+// English is the English catalogue, the one the playground starts with.
 var English = Messages{
 	AppTitle:       "Taints & Tolerations Playground",
 	AppTagline:     "Edit a scenario, step through the scheduler and the taint-eviction controller, and see why every pod is where it is.",

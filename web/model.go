@@ -349,7 +349,7 @@ func (m *Model) LoadFragment(fragment string, then func(ok bool)) {
 		return
 	}
 	if err != nil {
-		notice := fmt.Sprintf(English.LinkBroken, err) + " " + fmt.Sprintf(English.FallbackNotice, def.Title)
+		notice := fmt.Sprintf(Msg.LinkBroken, err) + " " + fmt.Sprintf(Msg.FallbackNotice, def.Title)
 		m.LoadPreset(def.Name, func(bool) { m.Notice = notice; then(false) })
 		m.Notice = notice
 		return
@@ -375,7 +375,7 @@ func (m *Model) loadText(text string, def Preset, then func(ok bool)) {
 			return
 		}
 		badText, badErr := m.Text, m.Err
-		notice := English.LinkBadYAML + " " + fmt.Sprintf(English.FallbackNotice, def.Title)
+		notice := Msg.LinkBadYAML + " " + fmt.Sprintf(Msg.FallbackNotice, def.Title)
 		m.LoadPreset(def.Name, func(bool) {
 			m.Text, m.Err, m.Preset = badText, badErr, ""
 			m.Notice = notice
@@ -407,7 +407,7 @@ func (m *Model) LoadLocal(kept string, then func(ok bool)) {
 	}
 	def := m.DefaultPreset()
 	if kept == "" {
-		notice := English.LocalMissing + " " + fmt.Sprintf(English.FallbackNotice, def.Title)
+		notice := Msg.LocalMissing + " " + fmt.Sprintf(Msg.FallbackNotice, def.Title)
 		m.LoadPreset(def.Name, func(bool) { m.Notice = notice; then(false) })
 		m.Notice = notice
 		return

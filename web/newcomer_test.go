@@ -95,14 +95,14 @@ func filteredPlayground(t *testing.T, res *sim.Result, filter string) string {
 // nodes only.
 func TestNodeCountFollowsTheFilter(t *testing.T) {
 	html := filteredPlayground(t, filterBoard(500, 0), "dedicated")
-	want := fmt.Sprintf(English.NodesMatchShown, LargeBoardNodeLimit, 50, "500")
+	want := fmt.Sprintf(Msg.NodesMatchShown, LargeBoardNodeLimit, 50, "500")
 	if want != "24 of 50 matching nodes (500 in all)" || !strings.Contains(html, want) {
 		t.Errorf("count %q missing", want)
 	}
-	if strings.Contains(html, fmt.Sprintf(English.NodesShown, LargeBoardNodeLimit, 500)) {
+	if strings.Contains(html, fmt.Sprintf(Msg.NodesShown, LargeBoardNodeLimit, 500)) {
 		t.Error("the count ignores the filter")
 	}
-	if !strings.Contains(html, fmt.Sprintf(English.MoreMatchingNodes, 26)) {
+	if !strings.Contains(html, fmt.Sprintf(Msg.MoreMatchingNodes, 26)) {
 		t.Error("the summary card does not count the matching nodes left")
 	}
 	html = filteredPlayground(t, filterBoard(500, 0), "zzz")
@@ -110,7 +110,7 @@ func TestNodeCountFollowsTheFilter(t *testing.T) {
 		t.Error("no-match count")
 	}
 	html = filteredPlayground(t, filterBoard(500, 0), "")
-	if !strings.Contains(html, fmt.Sprintf(English.NodesShown, LargeBoardNodeLimit, 500)) {
+	if !strings.Contains(html, fmt.Sprintf(Msg.NodesShown, LargeBoardNodeLimit, 500)) {
 		t.Error("unfiltered count")
 	}
 }
@@ -125,21 +125,21 @@ func TestFilterFindsPods(t *testing.T) {
 	if !strings.Contains(html, `data-node="node-1999"`) || strings.Contains(html, `data-node="node-1998"`) {
 		t.Error("the node of pod p1999 is not the one shown")
 	}
-	if !strings.Contains(html, fmt.Sprintf(English.NodesMatchShown, 1, 1, "2,000")) {
+	if !strings.Contains(html, fmt.Sprintf(Msg.NodesMatchShown, 1, 1, "2,000")) {
 		t.Error("node count for a pod match")
 	}
-	if !strings.Contains(html, fmt.Sprintf(English.PodsMatchNone, "2,000")) {
+	if !strings.Contains(html, fmt.Sprintf(Msg.PodsMatchNone, "2,000")) {
 		t.Error("the Pending lane does not say that none of its 2,000 pods match")
 	}
 	html = filteredPlayground(t, filterBoard(20, 2000), "q1999")
 	if !strings.Contains(html, `data-pod="default/q1999"`) || strings.Contains(html, `data-pod="default/q0"`) {
 		t.Error("the Pending lane does not filter its chips")
 	}
-	if !strings.Contains(html, fmt.Sprintf(English.PodsMatchShown, 1, 1, "2,000")) {
+	if !strings.Contains(html, fmt.Sprintf(Msg.PodsMatchShown, 1, 1, "2,000")) {
 		t.Error("lane count for a filter")
 	}
 	html = filteredPlayground(t, filterBoard(20, 2000), "q19")
-	if !strings.Contains(html, fmt.Sprintf(English.PodsMatchShown, LanePage, 111, "2,000")) { // q19, q190…q199, q1900…q1999
+	if !strings.Contains(html, fmt.Sprintf(Msg.PodsMatchShown, LanePage, 111, "2,000")) { // q19, q190…q199, q1900…q1999
 		t.Error("lane count for q19")
 	}
 	if PodMatches(nil, "x") || !PodMatches(nil, "") {
@@ -158,7 +158,7 @@ func TestEventCountWithAFilter(t *testing.T) {
 	}
 	m.SetEventFilter("to n3")
 	html = app.HTMLString(eventLog(m))
-	if !strings.Contains(html, fmt.Sprintf(English.EventsMatchShown, EventPage, 3332, "23,324")) {
+	if !strings.Contains(html, fmt.Sprintf(Msg.EventsMatchShown, EventPage, 3332, "23,324")) {
 		t.Error("filtered count does not say how many matched out of all")
 	}
 }

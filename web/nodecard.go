@@ -45,14 +45,14 @@ func (c *NodeCard) Render() app.UI {
 	return app.Article().
 		Class(strings.Join(classes, " ")).
 		DataSet("node", n.Name).
-		Aria("label", fmt.Sprintf(English.NodeAria, n.Name)).
+		Aria("label", fmt.Sprintf(Msg.NodeAria, n.Name)).
 		Body(
 			app.Header().Class("node-head").Body(head...),
 			zoneBadge(n),
 			renderLabels(n.Labels),
 			renderTaints(n.Taints),
 			renderBars(n.Allocatable, n.Requested),
-			app.Div().Class("node-pods").Body(podChips(c.Pods, English.NoPods)...),
+			app.Div().Class("node-pods").Body(podChips(c.Pods, Msg.NoPods)...),
 			app.If(n.Describe != "", func() app.UI {
 				return app.Details().Class("describe").Body(
 					app.Summary().Text("kubectl describe node "+n.Name),
@@ -76,10 +76,10 @@ func nodeBadges(n *sim.NodeState) []app.UI {
 	if n.Unschedulable {
 		out = append(out, app.Span().
 			Class("badge badge-cordon").
-			Title(English.CordonedTitle).
+			Title(Msg.CordonedTitle).
 			Body(
 				app.Span().Class("icon icon-lock").Aria("hidden", "true"),
-				app.Text(English.Cordoned),
+				app.Text(Msg.Cordoned),
 			))
 	}
 	for _, cond := range n.Conditions {
@@ -88,7 +88,7 @@ func nodeBadges(n *sim.NodeState) []app.UI {
 		if !bad {
 			continue
 		}
-		label := fmt.Sprintf(English.Condition, cond.Type, cond.Status)
+		label := fmt.Sprintf(Msg.Condition, cond.Type, cond.Status)
 		title := label
 		if cond.Reason != "" {
 			title += " (" + cond.Reason + ")"
@@ -105,7 +105,7 @@ func nodeBadges(n *sim.NodeState) []app.UI {
 		out = append(out, notModelledBadge(gaps))
 	}
 	if n.NoExecuteQueued {
-		out = append(out, app.Span().Class("badge badge-queued").Title(English.NoExecuteQueuedTitle).Text(English.NoExecuteQueued))
+		out = append(out, app.Span().Class("badge badge-queued").Title(Msg.NoExecuteQueuedTitle).Text(Msg.NoExecuteQueued))
 	}
 	return out
 }
@@ -118,15 +118,15 @@ func zoneBadge(n *sim.NodeState) app.UI {
 	}
 	zone := n.Zone
 	if zone == "" {
-		zone = English.ZoneUnlabelled
+		zone = Msg.ZoneUnlabelled
 	}
 	cls := "badge badge-zone"
 	if n.ZoneState != "" && n.ZoneState != "Normal" {
 		cls += " is-disrupted"
 	}
-	title := fmt.Sprintf(English.ZoneTitle, zone, orDash(n.ZoneState))
+	title := fmt.Sprintf(Msg.ZoneTitle, zone, orDash(n.ZoneState))
 	return app.Span().Class(cls).Title(title).Body(
-		app.Span().Class("zone-name").Text(fmt.Sprintf(English.ZoneLabel, zone)),
+		app.Span().Class("zone-name").Text(fmt.Sprintf(Msg.ZoneLabel, zone)),
 		app.If(n.ZoneState != "", func() app.UI {
 			return app.Span().Class("zone-state zs-" + lowerASCII(n.ZoneState)).Text(n.ZoneState)
 		}),
@@ -150,7 +150,7 @@ func renderLabels(labels map[string]string) app.UI {
 		}
 		chips = append(chips, app.Li().Class("label-chip").Title(text).Text(text))
 	}
-	return app.Ul().Class("node-labels").Aria("label", English.Labels).Body(chips...)
+	return app.Ul().Class("node-labels").Aria("label", Msg.Labels).Body(chips...)
 }
 
 // TaintChip renders a taint shaped, iconed and coloured by its effect, so
@@ -177,24 +177,24 @@ func taintKV(t core.Taint) string {
 func effectHelp(e core.TaintEffect) string {
 	switch e {
 	case core.TaintEffectNoSchedule:
-		return English.EffectHelpNoSchedule
+		return Msg.EffectHelpNoSchedule
 	case core.TaintEffectPreferNoSchedule:
-		return English.EffectHelpPrefer
+		return Msg.EffectHelpPrefer
 	case core.TaintEffectNoExecute:
-		return English.EffectHelpNoExecute
+		return Msg.EffectHelpNoExecute
 	}
 	return string(e)
 }
 
 func renderTaints(taints []core.Taint) app.UI {
 	if len(taints) == 0 {
-		return app.P().Class("node-taints is-empty").Text(English.NoTaints)
+		return app.P().Class("node-taints is-empty").Text(Msg.NoTaints)
 	}
 	chips := make([]app.UI, 0, len(taints))
 	for _, t := range taints {
 		chips = append(chips, TaintChip(t))
 	}
-	return app.Ul().Class("node-taints").Aria("label", English.Taints).Body(chips...)
+	return app.Ul().Class("node-taints").Aria("label", Msg.Taints).Body(chips...)
 }
 
 func renderBars(alloc, req map[core.ResourceName]int64) app.UI {
@@ -214,7 +214,7 @@ func renderBars(alloc, req map[core.ResourceName]int64) app.UI {
 			fill += " is-high"
 		}
 		amount := FormatResource(r, q) + " / " + FormatResource(r, a)
-		rows = append(rows, app.Div().Class("bar-row").Title(fmt.Sprintf(English.BarTitle, r, FormatResource(r, q), FormatResource(r, a))).Body(
+		rows = append(rows, app.Div().Class("bar-row").Title(fmt.Sprintf(Msg.BarTitle, r, FormatResource(r, q), FormatResource(r, a))).Body(
 			app.Span().Class("bar-name").Text(string(r)),
 			app.Div().Class("bar").Body(
 				app.Div().Class(fill).Style("width", fmt.Sprintf("%.1f%%", pct)),
@@ -317,13 +317,13 @@ func FilterPods(pods []*sim.PodState, filter string) []*sim.PodState {
 // NodesCountText says how many node cards the board shows: of all nodes,
 // or, while a filter is set, of the matching ones out of all of them.
 func NodesCountText(shown, matched, all int, filtered bool) string {
-	return countText(shown, matched, all, filtered, English.NodesShown, English.NodesMatchNone, English.NodesMatchShown)
+	return countText(shown, matched, all, filtered, Msg.NodesShown, Msg.NodesMatchNone, Msg.NodesMatchShown)
 }
 
 // PodsCountText is a lane's "showing N of M" text; while a filter is set,
 // M is the matching pods and the lane's size follows.
 func PodsCountText(shown, matched, all int, filtered bool) string {
-	return countText(shown, matched, all, filtered, English.PodsShown, English.PodsMatchNone, English.PodsMatchShown)
+	return countText(shown, matched, all, filtered, Msg.PodsShown, Msg.PodsMatchNone, Msg.PodsMatchShown)
 }
 
 // countText is the "showing N of M" text of a windowed list: shownOf
@@ -343,9 +343,9 @@ func countText(shown, matched, all int, filtered bool, shownOf, matchNone, match
 // acts on and the playground does not model; gaps lists them, one per
 // line, for the tooltip and screen readers.
 func notModelledBadge(gaps string) app.UI {
-	title := fmt.Sprintf(English.NotModelledTitle, gaps)
+	title := fmt.Sprintf(Msg.NotModelledTitle, gaps)
 	return app.Span().Class("badge badge-not-modelled").Title(title).Aria("label", title).Body(
 		app.Span().Class("icon icon-alert").Aria("hidden", "true"),
-		app.Text(English.NotModelled),
+		app.Text(Msg.NotModelled),
 	)
 }

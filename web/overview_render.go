@@ -64,7 +64,7 @@ func (o *OverviewMap) draw(app.Context) {
 	for _, mk := range tileMarks {
 		labels = append(labels, mk.text())
 	}
-	labels = append(labels, English.OverviewUtil)
+	labels = append(labels, Msg.OverviewUtil)
 	if drawOverview(&o.Data, names, chosen, strings.Join(labels, "\n")) == nil && len(o.Data.Names) > 0 {
 		o.sent, o.sentKey = true, o.Data.NamesKey
 	}
@@ -77,11 +77,11 @@ func (o *OverviewMap) Render() app.UI {
 	for _, z := range o.Data.Zones {
 		groups = append(groups, o.zone(z, kind == 'z' && chosen == z.Name))
 	}
-	title := fmt.Sprintf(English.Overview, FormatCount(o.Data.Len()))
+	title := fmt.Sprintf(Msg.Overview, FormatCount(o.Data.Len()))
 	return app.Section().ID(IDOverview).Class("overview").Aria("label", title).Body(
 		app.Div().Class("ov-head").Body(
 			app.H3().Class("ov-title").Text(title),
-			app.P().Class("small muted ov-hint").Text(English.OverviewHint),
+			app.P().Class("small muted ov-hint").Text(Msg.OverviewHint),
 			overviewLegend(),
 		),
 		app.Div().Class("ov-zones").On("tp-ov-pick", o.onPick).Body(groups...),
@@ -93,23 +93,23 @@ func (o *OverviewMap) zone(z OverviewZone, pressed bool) app.UI {
 	name := z.Name
 	label := name
 	if name == "" {
-		label = English.OverviewNoZone
+		label = Msg.OverviewNoZone
 	}
 	return app.Div().Class("ov-zone").Body(
 		app.Button().Type("button").Class("ov-zone-head").
 			Aria("pressed", pressed).
-			Title(fmt.Sprintf(English.OverviewZoneHint, label)).
+			Title(fmt.Sprintf(Msg.OverviewZoneHint, label)).
 			OnClick(func(ctx app.Context, e app.Event) {
 				ctx.NewActionWithValue(ActionOverviewZone, name)
 			}, app.EventScope("z:"+name)).
 			Body(
 				app.Span().Class("ov-zone-name").Text(label),
-				app.Span().Class("ov-zone-counts").Text(fmt.Sprintf(English.OverviewZoneCounts, FormatCount(z.Count), z.Tainted, z.Unhealthy, z.Cordoned)),
+				app.Span().Class("ov-zone-counts").Text(fmt.Sprintf(Msg.OverviewZoneCounts, FormatCount(z.Count), z.Tainted, z.Unhealthy, z.Cordoned)),
 			),
 		app.Canvas().Class("ov-canvas").
 			DataSet("start", z.Start).DataSet("count", z.Count).
 			Attr("tabindex", "0").Role("application").
-			Aria("label", fmt.Sprintf(English.OverviewTiles, label)),
+			Aria("label", fmt.Sprintf(Msg.OverviewTiles, label)),
 	)
 }
 
@@ -128,14 +128,14 @@ var tileMarks = []struct {
 	class string
 	text  func() string
 }{
-	{MarkNoSchedule, "m-ns", func() string { return English.EffectNoSchedule }},
-	{MarkPreferNoSchedule, "m-pns", func() string { return English.EffectPreferNoSchedule }},
-	{MarkNoExecute, "m-ne", func() string { return English.EffectNoExecute }},
-	{MarkNotReady, "m-notready", func() string { return English.MarkNotReady }},
-	{MarkUnreachable, "m-unreachable", func() string { return English.MarkUnreachable }},
-	{MarkPressure, "m-pressure", func() string { return English.MarkPressure }},
-	{MarkCordoned, "m-cordoned", func() string { return English.Cordoned }},
-	{MarkOver, "m-over", func() string { return English.MarkOver }},
+	{MarkNoSchedule, "m-ns", func() string { return Msg.EffectNoSchedule }},
+	{MarkPreferNoSchedule, "m-pns", func() string { return Msg.EffectPreferNoSchedule }},
+	{MarkNoExecute, "m-ne", func() string { return Msg.EffectNoExecute }},
+	{MarkNotReady, "m-notready", func() string { return Msg.MarkNotReady }},
+	{MarkUnreachable, "m-unreachable", func() string { return Msg.MarkUnreachable }},
+	{MarkPressure, "m-pressure", func() string { return Msg.MarkPressure }},
+	{MarkCordoned, "m-cordoned", func() string { return Msg.Cordoned }},
+	{MarkOver, "m-over", func() string { return Msg.MarkOver }},
 }
 
 // overviewLegend shows what each mark looks like.
@@ -149,9 +149,9 @@ func overviewLegend() app.UI {
 	}
 	items = append(items, app.Li().Class("ov-legend-item").Body(
 		app.Span().Class("ov-tile is-sample").Style("--u", "60%").Aria("hidden", "true"),
-		app.Text(English.OverviewUtilLegend),
+		app.Text(Msg.OverviewUtilLegend),
 	))
-	return app.Ul().Class("ov-legend").Aria("label", English.OverviewLegend).Body(items...)
+	return app.Ul().Class("ov-legend").Aria("label", Msg.OverviewLegend).Body(items...)
 }
 
 // handleOverview makes a picked tile or zone the board's node filter (or

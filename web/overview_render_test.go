@@ -110,6 +110,6 @@ func TestChipShowsDefaultTolerationsAsOneBadge(t *testing.T) {
 	only := NewPodView(&sim.PodState{Name: "bare", Phase: PhaseRunning, Tolerations: pod.Tolerations[1:]}, "")
 	html = app.HTMLString(podChip(only))
 	assert.Empty(t, only.Tolerations)
-	assert.NotContains(t, html, English.NoTolerations)
+	assert.NotContains(t, html, Msg.NoTolerations)
 	assert.Equal(t, 1, strings.Count(html, "<li"))
 }

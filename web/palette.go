@@ -56,7 +56,7 @@ func (p *Playground) renderPalette() app.UI {
 		items = append(items, app.Li().Class("palette-item").Body(
 			app.Button().Type("button").Class("taint palette-chip "+EffectClass(core.TaintEffect(tt.Effect))).
 				Disabled(node == "").
-				Aria("label", fmt.Sprintf(English.PaletteAdd, tt.Spec(), node)).
+				Aria("label", fmt.Sprintf(Msg.PaletteAdd, tt.Spec(), node)).
 				OnClick(func(ctx app.Context, e app.Event) {
 					p.x.paletteNode = node
 					p.RunCommand(ctx, PaletteCommand(node, tt))
@@ -68,19 +68,19 @@ func (p *Playground) renderPalette() app.UI {
 			app.Span().Class("small palette-summary").Text(tt.Summary),
 			app.If(tt.Docs != "", func() app.UI {
 				return app.A().Class("small").Href(tt.Docs).Target("_blank").Rel("noopener noreferrer").
-					Aria("label", English.PaletteDocs+": "+fmt.Sprintf(English.PaletteDocsAria, tt.Key)).Text(English.PaletteDocs)
+					Aria("label", Msg.PaletteDocs+": "+fmt.Sprintf(Msg.PaletteDocsAria, tt.Key)).Text(Msg.PaletteDocs)
 			}),
 		))
 	}
 	var body app.UI = app.Ul().Class("palette").Body(items...)
 	if len(items) == 0 {
-		body = app.P().Class("muted").Text(English.PaletteEmpty)
+		body = app.P().Class("muted").Text(Msg.PaletteEmpty)
 	}
-	return app.Section().ID(IDPalette).Class("tool-panel").Aria("label", English.Palette).Body(
-		app.H2().Text(English.Palette),
-		app.P().Class("muted small").Text(English.PaletteHint),
+	return app.Section().ID(IDPalette).Class("tool-panel").Aria("label", Msg.Palette).Body(
+		app.H2().Text(Msg.Palette),
+		app.P().Class("muted small").Text(Msg.PaletteHint),
 		app.Div().Class("panel-row").Body(
-			app.Label().For(IDPaletteNode).Text(English.PaletteNode),
+			app.Label().For(IDPaletteNode).Text(Msg.PaletteNode),
 			app.Select().ID(IDPaletteNode).Class("select select-small").
 				OnChange(func(ctx app.Context, e app.Event) {
 					p.guard(func() { p.x.paletteNode = ctx.JSSrc().Get("value").String() })

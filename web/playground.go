@@ -192,7 +192,7 @@ func (p *Playground) guard(f func()) {
 	defer func() {
 		if r := recover(); r != nil {
 			p.m.Playing = false
-			p.m.Err = fmt.Sprintf(English.PanicError, fmt.Sprint(r))
+			p.m.Err = fmt.Sprintf(Msg.PanicError, fmt.Sprint(r))
 		}
 	}()
 	f()
@@ -423,7 +423,7 @@ func (p *Playground) Render() (ui app.UI) {
 	defer func() {
 		if r := recover(); r != nil {
 			ui = app.Div().Class("pg").Body(
-				app.Div().Class("notice is-error").Role("alert").Text(fmt.Sprintf(English.PanicError, fmt.Sprint(r))),
+				app.Div().Class("notice is-error").Role("alert").Text(fmt.Sprintf(Msg.PanicError, fmt.Sprint(r))),
 			)
 		}
 	}()
@@ -441,9 +441,9 @@ func (p *Playground) Render() (ui app.UI) {
 			p.renderSimulation(),
 		),
 		app.Footer().Class("footer").Body(
-			app.P().Text(English.Footer),
+			app.P().Text(Msg.Footer),
 			app.If(p.version != "", func() app.UI {
-				return app.P().Class("version").Text(fmt.Sprintf(English.Version, p.version))
+				return app.P().Class("version").Text(fmt.Sprintf(Msg.Version, p.version))
 			}),
 		),
 	)

@@ -20,18 +20,18 @@ func (p *Playground) renderHeader() app.UI {
 		opts = append(opts, app.Option().Value(pr.Name).Selected(pr.Name == m.Preset).Text(title))
 	}
 	if m.Preset == "" {
-		opts = append(opts, app.Option().Value(EditedPresetValue).Selected(true).Disabled(true).Text(English.PresetCustom))
+		opts = append(opts, app.Option().Value(EditedPresetValue).Selected(true).Disabled(true).Text(Msg.PresetCustom))
 	}
 	return app.Header().Class("topbar").Body(
 		app.Div().Class("brand").Body(
 			app.Img().Class("logo").Src("/web/icons/icon.svg").Alt("").Attr("role", "presentation").Width(40).Height(40),
 			app.Div().Body(
-				app.H1().Text(English.AppTitle),
-				app.P().Class("tagline").Text(English.AppTagline),
+				app.H1().Text(Msg.AppTitle),
+				app.P().Class("tagline").Text(Msg.AppTagline),
 			),
 		),
 		app.Div().Class("picker").Body(
-			app.Label().For(IDPreset).Text(English.PresetLabel),
+			app.Label().For(IDPreset).Text(Msg.PresetLabel),
 			app.Div().Class("picker-row").Body(
 				app.Select().ID(IDPreset).Class("select").OnChange(p.onPreset).Body(opts...),
 				p.renderShareButtons(),
@@ -59,9 +59,9 @@ func (p *Playground) renderIntro() app.UI {
 	if long && !p.intro {
 		cls += " is-clamped"
 	}
-	label := English.More
+	label := Msg.More
 	if p.intro {
-		label = English.Less
+		label = Msg.Less
 	}
 	return app.Div().Class("intro-slot").Body(
 		app.Div().Class(cls).Body(
@@ -91,7 +91,7 @@ func (p *Playground) renderNotice() app.UI {
 			app.Span().Class("notice-text").Text(p.m.Notice),
 			app.Button().Type("button").Class("btn btn-ghost").
 				OnClick(func(ctx app.Context, e app.Event) { p.m.Notice = "" }).
-				Text(English.Dismiss),
+				Text(Msg.Dismiss),
 		),
 	)
 }
@@ -101,14 +101,14 @@ func (p *Playground) renderEditor() app.UI {
 	var status app.UI
 	switch {
 	case p.typing:
-		status = app.P().Class("editor-status is-busy").Text(English.EditorRunning)
+		status = app.P().Class("editor-status is-busy").Text(Msg.EditorRunning)
 	case m.Busy:
 		status = p.renderProgress()
 	case m.Err != "":
 		status = app.Div().ID(IDError).Class("editor-error").Role("alert").Body(
-			app.Strong().Text(English.EditorError),
+			app.Strong().Text(Msg.EditorError),
 			app.Pre().Class("err-text").Text(m.Err),
-			app.If(m.Run != nil, func() app.UI { return app.P().Class("small").Text(English.KeptLastGood) }),
+			app.If(m.Run != nil, func() app.UI { return app.P().Class("small").Text(Msg.KeptLastGood) }),
 		)
 	case m.Run != nil:
 		status = app.P().Class("editor-status is-ok").Body(
@@ -127,8 +127,8 @@ func (p *Playground) renderEditor() app.UI {
 	}
 	return app.Section().Class("editor-pane").Body(
 		app.Div().Class("pane-head").Body(
-			app.Label().For(IDEditor).Class("pane-title").Text(English.EditorLabel),
-			app.Span().Class("muted small").Text(English.EditorHint),
+			app.Label().For(IDEditor).Class("pane-title").Text(Msg.EditorLabel),
+			app.Span().Class("muted small").Text(Msg.EditorHint),
 		),
 		app.Textarea().
 			ID(IDEditor).
@@ -152,31 +152,31 @@ func (p *Playground) renderSimulation() app.UI {
 	m := p.m
 	f := m.Current()
 	n := m.FrameCount()
-	runLabel, runIcon := English.Run, "icon-play"
+	runLabel, runIcon := Msg.Run, "icon-play"
 	if m.Playing {
-		runLabel, runIcon = English.Pause, "icon-pause"
+		runLabel, runIcon = Msg.Pause, "icon-pause"
 	}
 	info := ""
 	if f != nil {
-		info = fmt.Sprintf(English.FrameOf, m.Frame+1, n) + " · t=" + FormatSeconds(f.At)
+		info = fmt.Sprintf(Msg.FrameOf, m.Frame+1, n) + " · t=" + FormatSeconds(f.At)
 	}
-	controls := app.Div().Class("controls").Role("toolbar").Aria("label", English.Playback).Body(
-		app.Button().Type("button").ID(IDRun).Class("btn btn-primary").Title(English.RunHint).
+	controls := app.Div().Class("controls").Role("toolbar").Aria("label", Msg.Playback).Body(
+		app.Button().Type("button").ID(IDRun).Class("btn btn-primary").Title(Msg.RunHint).
 			Disabled(n < 2).
 			OnClick(func(ctx app.Context, e app.Event) { p.Run(ctx) }).
 			Body(app.Span().Class("icon "+runIcon).Aria("hidden", "true"), app.Span().Class("btn-label").Text(runLabel)),
-		app.Button().Type("button").ID(IDBack).Class("btn").Title(English.PrevEventHint).
+		app.Button().Type("button").ID(IDBack).Class("btn").Title(Msg.PrevEventHint).
 			Disabled(m.Frame <= 0 && (f == nil || m.Time <= f.At)).
 			OnClick(func(ctx app.Context, e app.Event) { p.Back(ctx) }).
-			Body(app.Span().Class("icon icon-back").Aria("hidden", "true"), app.Span().Class("btn-label").Text(English.PrevEvent)),
-		app.Button().Type("button").ID(IDStep).Class("btn").Title(English.NextEventHint).
+			Body(app.Span().Class("icon icon-back").Aria("hidden", "true"), app.Span().Class("btn-label").Text(Msg.PrevEvent)),
+		app.Button().Type("button").ID(IDStep).Class("btn").Title(Msg.NextEventHint).
 			Disabled(m.AtEnd()).
 			OnClick(func(ctx app.Context, e app.Event) { p.Step(ctx) }).
-			Body(app.Span().Class("icon icon-step").Aria("hidden", "true"), app.Span().Class("btn-label").Text(English.NextEvent)),
-		app.Button().Type("button").ID(IDReset).Class("btn").Title(English.ResetHint).
+			Body(app.Span().Class("icon icon-step").Aria("hidden", "true"), app.Span().Class("btn-label").Text(Msg.NextEvent)),
+		app.Button().Type("button").ID(IDReset).Class("btn").Title(Msg.ResetHint).
 			Disabled(m.Frame == 0 && !m.Playing).
 			OnClick(func(ctx app.Context, e app.Event) { p.Reset(ctx) }).
-			Body(app.Span().Class("icon icon-reset").Aria("hidden", "true"), app.Span().Class("btn-label").Text(English.Reset)),
+			Body(app.Span().Class("icon icon-reset").Aria("hidden", "true"), app.Span().Class("btn-label").Text(Msg.Reset)),
 		app.Span().Class("frame-info").Aria("live", "polite").Text(info),
 	)
 
@@ -202,21 +202,21 @@ func (p *Playground) renderSimulation() app.UI {
 		// A command still running (kubectl drain) printed more.
 		caption = append(caption, app.Code().Class("step-cmd is-continued").Body(
 			app.Span().Class("prompt").Aria("hidden", "true").Text("$ "),
-			app.Text(f.Continues+" "+English.Continued),
+			app.Text(f.Continues+" "+Msg.Continued),
 		))
 	}
 	if f.Caption != "" {
 		caption = append(caption, app.P().Class("caption-text").Text(f.Caption))
 	}
 	if f.Summary != "" && f.Summary != f.Caption {
-		caption = append(caption, app.P().Class("caption-summary").Text(fmt.Sprintf(English.SawHappen, f.Summary)))
+		caption = append(caption, app.P().Class("caption-summary").Text(fmt.Sprintf(Msg.SawHappen, f.Summary)))
 	}
 	if f.Output != "" {
 		cls := "step-output"
 		if lo := strings.ToLower(f.Output); strings.HasPrefix(lo, "error") {
 			cls += " is-error" // kubectl's stderr: "Error from server (NotFound): …", "error: …"
 		}
-		caption = append(caption, app.Pre().Class(cls).Aria("label", English.StepOutput).Text(f.Output))
+		caption = append(caption, app.Pre().Class(cls).Aria("label", Msg.StepOutput).Text(f.Output))
 	}
 
 	return app.Section().Class("sim-pane").Body(
@@ -242,9 +242,9 @@ const IDCancel = "btn-cancel"
 // it has come and a button that cancels it (the board keeps the last run).
 func (p *Playground) renderProgress() app.UI {
 	pr := p.m.Progress
-	text := English.RunStarting
+	text := Msg.RunStarting
 	if pr.Until > 0 || pr.Frames > 0 {
-		text = fmt.Sprintf(English.RunProgress, FormatSeconds(pr.At), FormatSeconds(pr.Until), pr.Frames, pr.Scheduled, pr.Pods)
+		text = fmt.Sprintf(Msg.RunProgress, FormatSeconds(pr.At), FormatSeconds(pr.Until), pr.Frames, pr.Scheduled, pr.Pods)
 	}
 	frac := 0.0
 	if pr.Until > 0 {
@@ -253,8 +253,8 @@ func (p *Playground) renderProgress() app.UI {
 	return app.Div().Class("editor-status is-busy run-progress").Role("status").Body(
 		app.Progress().Max(1).Value(fmt.Sprint(frac)).Aria("label", text),
 		app.Span().Class("run-progress-text").Text(text),
-		app.Button().Type("button").ID(IDCancel).Class("btn btn-small").Title(English.CancelHint).
+		app.Button().Type("button").ID(IDCancel).Class("btn btn-small").Title(Msg.CancelHint).
 			OnClick(func(ctx app.Context, e app.Event) { p.guard(p.m.Cancel) }).
-			Text(English.Cancel),
+			Text(Msg.Cancel),
 	)
 }

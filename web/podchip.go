@@ -29,24 +29,24 @@ func podChip(p PodView) app.UI {
 		classes += " is-doomed"
 	}
 	body := append([]app.UI{chipHead(p), chipTolerations(p)}, chipBadges(p)...)
-	title := fmt.Sprintf(English.ClickForWhy, p.Name)
+	title := fmt.Sprintf(Msg.ClickForWhy, p.Name)
 	if p.Terminating && !p.Mirror {
 		classes += " is-terminating"
-		note := English.Terminating
+		note := Msg.Terminating
 		if p.GraceLeft > 0 {
-			note = fmt.Sprintf(English.TerminatingGrace, p.GraceLeft)
+			note = fmt.Sprintf(Msg.TerminatingGrace, p.GraceLeft)
 		}
 		body = append(body, app.Span().Class("pod-note is-terminating").Text(note))
 		title += "\n" + note
 		if p.GraceLeft == 0 {
-			title += "\n" + English.TerminatingTitle
+			title += "\n" + Msg.TerminatingTitle
 		}
 	}
 	if p.Requests != "" {
-		title += "\n" + fmt.Sprintf(English.PodRequests, p.Requests)
+		title += "\n" + fmt.Sprintf(Msg.PodRequests, p.Requests)
 	}
 	if p.Priority != 0 {
-		title += "\n" + fmt.Sprintf(English.PodPriority, p.Priority)
+		title += "\n" + fmt.Sprintf(Msg.PodPriority, p.Priority)
 	}
 	if p.Countdown {
 		classes += " has-countdown"
@@ -82,7 +82,7 @@ func chipHead(p PodView) app.UI {
 	}
 	var prio app.UI
 	if p.Priority != 0 {
-		prio = app.Span().Class("pod-prio").Title(fmt.Sprintf(English.PodPriority, p.Priority)).Text(fmt.Sprintf("p%d", p.Priority))
+		prio = app.Span().Class("pod-prio").Title(fmt.Sprintf(Msg.PodPriority, p.Priority)).Text(fmt.Sprintf("p%d", p.Priority))
 	}
 	return app.Span().Class("pod-head").Body(
 		app.Span().Class("icon icon-pod").Aria("hidden", "true"),
@@ -97,7 +97,7 @@ func chipHead(p PodView) app.UI {
 // one badge (defaultsBadge).
 func chipTolerations(p PodView) app.UI {
 	if len(p.Tolerations) == 0 && len(p.Defaults) == 0 {
-		return app.Span().Class("pod-tols is-empty").Text(English.NoTolerations)
+		return app.Span().Class("pod-tols is-empty").Text(Msg.NoTolerations)
 	}
 	items := make([]app.UI, 0, len(p.Tolerations)+1)
 	if len(p.Defaults) > 0 {
@@ -111,17 +111,17 @@ func chipTolerations(p PodView) app.UI {
 		if src == "" || src == SourceUser {
 			title := t
 			if src == SourceUser {
-				title += " · " + English.TolByUser
+				title += " · " + Msg.TolByUser
 			}
 			items = append(items, app.Li().Class("tol").Title(title).Text(t))
 			continue
 		}
-		items = append(items, app.Li().Class("tol is-auto").Title(t+" · "+fmt.Sprintf(English.TolAddedBy, src)).Body(
+		items = append(items, app.Li().Class("tol is-auto").Title(t+" · "+fmt.Sprintf(Msg.TolAddedBy, src)).Body(
 			app.Span().Class("tol-text").Text(t),
 			app.Span().Class("tol-src src-"+sourceClass(src)).Text(sourceShort(src)),
 		))
 	}
-	return app.Ul().Class("pod-tols").Aria("label", English.Tolerations).Body(items...)
+	return app.Ul().Class("pod-tols").Aria("label", Msg.Tolerations).Body(items...)
 }
 
 // defaultsBadge stands for a pod's default tolerations: one line naming
@@ -129,13 +129,13 @@ func chipTolerations(p PodView) app.UI {
 func defaultsBadge(defaults, by []string) app.UI {
 	who := make([]string, 0, len(by))
 	srcs := make([]app.UI, 0, len(by)+2)
-	srcs = append(srcs, app.Span().Class("tol-text").Text(English.TolDefaults))
+	srcs = append(srcs, app.Span().Class("tol-text").Text(Msg.TolDefaults))
 	for _, src := range by {
 		who = append(who, sourceShort(src))
 		srcs = append(srcs, app.Span().Class("tol-src src-"+sourceClass(src)).Text(sourceShort(src)))
 	}
 	list := strings.Join(defaults, "\n")
-	title := fmt.Sprintf(English.TolDefaultsTitle, strings.Join(who, ", "), list)
+	title := fmt.Sprintf(Msg.TolDefaultsTitle, strings.Join(who, ", "), list)
 	srcs = append(srcs, app.Span().Class("sr-only").Text(": "+strings.Join(defaults, "; ")))
 	return app.Li().Class("tol is-auto tol-defaults").Title(title).Body(srcs...)
 }
@@ -145,16 +145,16 @@ func defaultsBadge(defaults, by []string) app.UI {
 func chipBadges(p PodView) []app.UI {
 	var out []app.UI
 	if p.Owner != "" {
-		out = append(out, app.Span().Class("pod-owner").Title(fmt.Sprintf(English.OwnerTitle, p.Owner)).Body(
+		out = append(out, app.Span().Class("pod-owner").Title(fmt.Sprintf(Msg.OwnerTitle, p.Owner)).Body(
 			app.Span().Class("owner-kind").Text(ownerKind(p.Owner)),
 			app.Span().Class("owner-name").Text(ownerName(p.Owner)),
 		))
 	}
 	if p.StaticNode != "" {
-		out = append(out, app.Span().Class("pod-static").Title(fmt.Sprintf(English.StaticTitle, p.StaticNode)).Text(English.Static))
+		out = append(out, app.Span().Class("pod-static").Title(fmt.Sprintf(Msg.StaticTitle, p.StaticNode)).Text(Msg.Static))
 	}
 	if p.Gates != "" {
-		out = append(out, app.Span().Class("pod-gated").Title(fmt.Sprintf(English.GatedTitle, p.Gates)).Text(English.Gated))
+		out = append(out, app.Span().Class("pod-gated").Title(fmt.Sprintf(Msg.GatedTitle, p.Gates)).Text(Msg.Gated))
 	}
 	if p.Note != "" {
 		out = append(out, app.Span().Class("pod-note").Text(p.Note))
@@ -163,7 +163,7 @@ func chipBadges(p PodView) []app.UI {
 		out = append(out, notModelledBadge(p.NotModelled))
 	}
 	if p.Nominated != "" {
-		out = append(out, app.Span().Class("pod-note is-nominated").Text(fmt.Sprintf(English.NominatedChip, p.Nominated)))
+		out = append(out, app.Span().Class("pod-note is-nominated").Text(fmt.Sprintf(Msg.NominatedChip, p.Nominated)))
 	}
 	return out
 }
@@ -202,7 +202,7 @@ func (l *Lane) Render() app.UI {
 	all := max(l.All, total)
 	empty := l.Empty
 	if l.Filtered && total == 0 {
-		empty = fmt.Sprintf(English.PodsMatchNone, FormatCount(all))
+		empty = fmt.Sprintf(Msg.PodsMatchNone, FormatCount(all))
 	}
 	if !l.Filtered {
 		all = total
@@ -224,7 +224,7 @@ func (l *Lane) Render() app.UI {
 					OnClick(func(ctx app.Context, e app.Event) {
 						ctx.NewActionWithValue(ActionLaneMore, kind)
 					}, app.EventScope(kind)).
-					Text(fmt.Sprintf(English.ShowMore, min(hidden, LanePage)))
+					Text(fmt.Sprintf(Msg.ShowMore, min(hidden, LanePage)))
 			}),
 		)
 }
@@ -236,16 +236,16 @@ const SourceUser = "user"
 func sourceShort(src string) string {
 	switch src {
 	case "DefaultTolerationSeconds":
-		return English.SrcDefaultTolSeconds
+		return Msg.SrcDefaultTolSeconds
 	case "DaemonSet controller":
-		return English.SrcDaemonSet
+		return Msg.SrcDaemonSet
 	case "PodTolerationRestriction":
-		return English.SrcPodTolRestriction
+		return Msg.SrcPodTolRestriction
 	case "ExtendedResourceToleration":
-		return English.SrcExtendedResource
+		return Msg.SrcExtendedResource
 	}
 	if name, ok := strings.CutPrefix(src, "RuntimeClass "); ok {
-		return fmt.Sprintf(English.SrcRuntimeClass, name)
+		return fmt.Sprintf(Msg.SrcRuntimeClass, name)
 	}
 	return src
 }
@@ -282,7 +282,7 @@ const ringCircumference = 56.549
 func countdownRing(left float64, secs int) app.UI {
 	const svgNS = "http://www.w3.org/2000/svg"
 	offset := ringCircumference * (1 - left)
-	label := fmt.Sprintf(English.EvictIn, FormatSeconds(float64(secs)))
+	label := fmt.Sprintf(Msg.EvictIn, FormatSeconds(float64(secs)))
 	urgent := ""
 	if left <= 0.25 {
 		urgent = " is-urgent"

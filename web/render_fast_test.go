@@ -30,12 +30,12 @@ func eventTableTree(events []sim.Event, idx []int, first int) app.UI {
 	}
 	return app.Table().Class("ev-table").Body(
 		app.THead().Body(app.Tr().Body(
-			app.Th().Text(English.ColTime),
-			app.Th().Text(English.ColType),
-			app.Th().Text(English.ColReason),
-			app.Th().Text(English.ColObject),
-			app.Th().Text(English.ColSource),
-			app.Th().Text(English.ColMessage),
+			app.Th().Text(Msg.ColTime),
+			app.Th().Text(Msg.ColType),
+			app.Th().Text(Msg.ColReason),
+			app.Th().Text(Msg.ColObject),
+			app.Th().Text(Msg.ColSource),
+			app.Th().Text(Msg.ColMessage),
 		)),
 		app.TBody().Body(rows...),
 	)

@@ -267,10 +267,10 @@ func (p *Playground) togglePanel(name string) {
 // panels and the language switch.
 func (p *Playground) renderShareButtons() app.UI {
 	state := ""
-	label := English.CopyLink
+	label := Msg.CopyLink
 	switch p.x.copied {
 	case "copied":
-		state, label = "copied", English.LinkCopied
+		state, label = "copied", Msg.LinkCopied
 	case "failed", "fallback":
 		state = "failed"
 	}
@@ -286,7 +286,7 @@ func (p *Playground) renderShareButtons() app.UI {
 	}
 	return app.Span().Class("share-tools").Body(
 		app.Button().Type("button").ID(IDCopyLink).Class("btn btn-ghost").
-			Title(English.CopyLinkHint).Attr("data-state", state).
+			Title(Msg.CopyLinkHint).Attr("data-state", state).
 			OnClick(func(ctx app.Context, e app.Event) { p.CopyLink(ctx) }).
 			Body(
 				app.Span().Class("icon icon-link").Aria("hidden", "true"),
@@ -295,14 +295,14 @@ func (p *Playground) renderShareButtons() app.UI {
 		app.Button().Type("button").ID(IDEmbedBtn).Class("btn btn-ghost").
 			Aria("expanded", p.x.panel == "embed").Aria("controls", "panel-embed").
 			OnClick(func(ctx app.Context, e app.Event) { p.togglePanel("embed") }).
-			Text(English.Embed),
-		tool("import", English.ImportExport),
-		tool("library", English.Library),
-		tool("palette", English.Palette),
+			Text(Msg.Embed),
+		tool("import", Msg.ImportExport),
+		tool("library", Msg.Library),
+		tool("palette", Msg.Palette),
 		app.Label().Class("lang-switch").Body(
-			app.Span().Class("sr-only").Text(English.Language),
+			app.Span().Class("sr-only").Text(Msg.Language),
 			app.Select().ID(IDLang).Class("select select-small").
-				Aria("label", English.Language).
+				Aria("label", Msg.Language).
 				OnChange(p.onLang).Body(langs...),
 		),
 	)
@@ -345,14 +345,14 @@ func (p *Playground) SwitchLanguage(ctx app.Context, lang string) {
 func (p *Playground) renderShareStatus() app.UI {
 	if p.x.copied == "fallback" {
 		return app.Div().Class("share-fallback notice").Role("status").Body(
-			app.Label().For(IDLinkField).Text(English.CopyFallback),
+			app.Label().For(IDLinkField).Text(Msg.CopyFallback),
 			app.Input().Type("text").ID(IDLinkField).Class("link-field").ReadOnly(true).Value(p.shareURL(false)),
 			app.Button().Type("button").Class("btn btn-ghost").
-				OnClick(func(ctx app.Context, e app.Event) { p.x.copied = "" }).Text(English.Dismiss),
+				OnClick(func(ctx app.Context, e app.Event) { p.x.copied = "" }).Text(Msg.Dismiss),
 		)
 	}
 	if p.x.linkErr != "" {
-		return app.Div().Class("notice is-error").Role("alert").Text(fmt.Sprintf(English.LinkTooLong, p.x.linkErr))
+		return app.Div().Class("notice is-error").Role("alert").Text(fmt.Sprintf(Msg.LinkTooLong, p.x.linkErr))
 	}
 	return nil
 }
@@ -365,17 +365,17 @@ func (p *Playground) renderLastGood() app.UI {
 	}
 	return app.Div().Class("notice-slot").Body(
 		app.Div().Class("notice last-good").Body(
-			app.Span().Class("notice-text").Text(English.LastGoodOffer),
+			app.Span().Class("notice-text").Text(Msg.LastGoodOffer),
 			app.Button().Type("button").ID(IDLastGood).Class("btn").
 				OnClick(func(ctx app.Context, e app.Event) { p.OpenLastGood(ctx) }).
-				Text(English.LastGoodOpen),
+				Text(Msg.LastGoodOpen),
 		),
 	)
 }
 
 // renderEmbedPanel shows the iframe snippet for the scenario on the board.
 func (p *Playground) renderEmbedPanel() app.UI {
-	title := English.AppTitle
+	title := Msg.AppTitle
 	if r := p.m.Run; r != nil && r.Title != "" {
 		title = r.Title
 	}
@@ -383,19 +383,19 @@ func (p *Playground) renderEmbedPanel() app.UI {
 	status := ""
 	switch p.x.copied {
 	case "snippet":
-		status = English.SnippetCopied
+		status = Msg.SnippetCopied
 	case "snippet-fallback":
-		status = English.CopyFallback
+		status = Msg.CopyFallback
 	}
-	return app.Section().ID("panel-embed").Class("tool-panel").Aria("label", English.Embed).Body(
-		app.H2().Text(English.Embed),
-		app.P().Class("muted small").Text(English.EmbedHint),
-		app.Label().For(IDEmbedSnippet).Class("sr-only").Text(English.Embed),
+	return app.Section().ID("panel-embed").Class("tool-panel").Aria("label", Msg.Embed).Body(
+		app.H2().Text(Msg.Embed),
+		app.P().Class("muted small").Text(Msg.EmbedHint),
+		app.Label().For(IDEmbedSnippet).Class("sr-only").Text(Msg.Embed),
 		app.Textarea().ID(IDEmbedSnippet).Class("snippet").ReadOnly(true).Rows(5).Spellcheck(false).Text(snippet),
 		app.Div().Class("panel-row").Body(
 			app.Button().Type("button").ID(IDEmbedCopy).Class("btn").
 				OnClick(func(ctx app.Context, e app.Event) { p.copyField(ctx, IDEmbedSnippet) }).
-				Text(English.CopySnippet),
+				Text(Msg.CopySnippet),
 			app.Span().Class("muted small").Aria("live", "polite").Text(status),
 		),
 	)

@@ -21,8 +21,8 @@ func TestTerminatingChip(t *testing.T) {
 	}{
 		{50, "Terminating: 30s of its grace period left"},
 		{79.5, "Terminating: 1s of its grace period left"},
-		{80, English.Terminating},
-		{200, English.Terminating},
+		{80, Msg.Terminating},
+		{200, Msg.Terminating},
 	} {
 		v := NewPodView(p, "")
 		Clock{Now: tc.now}.Grace(p, &v)
@@ -38,7 +38,7 @@ func TestTerminatingChip(t *testing.T) {
 	Clock{Now: 60}.Grace(&away, &v)
 	html := app.HTMLString(app.Div().Body(podChip(v)))
 	assert.NotContains(t, html, "grace period left")
-	assert.Contains(t, html, English.Terminating)
+	assert.Contains(t, html, Msg.Terminating)
 	assert.Contains(t, html, "out-of-service")
 }
 

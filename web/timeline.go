@@ -92,15 +92,15 @@ func (c *ClockBar) Render() app.UI {
 	for _, sp := range Speeds {
 		speeds = append(speeds, app.Option().Value(fmt.Sprint(sp)).Selected(sp == c.Speed).Text(fmt.Sprintf("%g×", sp)))
 	}
-	readout := fmt.Sprintf(English.ScrubValue, FormatSeconds(math.Floor(c.Time)), FormatSeconds(c.End))
+	readout := fmt.Sprintf(Msg.ScrubValue, FormatSeconds(math.Floor(c.Time)), FormatSeconds(c.End))
 	return app.Div().Class("clockbar").Body(
-		app.Span().ID(IDClock).Class("clock").DataSet("time", fmt.Sprintf("%.3f", c.Time)).Text(fmt.Sprintf(English.ClockAt, FormatSeconds(math.Floor(c.Time)))),
+		app.Span().ID(IDClock).Class("clock").DataSet("time", fmt.Sprintf("%.3f", c.Time)).Text(fmt.Sprintf(Msg.ClockAt, FormatSeconds(math.Floor(c.Time)))),
 		app.Div().Class("scrub-wrap").Body(
 			app.Div().Class("ticks").Aria("hidden", "true").Body(marks...),
 			app.Input().Type("range").ID(IDScrub).Class("scrub").
 				Min(0).Max(fmt.Sprint(c.End)).Step(1).
 				Value(fmt.Sprintf("%g", c.Time)).
-				Aria("label", English.Scrub).
+				Aria("label", Msg.Scrub).
 				Aria("valuetext", readout).
 				OnInput(func(ctx app.Context, e app.Event) {
 					var v float64
@@ -111,8 +111,8 @@ func (c *ClockBar) Render() app.UI {
 					ctx.NewActionWithValue(ActionScrub, v)
 				}),
 		),
-		app.Label().Class("speed").Title(English.SpeedHint).Body(
-			app.Span().Class("speed-label").Text(English.Speed),
+		app.Label().Class("speed").Title(Msg.SpeedHint).Body(
+			app.Span().Class("speed-label").Text(Msg.Speed),
 			app.Select().ID(IDSpeed).Class("select select-small").
 				OnChange(func(ctx app.Context, e app.Event) {
 					var v float64
@@ -185,7 +185,7 @@ func (t *Timeline) Render() app.UI {
 	lo, hi := timelineRange(len(t.Items), t.Current)
 	items := make([]app.UI, 0, hi-lo+2)
 	if lo > 0 {
-		items = append(items, app.Li().Class("tl-more").Text(fmt.Sprintf(English.FramesBefore, lo)))
+		items = append(items, app.Li().Class("tl-more").Text(fmt.Sprintf(Msg.FramesBefore, lo)))
 	}
 	for i := lo; i < hi; i++ {
 		it := t.Items[i]
@@ -199,9 +199,9 @@ func (t *Timeline) Render() app.UI {
 		items = append(items, &timelineEntry{Index: i, Of: len(t.Items), At: it.At, Step: it.Step, Caption: it.Caption, State: state})
 	}
 	if hi < len(t.Items) {
-		items = append(items, app.Li().Class("tl-more").Text(fmt.Sprintf(English.FramesAfter, len(t.Items)-hi)))
+		items = append(items, app.Li().Class("tl-more").Text(fmt.Sprintf(Msg.FramesAfter, len(t.Items)-hi)))
 	}
-	return app.Nav().Class("timeline").Aria("label", English.Timeline).Body(
+	return app.Nav().Class("timeline").Aria("label", Msg.Timeline).Body(
 		app.Ol().Class("tl-list").Body(items...),
 	)
 }
@@ -240,16 +240,16 @@ func (e *timelineEntry) Render() app.UI {
 	label := e.Step
 	if label == "" {
 		if i == 0 {
-			label = English.InitialPass
+			label = Msg.InitialPass
 		} else {
-			label = English.TimerFrame
+			label = Msg.TimerFrame
 		}
 	}
 	btn := app.Button().
 		Type("button").
 		Class("tl-button").
 		Aria("current", ariaStep(e.State == entryCurrent)).
-		Title(fmt.Sprintf(English.FrameOf, i+1, e.Of)).
+		Title(fmt.Sprintf(Msg.FrameOf, i+1, e.Of)).
 		OnClick(func(ctx app.Context, ev app.Event) {
 			ctx.NewActionWithValue(ActionSeek, idx)
 		}, app.EventScope(idx)).
@@ -321,8 +321,8 @@ func EventMatches(e sim.Event, filter string) bool {
 func (l *EventLog) Render() app.UI {
 	if l.Total == 0 {
 		return app.Section().Class("events").Body(
-			app.H2().Text(English.Events),
-			app.P().Class("muted").Text(English.NoEvents),
+			app.H2().Text(Msg.Events),
+			app.P().Class("muted").Text(Msg.NoEvents),
 		)
 	}
 	fresh := min(l.Fresh, len(l.Events))
@@ -334,19 +334,19 @@ func (l *EventLog) Render() app.UI {
 	filtered := strings.TrimSpace(l.Filter) != ""
 	long := l.Total > EventPage || filtered
 	hidden := l.Matched - len(l.Events)
-	return app.Section().Class("events").Aria("label", English.Events).Body(
+	return app.Section().Class("events").Aria("label", Msg.Events).Body(
 		app.H2().Body(
-			app.Text(English.Events),
+			app.Text(Msg.Events),
 			app.If(l.Fresh > 0, func() app.UI {
-				return app.Span().Class("count is-fresh").Title(English.EventsNew).Text(fmt.Sprintf("+%d", l.Fresh))
+				return app.Span().Class("count is-fresh").Title(Msg.EventsNew).Text(fmt.Sprintf("+%d", l.Fresh))
 			}),
 		),
 		app.If(long, func() app.UI {
 			return app.Div().Class("list-tools").Body(
 				app.Label().Class("node-filter").For(IDEventFilter).Body(
-					app.Span().Class("node-filter-label").Text(English.EventFilter),
+					app.Span().Class("node-filter-label").Text(Msg.EventFilter),
 					app.Input().Type("search").ID(IDEventFilter).Class("input").
-						Placeholder(English.EventFilterHint).
+						Placeholder(Msg.EventFilterHint).
 						Attr("autocomplete", "off").
 						Value(l.Filter).
 						OnInput(l.onFilter),
@@ -355,12 +355,12 @@ func (l *EventLog) Render() app.UI {
 			)
 		}),
 		app.If(len(l.Events) == 0, func() app.UI {
-			return app.P().Class("muted no-match").Text(fmt.Sprintf(English.NoEventMatches, l.Filter))
+			return app.P().Class("muted no-match").Text(fmt.Sprintf(Msg.NoEventMatches, l.Filter))
 		}),
 		app.If(hidden > 0, func() app.UI {
 			return app.Button().Type("button").Class("btn btn-small show-earlier").ID("btn-more-events").
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(ActionEventsMore) }).
-				Text(fmt.Sprintf(English.ShowEarlier, min(hidden, EventPage)))
+				Text(fmt.Sprintf(Msg.ShowEarlier, min(hidden, EventPage)))
 		}),
 		app.If(len(l.Events) > 0, func() app.UI {
 			return app.Div().Class("table-wrap").Body(app.Raw(eventTableHTML(l.Events, idx, first)))
@@ -378,7 +378,7 @@ func eventTableHTML(events []sim.Event, idx []int, first int) string {
 	var b strings.Builder
 	b.Grow(256 + 200*len(idx))
 	b.WriteString(`<table class="ev-table"><thead><tr>`)
-	for _, h := range [...]string{English.ColTime, English.ColType, English.ColReason, English.ColObject, English.ColSource, English.ColMessage} {
+	for _, h := range [...]string{Msg.ColTime, Msg.ColType, Msg.ColReason, Msg.ColObject, Msg.ColSource, Msg.ColMessage} {
 		b.WriteString("<th>")
 		b.WriteString(html.EscapeString(h))
 		b.WriteString("</th>")
@@ -414,7 +414,7 @@ func eventTableHTML(events []sim.Event, idx []int, first int) string {
 // EventsCountText says how many event rows the log shows: of all events,
 // or, while a filter is set, of the matching ones out of all of them.
 func EventsCountText(shown, matched, all int, filtered bool) string {
-	return countText(shown, matched, all, filtered, English.EventsShown, English.EventsMatchNone, English.EventsMatchShown)
+	return countText(shown, matched, all, filtered, Msg.EventsShown, Msg.EventsMatchNone, Msg.EventsMatchShown)
 }
 
 func (l *EventLog) onFilter(ctx app.Context, e app.Event) {

@@ -109,11 +109,11 @@ func NewPodView(p *sim.PodState, selected string) PodView {
 		// the new one): drawn as running, its status Terminating as
 		// kubectl shows the mirror, with no grace period to count.
 		v.Phase, v.Mirror = PhaseRunning, true
-		v.Note = fmt.Sprintf(English.MirrorBack, "t="+FormatSeconds(*p.MirrorAt))
+		v.Note = fmt.Sprintf(Msg.MirrorBack, "t="+FormatSeconds(*p.MirrorAt))
 	case p.Phase == PhaseEvicted && p.EvictedAt != nil:
-		v.Note = fmt.Sprintf(English.EvictedAtLabel, FormatSeconds(*p.EvictedAt))
+		v.Note = fmt.Sprintf(Msg.EvictedAtLabel, FormatSeconds(*p.EvictedAt))
 	case p.EvictAt != nil:
-		v.Note = fmt.Sprintf(English.EvictsAt, FormatSeconds(*p.EvictAt))
+		v.Note = fmt.Sprintf(Msg.EvictsAt, FormatSeconds(*p.EvictAt))
 	}
 	return v
 }

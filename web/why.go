@@ -32,18 +32,18 @@ func (w *WhyPanel) Render() app.UI {
 	if w.Pod == nil {
 		if w.Loading {
 			return app.Section().Class("why is-loading").ID("why").Aria("busy", "true").Body(
-				app.P().Class("muted").Text(English.WhyLoading),
+				app.P().Class("muted").Text(Msg.WhyLoading),
 			)
 		}
 		if w.Missing != "" {
 			return app.Section().Class("why").ID("why").Body(
-				app.P().Class("muted").Text(fmt.Sprintf(English.WhyGone, w.Missing)),
+				app.P().Class("muted").Text(fmt.Sprintf(Msg.WhyGone, w.Missing)),
 			)
 		}
 		return app.Section().Class("why is-idle").ID("why").Body(
 			app.P().Class("muted").Body(
 				app.Span().Class("icon icon-pod").Aria("hidden", "true"),
-				app.Text(English.WhyPrompt),
+				app.Text(Msg.WhyPrompt),
 			),
 		)
 	}
@@ -51,14 +51,14 @@ func (w *WhyPanel) Render() app.UI {
 	body := []app.UI{
 		app.Header().Class("why-head").Body(
 			app.H2().Body(
-				app.Text(fmt.Sprintf(English.WhyTitle, p.Name)),
+				app.Text(fmt.Sprintf(Msg.WhyTitle, p.Name)),
 				app.If(w.Version != "", func() app.UI {
-					return app.Span().Class("k8s-version").Text(fmt.Sprintf(English.K8sVersion, w.Version))
+					return app.Span().Class("k8s-version").Text(fmt.Sprintf(Msg.K8sVersion, w.Version))
 				}),
 			),
 			app.Button().Type("button").Class("btn btn-ghost why-close").
-				Title(English.WhyClose).
-				Aria("label", English.WhyClose).
+				Title(Msg.WhyClose).
+				Aria("label", Msg.WhyClose).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(ActionClosePod) }).
 				Text("×"),
 		),
@@ -69,7 +69,7 @@ func (w *WhyPanel) Render() app.UI {
 		body = append(body, app.P().Class("why-summary").Text(p.Why.Summary))
 	}
 	if p.Static {
-		body = append(body, app.P().Class("why-static").Text(fmt.Sprintf(English.WhyStatic, p.Node)))
+		body = append(body, app.P().Class("why-static").Text(fmt.Sprintf(Msg.WhyStatic, p.Node)))
 	}
 	if len(p.NotModelled) > 0 {
 		items := make([]app.UI, 0, len(p.NotModelled))
@@ -77,31 +77,31 @@ func (w *WhyPanel) Render() app.UI {
 			items = append(items, app.Li().Body(app.Code().Text(g.Path), app.Text(": "+g.Why)))
 		}
 		body = append(body, app.Div().Class("why-not-modelled").Body(
-			app.H3().Text(English.WhyNotModelled),
+			app.H3().Text(Msg.WhyNotModelled),
 			app.Ul().Body(items...),
 		))
 	}
 	if hints := w.missingTolerations(); len(hints) > 0 {
 		body = append(body, app.Div().Class("why-hints").Body(
-			app.H3().Text(English.WhyMissing),
+			app.H3().Text(Msg.WhyMissing),
 			app.Ul().Body(hints...),
 		))
 	}
 	if hints := w.spreadRejections(); len(hints) > 0 {
 		body = append(body, app.Div().Class("why-hints why-spread").Body(
-			app.H3().Text(English.WhySpread),
+			app.H3().Text(Msg.WhySpread),
 			app.Ul().Body(hints...),
-			app.P().Class("muted").Text(English.WhySpreadPolicy),
+			app.P().Class("muted").Text(Msg.WhySpreadPolicy),
 		))
 	}
 	if p.Why == nil || len(p.Why.Nodes) == 0 {
-		body = append(body, app.P().Class("muted").Text(English.WhyNoDetail))
+		body = append(body, app.P().Class("muted").Text(Msg.WhyNoDetail))
 	} else {
 		body = append(body, w.nodeTable(), w.notes(), w.scoreTable(), w.matrix())
 	}
 	if p.Describe != "" {
 		body = append(body, app.Details().Class("describe describe-pod").Body(
-			app.Summary().Text(fmt.Sprintf(English.DescribePod, p.Name)),
+			app.Summary().Text(fmt.Sprintf(Msg.DescribePod, p.Name)),
 			app.Pre().Class("console-out").Text(strings.TrimRight(p.Describe, "\n")),
 		))
 	}
@@ -127,9 +127,9 @@ func (w *WhyPanel) outcome() app.UI {
 	switch {
 	case p.Phase == PhaseEvicted && p.MirrorAt != nil:
 		// A static pod: only its mirror pod was deleted.
-		head := English.WhyRunningOn
+		head := Msg.WhyRunningOn
 		if p.Terminating {
-			head = English.WhyMirrorOn
+			head = Msg.WhyMirrorOn
 		}
 		return app.Div().Class("why-outcome is-running").Body(
 			app.Strong().Text(fmt.Sprintf(head, p.Node)),
@@ -141,19 +141,19 @@ func (w *WhyPanel) outcome() app.UI {
 			at = FormatSeconds(*p.EvictedAt)
 		}
 		return app.Div().Class("why-outcome is-evicted").Body(
-			app.Strong().Text(fmt.Sprintf(English.WhyEvicted, orDash(p.Node), at)),
+			app.Strong().Text(fmt.Sprintf(Msg.WhyEvicted, orDash(p.Node), at)),
 			status,
 		)
 	case p.Node != "":
 		return app.Div().Class("why-outcome is-running").Body(
-			app.Strong().Text(fmt.Sprintf(English.WhyRunningOn, p.Node)),
+			app.Strong().Text(fmt.Sprintf(Msg.WhyRunningOn, p.Node)),
 			status,
 		)
 	}
-	headline := English.WhyPending
+	headline := Msg.WhyPending
 	if len(p.SchedulingGates) > 0 {
 		// Not tried at all: no node was asked.
-		headline = English.WhyPendingGated
+		headline = Msg.WhyPendingGated
 	}
 	out := []app.UI{app.Strong().Text(headline)}
 	if p.FailedSchedulingMessage != "" {
@@ -161,16 +161,16 @@ func (w *WhyPanel) outcome() app.UI {
 	}
 	var facts []app.UI
 	if p.Attempts > 0 {
-		facts = append(facts, app.Li().Text(fmt.Sprintf(English.WhyAttempts, p.Attempts)))
+		facts = append(facts, app.Li().Text(fmt.Sprintf(Msg.WhyAttempts, p.Attempts)))
 	}
 	if p.Queue != "" {
-		facts = append(facts, app.Li().Text(fmt.Sprintf(English.WhyQueue, p.Queue)))
+		facts = append(facts, app.Li().Text(fmt.Sprintf(Msg.WhyQueue, p.Queue)))
 	}
 	if p.NominatedNodeName != "" {
-		facts = append(facts, app.Li().Text(fmt.Sprintf(English.WhyNominated, p.NominatedNodeName)))
+		facts = append(facts, app.Li().Text(fmt.Sprintf(Msg.WhyNominated, p.NominatedNodeName)))
 	}
 	if len(p.SchedulingGates) > 0 {
-		facts = append(facts, app.Li().Class("why-gated").Text(fmt.Sprintf(English.WhyGated, strings.Join(p.SchedulingGates, " "))))
+		facts = append(facts, app.Li().Class("why-gated").Text(fmt.Sprintf(Msg.WhyGated, strings.Join(p.SchedulingGates, " "))))
 	}
 	if len(facts) > 0 {
 		out = append(out, app.Ul().Class("why-facts").Body(facts...))
@@ -190,17 +190,17 @@ func (w *WhyPanel) nodeTable() app.UI {
 	ties := len(w.Pod.Why.Tied) > 1
 	for _, v := range w.Pod.Why.Nodes {
 		cls := "verdict"
-		fits := English.No
+		fits := Msg.No
 		if v.Feasible {
 			cls += " is-feasible"
-			fits = English.Yes
+			fits = Msg.Yes
 		}
 		if v.Chosen {
 			cls += " is-chosen"
 		}
 		if v.NotExamined {
 			cls += " is-unexamined"
-			fits = English.NotExamined
+			fits = Msg.NotExamined
 		}
 		score := "—"
 		if v.Score != nil {
@@ -209,13 +209,13 @@ func (w *WhyPanel) nodeTable() app.UI {
 		chosen := ""
 		switch {
 		case v.Chosen && !v.Feasible:
-			chosen = "★ " + English.ChosenNoFit
+			chosen = "★ " + Msg.ChosenNoFit
 		case v.Chosen && v.Tied && ties:
-			chosen = "★ " + English.Chosen + " · " + English.Tied
+			chosen = "★ " + Msg.Chosen + " · " + Msg.Tied
 		case v.Chosen:
-			chosen = "★ " + English.Chosen
+			chosen = "★ " + Msg.Chosen
 		case v.Tied && ties:
-			chosen = English.Tied
+			chosen = Msg.Tied
 			cls += " is-tied"
 		}
 		var breakdown []string
@@ -244,12 +244,12 @@ func (w *WhyPanel) nodeTable() app.UI {
 	return app.Div().Class("table-wrap").Body(
 		app.Table().Class("why-table").Body(
 			app.THead().Body(app.Tr().Body(
-				app.Th().Text(English.ColNode),
-				app.Th().Text(English.ColFeasible),
-				app.Th().Text(English.ColPlugin),
-				app.Th().Text(English.ColReasons),
-				app.Th().Text(English.ColScore),
-				app.Th().Text(English.ColChosen),
+				app.Th().Text(Msg.ColNode),
+				app.Th().Text(Msg.ColFeasible),
+				app.Th().Text(Msg.ColPlugin),
+				app.Th().Text(Msg.ColReasons),
+				app.Th().Text(Msg.ColScore),
+				app.Th().Text(Msg.ColChosen),
 			)),
 			app.TBody().Body(rows...),
 		),
@@ -269,13 +269,13 @@ func unreported(filters []sim.FilterVerdict) app.UI {
 		if len(f.Reasons) > 0 {
 			text += ": " + strings.Join(f.Reasons, "; ")
 		}
-		items = append(items, app.Li().Class("also-fails").Title(English.NotReported).Text(text))
+		items = append(items, app.Li().Class("also-fails").Title(Msg.NotReported).Text(text))
 	}
 	if len(items) == 0 {
 		return app.Text("")
 	}
 	return app.Div().Class("unreported").Body(
-		app.Span().Class("tag tag-unreported").Text(English.AlsoFails),
+		app.Span().Class("tag tag-unreported").Text(Msg.AlsoFails),
 		app.Ul().Body(items...),
 	)
 }
@@ -289,7 +289,7 @@ func pluginCell(v sim.NodeVerdict) app.UI {
 	return app.Td().Class("plugin").Body(
 		app.Span().Class("plugin-name").Text(v.Plugin),
 		app.Text(" "), // read as two words by screen readers and innerText
-		app.Span().Class("tag tag-reported").Text(English.Reported),
+		app.Span().Class("tag tag-reported").Text(Msg.Reported),
 	)
 }
 
@@ -310,13 +310,13 @@ func (w *WhyPanel) notes() app.UI {
 		}
 	}
 	if unexamined > 0 {
-		items = append(items, app.Li().Class("note-unexamined").Text(fmt.Sprintf(English.NotExaminedNote, unexamined)))
+		items = append(items, app.Li().Class("note-unexamined").Text(fmt.Sprintf(Msg.NotExaminedNote, unexamined)))
 	}
 	if !why.Scored && feasible == 1 {
-		items = append(items, app.Li().Class("note-unscored").Text(English.NotScored))
+		items = append(items, app.Li().Class("note-unscored").Text(Msg.NotScored))
 	}
 	if len(why.SkippedScorePlugins) > 0 && why.Scored {
-		items = append(items, app.Li().Class("note-skipped").Text(fmt.Sprintf(English.SkippedPlugins, strings.Join(why.SkippedScorePlugins, ", "))))
+		items = append(items, app.Li().Class("note-skipped").Text(fmt.Sprintf(Msg.SkippedPlugins, strings.Join(why.SkippedScorePlugins, ", "))))
 	}
 	if len(items) == 0 {
 		return app.Text("")
@@ -352,7 +352,7 @@ func (w *WhyPanel) scoreTable() app.UI {
 	if len(scored) == 0 {
 		return app.Text("")
 	}
-	head := []app.UI{app.Th().Text(English.ColNode)}
+	head := []app.UI{app.Th().Text(Msg.ColNode)}
 	for _, pl := range plugins {
 		label := pl
 		if wt := weight[pl]; wt > 1 {
@@ -360,7 +360,7 @@ func (w *WhyPanel) scoreTable() app.UI {
 		}
 		head = append(head, app.Th().Class("num").Text(label))
 	}
-	head = append(head, app.Th().Class("num").Text(English.ColTotal), app.Th().Text(English.ColChosen))
+	head = append(head, app.Th().Class("num").Text(Msg.ColTotal), app.Th().Text(Msg.ColChosen))
 	rows := make([]app.UI, 0, len(scored))
 	for _, v := range scored {
 		parts := map[string]sim.ScorePart{}
@@ -390,20 +390,20 @@ func (w *WhyPanel) scoreTable() app.UI {
 		switch {
 		case v.Chosen:
 			cls += " is-chosen"
-			chosen = "★ " + English.Chosen
+			chosen = "★ " + Msg.Chosen
 			if v.Tied && ties {
-				chosen += " · " + English.Tied
+				chosen += " · " + Msg.Tied
 			}
 		case v.Tied && ties:
 			cls += " is-tied"
-			chosen = English.Tied
+			chosen = Msg.Tied
 		}
 		cells = append(cells, app.Td().Class("num score-total").Text(total), app.Td().Class("chosen").Text(chosen))
 		rows = append(rows, app.Tr().Class(cls).Body(cells...))
 	}
 	return app.Div().Class("scores").Body(
-		app.H3().Text(English.ScoreTable),
-		app.P().Class("muted small").Text(English.ScoreHint),
+		app.H3().Text(Msg.ScoreTable),
+		app.P().Class("muted small").Text(Msg.ScoreHint),
 		app.Div().Class("table-wrap").Body(
 			app.Table().Class("score-table").Body(
 				app.THead().Body(app.Tr().Body(head...)),
@@ -452,11 +452,11 @@ func MatchColumn(tols []core.Toleration, m sim.TaintMatch) int {
 
 func (w *WhyPanel) matrix() app.UI {
 	tols := w.Pod.Tolerations
-	head := []app.UI{app.Th().Text(English.ColNode), app.Th().Text(English.ColTaint)}
+	head := []app.UI{app.Th().Text(Msg.ColNode), app.Th().Text(Msg.ColTaint)}
 	for i, t := range tols {
 		head = append(head, tolHeader(i, t))
 	}
-	head = append(head, app.Th().Text(English.ColResult))
+	head = append(head, app.Th().Text(Msg.ColResult))
 
 	var rows []app.UI
 	for _, v := range w.Pod.Why.Nodes {
@@ -464,13 +464,13 @@ func (w *WhyPanel) matrix() app.UI {
 			col := MatchColumn(tols, m)
 			var uses []string
 			if m.Filters {
-				uses = append(uses, English.UseFilter)
+				uses = append(uses, Msg.UseFilter)
 			}
 			if m.Scores {
-				uses = append(uses, English.UseScore)
+				uses = append(uses, Msg.UseScore)
 			}
 			if m.Evicts {
-				uses = append(uses, English.UseEvict)
+				uses = append(uses, Msg.UseEvict)
 			}
 			cells := []app.UI{
 				app.Th().Scope("row").Text(v.Node),
@@ -490,7 +490,7 @@ func (w *WhyPanel) matrix() app.UI {
 				alt := tolColumnClass(i)
 				switch {
 				case i == col:
-					title := fmt.Sprintf(English.MatchedBy, i+1)
+					title := fmt.Sprintf(Msg.MatchedBy, i+1)
 					if c.Why != "" {
 						title += ": " + c.Why
 					}
@@ -514,12 +514,12 @@ func (w *WhyPanel) matrix() app.UI {
 			}
 			res := app.Td().Class("result is-untolerated").Body(
 				app.Span().Class("mark").Aria("hidden", "true").Text("✗ "),
-				app.Text(English.Untolerated),
+				app.Text(Msg.Untolerated),
 			)
 			if m.Tolerated {
 				res = app.Td().Class("result is-tolerated").Body(
 					app.Span().Class("mark").Aria("hidden", "true").Text("✓ "),
-					app.Text(English.Tolerated),
+					app.Text(Msg.Tolerated),
 				)
 			}
 			cells = append(cells, res)
@@ -528,13 +528,13 @@ func (w *WhyPanel) matrix() app.UI {
 	}
 	if len(rows) == 0 {
 		return app.Div().Class("matrix").Body(
-			app.H3().Text(English.Matrix),
-			app.P().Class("muted").Text(English.MatrixEmpty),
+			app.H3().Text(Msg.Matrix),
+			app.P().Class("muted").Text(Msg.MatrixEmpty),
 		)
 	}
 	return app.Div().Class("matrix").Body(
-		app.H3().Text(English.Matrix),
-		app.P().Class("muted small").Text(English.MatrixHint),
+		app.H3().Text(Msg.Matrix),
+		app.P().Class("muted small").Text(Msg.MatrixHint),
 		app.Div().Class("table-wrap").Body(
 			app.Table().Class("matrix-table").Body(
 				app.THead().Body(app.Tr().Body(head...)),
@@ -609,7 +609,7 @@ func (w *WhyPanel) missingTolerations() []app.UI {
 			continue
 		}
 		out = append(out, app.Li().Class("why-hint").Body(
-			app.Span().Text(fmt.Sprintf(English.WhyMissingOn, v.Node)),
+			app.Span().Text(fmt.Sprintf(Msg.WhyMissingOn, v.Node)),
 			app.Ul().Class("taint-inline").Body(chips...),
 		))
 	}
@@ -634,9 +634,9 @@ func (w *WhyPanel) spreadRejections() []app.UI {
 		if v.Feasible || v.Plugin != "PodTopologySpread" || len(v.Reasons) == 0 {
 			continue
 		}
-		text := English.WhySpreadSkew
+		text := Msg.WhySpreadSkew
 		if v.Reasons[0] == spreadReasonLabel {
-			text = English.WhySpreadLabel
+			text = Msg.WhySpreadLabel
 		}
 		out = append(out, app.Li().Class("why-hint").Text(fmt.Sprintf(text, v.Node)))
 	}
