@@ -15,6 +15,12 @@ func (m *Model) Refresh() {
 	if m.Run == nil {
 		return
 	}
+	if m.Preset != "" && m.AtEnd() {
+		if m.reached == nil {
+			m.reached = map[string]bool{}
+		}
+		m.reached[m.Preset] = true
+	}
 	m.seq++
 	q := ViewQuery{
 		Seq: m.seq, Frame: m.Frame, Filter: m.NodeFilter, NodeLimit: m.NodeLimit,
@@ -49,6 +55,10 @@ func (m *Model) Refresh() {
 		m.View = v
 	})
 }
+
+// Reached reports whether the board has shown the last frame of preset
+// name's run since the page opened (a lesson's answer shows from then on).
+func (m *Model) Reached(name string) bool { return m.reached[name] }
 
 // Loading reports whether the engine has not answered the latest board
 // query yet.

@@ -229,8 +229,9 @@ status: {allocatable: {cpu: "1", memory: 1Gi, pods: "10"}}
 	if e.Group != GroupMisconceptions || e.Question != "does it stay Pending?" || e.Answer != "no, it runs." {
 		t.Fatalf("entry %+v", e)
 	}
-	if strings.Contains(app.HTMLString(p.renderLibrary()), "no, it runs.") {
-		t.Error("the answer shows before the run")
+	p.togglePanel("library")
+	if html := app.HTMLString(p.renderLibrary()); !strings.Contains(html, "does it stay Pending?") || strings.Contains(html, "no, it runs.") {
+		t.Error("the question is missing or the answer shows before the run")
 	}
 	p.m.Seek(p.m.FrameCount() - 1)
 	if !strings.Contains(app.HTMLString(p.renderLibrary()), "no, it runs.") {

@@ -87,20 +87,8 @@ func presetSteps(pr Preset) (steps []scenario.Step) {
 }
 
 // answerVisible reports whether a preset's answer may show: once the run
-// of that preset reached its last frame.
-func (p *Playground) answerVisible(name string) bool {
-	if p.x.answerShown[name] {
-		return true
-	}
-	if p.m.Preset == name && p.m.FrameCount() > 0 && p.m.AtEnd() {
-		if p.x.answerShown == nil {
-			p.x.answerShown = map[string]bool{}
-		}
-		p.x.answerShown[name] = true
-		return true
-	}
-	return false
-}
+// of that preset reached its last frame (Model.Reached).
+func (p *Playground) answerVisible(name string) bool { return p.m.Reached(name) }
 
 func (p *Playground) groupTitle(g string) string {
 	switch g {
@@ -119,9 +107,8 @@ func (p *Playground) groupTitle(g string) string {
 // answer; and the regional-network lesson's sweep view.
 func (p *Playground) renderLibrary() app.UI {
 	groups := map[string][]app.UI{}
-	for _, pr := range p.m.Presets() {
-		e := p.libraryEntry(pr)
-		groups[e.Group] = append(groups[e.Group], p.renderLibraryItem(pr, e))
+	for _, it := range p.x.library {
+		groups[it.entry.Group] = append(groups[it.entry.Group], p.renderLibraryItem(it))
 	}
 	body := []app.UI{
 		app.H2().Text(Msg.Library),
@@ -137,7 +124,26 @@ func (p *Playground) renderLibrary() app.UI {
 	return app.Section().ID(IDLibrary).Class("tool-panel").Aria("label", Msg.Library).Body(body...)
 }
 
-func (p *Playground) renderLibraryItem(pr Preset, e LibraryEntry) app.UI {
+// libraryItem is a preset as the library lists it, prepared when the
+// library opens (prepareLibrary): its teaching entry and its steps.
+type libraryItem struct {
+	preset Preset
+	entry  LibraryEntry
+	steps  []scenario.Step
+}
+
+// prepareLibrary reads every preset's entry and steps once.
+func (p *Playground) prepareLibrary() {
+	if p.x.library != nil {
+		return
+	}
+	for _, pr := range p.m.Presets() {
+		p.x.library = append(p.x.library, libraryItem{preset: pr, entry: p.libraryEntry(pr), steps: presetSteps(pr)})
+	}
+}
+
+func (p *Playground) renderLibraryItem(it libraryItem) app.UI {
+	pr, e := it.preset, it.entry
 	title := pr.Title
 	if title == "" {
 		title = pr.Name
@@ -147,7 +153,7 @@ func (p *Playground) renderLibraryItem(pr Preset, e LibraryEntry) app.UI {
 	var detail []app.UI
 	if active {
 		var caps []app.UI
-		for _, st := range presetSteps(pr) {
+		for _, st := range it.steps {
 			if st.Caption == "" || strings.HasPrefix(st.Caption, "Answer:") {
 				continue
 			}

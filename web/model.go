@@ -114,6 +114,8 @@ type Model struct {
 	// timeline caches TimelineItems of timelineOf.
 	timelineOf *RunInfo
 	timeline   []TimelineItem
+	// reached lists the presets whose last frame the board has shown.
+	reached map[string]bool
 	// laneLimit is how many chips each lane shows (see LaneLimit).
 	laneLimit map[string]int
 }

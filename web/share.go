@@ -110,7 +110,7 @@ type extras struct {
 	libraryOpen  string
 	sweepParam   string
 	sweep        *sweepData
-	answerShown  map[string]bool
+	library      []libraryItem
 	paletteNode  string
 	paletteTaint string
 	cfg          Config
@@ -259,6 +259,7 @@ func (p *Playground) togglePanel(name string) {
 	}
 	p.x.panel = name
 	if name == "library" {
+		p.prepareLibrary()
 		p.prepareSweep(p.x.sweepParam)
 	}
 }
