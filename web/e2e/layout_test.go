@@ -115,13 +115,14 @@ const brokenWordsJS = `(() => {
 // cutJS lists the texts of node cards and pod chips that are cut short
 // (overflow hidden, an ellipsis) without their whole text in a title or
 // aria-label on them or on an element around them in the card. What
-// scrolls (kubectl describe) is not cut.
+// scrolls (kubectl describe) is not cut, nor is text hidden on purpose for
+// screen readers only (.sr-only).
 const cutJS = `(() => {
 	const out = [];
 	for (const box of document.querySelectorAll(".node-card, .pod")) {
 		for (const el of box.querySelectorAll("*")) {
 			const ox = getComputedStyle(el).overflowX;
-			if (el.scrollWidth <= el.clientWidth + 1 || (ox !== "hidden" && ox !== "clip")) continue;
+			if (el.scrollWidth <= el.clientWidth + 1 || (ox !== "hidden" && ox !== "clip") || el.classList.contains("sr-only")) continue;
 			const text = el.textContent.trim();
 			let ok = false;
 			for (let e = el; e && !ok; e = e === box ? null : e.parentElement) {

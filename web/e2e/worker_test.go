@@ -1,0 +1,70 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/taints-playground/playground/bench"
+)
+
+// boardOf is a JS predicate: the board is ready, not waiting for the
+// engine, and shows node name's card.
+func boardOf(name string) string {
+	return `document.body.dataset.ready === "1" && !document.body.hasAttribute("data-busy") && !!document.querySelector('#board [data-node="` + name + `"]')`
+}
+
+// TestEngineInAWorker: the simulation runs in a Web Worker. A large paste
+// shows its progress and can be cancelled, keeping the last board usable;
+// a worker killed mid-run reports it and the board stays; the worker that
+// holds the board killed: the page says so and the board is rebuilt.
+func TestEngineInAWorker(t *testing.T) {
+	base := serve(t, distDir(t))
+	b := newBrowser(t, 1280, 900)
+	b.do("navigate", chromedp.Navigate(base+"/"))
+	b.waitFor("the default board", `document.body.dataset.ready === "1" && !document.body.hasAttribute("data-busy") && document.querySelectorAll(".node-card").length > 0`, 90*time.Second)
+	firstNode := eval[string](b, `document.querySelector("#board .node-card").dataset.node`)
+	before := eval[string](b, `document.getElementById("editor").value`)
+
+	// 1. A large paste: progress, and the board stays usable meanwhile.
+	big := bench.Cluster(2000, 8000)
+	b.setEditor(big)
+	b.waitFor("the run's progress and its Cancel button", `!!document.getElementById("btn-cancel") && document.body.hasAttribute("data-busy")`, 30*time.Second)
+	if n := eval[int](b, `document.querySelectorAll("#board .node-card").length`); n == 0 {
+		t.Error("the last board went away while the run is in flight")
+	}
+	frame := frameIndex(b)
+	eval[chromedp.Void](b, `document.getElementById("btn-step").click()`)
+	b.waitFor("a step while the run is in flight", `Number(document.getElementById("board").dataset.frame) !== `+strconv.Itoa(frame), 20*time.Second)
+	b.waitFor("progress text", `/t=|Reading/.test(document.querySelector(".run-progress").innerText)`, 60*time.Second)
+	b.click("cancel", "#btn-cancel")
+	b.waitFor("the run cancelled", `!document.getElementById("btn-cancel") && !document.body.hasAttribute("data-busy")`, 20*time.Second)
+	if got := eval[string](b, `document.getElementById("editor").value`); got != before {
+		t.Error("Cancel did not bring back the text on the board")
+	}
+	b.waitFor("the old board after the cancel", boardOf(firstNode), 20*time.Second)
+
+	// 2. The running worker dies mid-run: the run fails with the reason,
+	// the board stays.
+	b.setEditor(big)
+	b.waitFor("a run in flight", `!!document.getElementById("btn-cancel")`, 30*time.Second)
+	eval[chromedp.Void](b, `window.tpKillEngine("runner")`)
+	b.waitFor("the runner's death reported", `!!document.getElementById("editor-error") && document.getElementById("editor-error").innerText.includes("The simulation stopped")`, 30*time.Second)
+	b.waitFor("the old board kept", `!!document.querySelector('#board [data-node="`+firstNode+`"]')`, 10*time.Second)
+
+	// 3. The worker holding the board dies: a notice, and the board is
+	// rebuilt (a step still works).
+	b.pickPreset("node-failure")
+	frame = frameIndex(b)
+	eval[chromedp.Void](b, `window.tpKillEngine("holder")`)
+	b.waitFor("the notice", `!!document.getElementById("notice") && document.getElementById("notice").innerText.includes("The simulation stopped")`, 30*time.Second)
+	b.click("next event", "#btn-step")
+	b.waitFor("a step on the rebuilt board", `Number(document.getElementById("board").dataset.frame) === `+strconv.Itoa(frame+1)+` && !document.body.hasAttribute("data-busy") && document.querySelectorAll(".node-card").length > 0`, 60*time.Second)
+	if p := b.problems(); len(p) > 0 && !strings.Contains(strings.Join(p, "\n"), "exit") {
+		t.Errorf("the page logged errors:\n%s", strings.Join(p, "\n"))
+	}
+}
