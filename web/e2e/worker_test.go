@@ -31,7 +31,7 @@ func TestEngineInAWorker(t *testing.T) {
 	before := eval[string](b, `document.getElementById("editor").value`)
 
 	// 1. A large paste: progress, and the board stays usable meanwhile.
-	big := bench.Cluster(2000, 8000)
+	big := bench.Paste(5000, 10000)
 	b.setEditor(big)
 	b.waitFor("the run's progress and its Cancel button", `!!document.getElementById("btn-cancel") && document.body.hasAttribute("data-busy")`, 30*time.Second)
 	if n := eval[int](b, `document.querySelectorAll("#board .node-card").length`); n == 0 {
@@ -41,7 +41,9 @@ func TestEngineInAWorker(t *testing.T) {
 	eval[chromedp.Void](b, `document.getElementById("btn-step").click()`)
 	b.waitFor("a step while the run is in flight", `Number(document.getElementById("board").dataset.frame) !== `+strconv.Itoa(frame), 20*time.Second)
 	b.waitFor("progress text", `/t=|Reading/.test(document.querySelector(".run-progress").innerText)`, 60*time.Second)
-	b.click("cancel", "#btn-cancel")
+	if !eval[bool](b, `(() => { const c = document.getElementById("btn-cancel"); if (c) c.click(); return !!c; })()`) {
+		t.Fatal("the run ended before it could be cancelled")
+	}
 	b.waitFor("the run cancelled", `!document.getElementById("btn-cancel") && !document.body.hasAttribute("data-busy")`, 20*time.Second)
 	if got := eval[string](b, `document.getElementById("editor").value`); got != before {
 		t.Error("Cancel did not bring back the text on the board")
