@@ -25,6 +25,19 @@
       clear: function () { items.clear(); }
     };
   }
+  // The engine's Web Workers run this same app.wasm (web/engine_js.go):
+  // keep the module go-app's app.js compiles for the page, so that the page
+  // posts it to them instead of compiling 15 MB a second time.
+  if (window.WebAssembly && typeof WebAssembly.instantiateStreaming === "function") {
+    var instantiate = WebAssembly.instantiateStreaming.bind(WebAssembly);
+    WebAssembly.instantiateStreaming = function (source, imports) {
+      return instantiate(source, imports).then(function (r) {
+        if (r && r.module && !window.tpAppModule) window.tpAppModule = r.module;
+        return r;
+      });
+    };
+  }
+
   ["localStorage", "sessionStorage"].forEach(function (name) {
     try {
       var s = window[name];

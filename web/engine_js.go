@@ -54,6 +54,16 @@ func (b *browserWorkers) compiled() safejs.Value {
 	b.once.Do(func() {
 		g := safejs.Global()
 		b.module = safejs.Null()
+		// board.js kept the module go-app compiled for the page: the
+		// workers run the same one, so it is not compiled twice.
+		if m, err := g.Get("tpAppModule"); err == nil && m.Type() == safejs.TypeObject {
+			if promise, err := g.Get("Promise"); err == nil {
+				if p, err := promise.Call("resolve", m); err == nil {
+					b.module = p
+					return
+				}
+			}
+		}
 		wa, err := g.Get("WebAssembly")
 		if err != nil {
 			return

@@ -96,10 +96,18 @@ func NewWorkerEngine(spawn SpawnFunc, onLost func(why string)) *WorkerEngine {
 	return &WorkerEngine{spawn: spawn, onLost: onLost}
 }
 
-// workersLocked starts the workers the first time.
-func (e *WorkerEngine) workersLocked() {
+// runnerLocked starts the runner when there is none; holderLocked the
+// holder. The first run needs only the runner (it becomes the holder), so
+// the second worker does not start beside it, competing for the CPU.
+func (e *WorkerEngine) runnerLocked() {
+	if e.runner == nil {
+		e.runner = e.startLocked()
+	}
+}
+
+func (e *WorkerEngine) holderLocked() {
 	if e.holder == nil {
-		e.holder, e.runner = e.startLocked(), e.startLocked()
+		e.holder = e.startLocked()
 	}
 }
 
@@ -107,7 +115,7 @@ func (e *WorkerEngine) workersLocked() {
 func (e *WorkerEngine) Run(req RunRequest, progress func(Progress), done func(RunReply)) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.workersLocked()
+	e.runnerLocked()
 	if e.run != nil {
 		e.cancelLocked()
 	}
@@ -153,20 +161,20 @@ func (e *WorkerEngine) Cancel() {
 // reported dead at once, as a crash in the middle of a run would be.
 func (e *WorkerEngine) Crash(role string) {
 	e.mu.Lock()
-	e.workersLocked()
 	h, r := e.holder, e.runner
 	e.mu.Unlock()
-	if role == "holder" {
+	switch {
+	case role == "holder" && h != nil:
 		h.port.Crash()
-		return
+	case role != "holder" && r != nil:
+		e.died(r, "the worker was killed")
 	}
-	e.died(r, "the worker was killed")
 }
 
 func (e *WorkerEngine) ask(op string, req any, done func(any)) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.workersLocked()
+	e.holderLocked()
 	e.sendLocked(e.holder, e.callLocked(op, req, done))
 }
 
@@ -231,6 +239,7 @@ func (e *WorkerEngine) cancelLocked() {
 	e.runner = e.startLocked()
 	for _, id := range slices.Sorted(maps.Keys(old.calls)) {
 		if c := old.calls[id]; c.req.Op != OpRun {
+			e.holderLocked()
 			e.sendLocked(e.holder, c)
 		}
 	}

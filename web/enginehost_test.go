@@ -84,7 +84,8 @@ func start(t *testing.T) (*WorkerEngine, *fakeWorkers, *[]string) {
 	e.Cancel()
 	require.Empty(t, fw.all)
 	e.mu.Lock()
-	e.workersLocked()
+	e.holderLocked()
+	e.runnerLocked()
 	e.mu.Unlock()
 	require.Len(t, fw.all, 2)
 	fw.all[0].ev.Ready()
@@ -95,7 +96,13 @@ func start(t *testing.T) (*WorkerEngine, *fakeWorkers, *[]string) {
 func (e *WorkerEngine) ports() (holder, runner *fakePort) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.holder.port.(*fakePort), e.runner.port.(*fakePort)
+	if e.holder != nil {
+		holder = e.holder.port.(*fakePort)
+	}
+	if e.runner != nil {
+		runner = e.runner.port.(*fakePort)
+	}
+	return holder, runner
 }
 
 func TestWorkerEngineRunPromotes(t *testing.T) {
@@ -130,7 +137,8 @@ func TestWorkerEngineQueuesUntilReady(t *testing.T) {
 	e := NewWorkerEngine(fw.spawn, nil)
 	var out ExecReply
 	e.Exec(ExecRequest{Command: "kubectl get pods"}, func(r ExecReply) { out = r })
-	h, _ := e.ports()
+	h, r := e.ports()
+	require.Nil(t, r, "an Exec alone starts only the holder")
 	require.Empty(t, h.inbox)
 	h.ev.Ready()
 	h.serve()
@@ -248,7 +256,8 @@ func TestWorkerEngineBroken(t *testing.T) {
 	e := NewWorkerEngine(fw.spawn, nil)
 	e.Cancel()
 	e.mu.Lock()
-	e.workersLocked()
+	e.holderLocked()
+	e.runnerLocked()
 	e.mu.Unlock()
 	for i := 0; i < maxUnready; i++ {
 		_, r := e.ports()
@@ -285,4 +294,28 @@ func TestWorkerEngineRebuildDies(t *testing.T) {
 func TestProgressOf(t *testing.T) {
 	p := ProgressOf(3, sim.Progress{At: 1500 * time.Millisecond, Until: time.Minute, Frames: 2, Scheduled: 5, Pods: 9})
 	assert.Equal(t, Progress{Gen: 3, At: 1.5, Until: 60, Frames: 2, Scheduled: 5, Pods: 9}, p)
+}
+
+// TestWorkerEngineFirstRunStartsOneWorker: the first run starts only the
+// runner, which becomes the holder; the next run starts a new runner.
+func TestWorkerEngineFirstRunStartsOneWorker(t *testing.T) {
+	fw := &fakeWorkers{}
+	e := NewWorkerEngine(fw.spawn, nil)
+	var reply RunReply
+	e.Run(RunRequest{Gen: 1, Text: "one"}, nil, func(r RunReply) { reply = r })
+	require.Len(t, fw.all, 1)
+	fw.all[0].ev.Ready()
+	fw.all[0].serve()
+	require.True(t, reply.Accepted)
+	h, r := e.ports()
+	assert.Same(t, fw.all[0], h)
+	assert.Nil(t, r)
+	e.Run(RunRequest{Gen: 2, Text: "two"}, nil, func(r RunReply) { reply = r })
+	require.Len(t, fw.all, 2)
+	fw.all[1].ev.Ready()
+	fw.all[1].serve()
+	require.True(t, reply.Accepted)
+	h, r = e.ports()
+	assert.Same(t, fw.all[1], h)
+	assert.Same(t, fw.all[0], r)
 }

@@ -74,6 +74,9 @@ type Model struct {
 	linkText, linkFrag string
 	linkErr            error
 	linkMade           bool
+	// opened is the link the page was opened with and openedText its
+	// scenario: its run needs no link made.
+	opened, openedText string
 	// Frame is the index of the frame on the board.
 	Frame int
 	// Time is the virtual clock (seconds): the board shows the last frame
@@ -244,7 +247,7 @@ func (m *Model) start(req RunRequest, done func(RunReply)) {
 	m.gen++
 	gen := m.gen
 	req.Gen, req.Filename = gen, m.filename()
-	req.Link = !m.presetLink(req.Text)
+	req.Link = !m.presetLink(req.Text) && !(m.opened != "" && req.Text == m.openedText)
 	m.Progress = Progress{Gen: gen}
 	m.setBusy(true)
 	m.eng.Run(req, func(p Progress) {
@@ -307,6 +310,12 @@ func (m *Model) accept(r RunReply) bool {
 	if r.FragmentErr != "" {
 		m.linkErr = errors.New(r.FragmentErr)
 	}
+	if r.Fragment == "" && r.FragmentErr == "" {
+		m.linkMade = false // the run made no link: fragment makes one
+		if m.opened != "" && m.Text == m.openedText {
+			m.linkFrag, m.linkMade = m.opened, true
+		}
+	}
 	m.clampFrame()
 	return true
 }
@@ -359,6 +368,11 @@ func (m *Model) LoadFragment(fragment string, then func(ok bool)) {
 	if text == m.Text && m.Run != nil && !m.Busy {
 		then(m.Err == "")
 		return
+	}
+	// The link just opened is the text's link: the engine need not make
+	// it again (seconds for a large scenario).
+	if f := strings.TrimPrefix(fragment, "#"); strings.HasPrefix(f, FragmentKey+"=") && !strings.Contains(f, "&") {
+		m.opened, m.openedText = f, text
 	}
 	m.loadText(text, def, then)
 }
