@@ -25,6 +25,22 @@ func callGlobal(name string, args ...any) error {
 
 // setBodyAttr sets an attribute on document.body.
 func setBodyAttr(name, value string) error {
+	return withBody(func(body safejs.Value) error {
+		_, err := body.Call("setAttribute", name, value)
+		return err
+	})
+}
+
+// removeBodyAttr removes an attribute from document.body.
+func removeBodyAttr(name string) error {
+	return withBody(func(body safejs.Value) error {
+		_, err := body.Call("removeAttribute", name)
+		return err
+	})
+}
+
+// withBody calls f with document.body, when there is one.
+func withBody(f func(body safejs.Value) error) error {
 	doc, err := safejs.Global().Get("document")
 	if err != nil {
 		return err
@@ -36,8 +52,7 @@ func setBodyAttr(name, value string) error {
 	if body.IsNull() || body.IsUndefined() {
 		return nil
 	}
-	_, err = body.Call("setAttribute", name, value)
-	return err
+	return f(body)
 }
 
 // flipFirst records where every pod chip is before the board changes.
@@ -49,31 +64,14 @@ func flipPlay() { _ = callGlobal("tpFlipPlay") }
 // revealWhy scrolls the why panel into view when it is off screen.
 func revealWhy() { _ = callGlobal("tpRevealWhy") }
 
-// markBusy sets body[data-busy="1"] while a run is in flight and removes
-// it when the board shows the run's answer.
+// markBusy sets body[data-busy="1"] while the page waits for the engine
+// (a run, or a frame's board) and removes it when it has every answer.
 func markBusy(busy bool) {
 	if busy {
 		_ = setBodyAttr("data-busy", "1")
 		return
 	}
 	_ = removeBodyAttr("data-busy")
-}
-
-// removeBodyAttr removes an attribute from document.body.
-func removeBodyAttr(name string) error {
-	doc, err := safejs.Global().Get("document")
-	if err != nil {
-		return err
-	}
-	body, err := doc.Get("body")
-	if err != nil {
-		return err
-	}
-	if body.IsNull() || body.IsUndefined() {
-		return nil
-	}
-	_, err = body.Call("removeAttribute", name)
-	return err
 }
 
 // revealNodes scrolls the node cards into view when they are off screen.
