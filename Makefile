@@ -18,7 +18,7 @@ GOROOT    := $(shell $(GO) env GOROOT)
 WASM_DIR  := $(GOROOT)/lib/wasm
 VERSION   ?= $(or $(COMMIT_REF),$(shell git rev-parse --short=12 HEAD 2>/dev/null),dev)
 CHROMIUM  ?= $(shell command -v chromium 2>/dev/null || command -v chromium-browser 2>/dev/null || command -v google-chrome 2>/dev/null)
-E2E_TIMEOUT ?= 10m
+E2E_TIMEOUT ?= 20m
 
 .PHONY: all run dist serve wasm test vet fmt-check test-go test-upstream test-wasm e2e axe fuzz fuzz-long fuzz-short fuzz-decoders identity bench clean
 
