@@ -61,7 +61,7 @@ test-go:
 # module of its own (test/upstream/go.mod) so k8s.io/kubernetes never
 # reaches the product's go.mod or the wasm binary.
 test-upstream:
-	cd test/upstream && $(GO) vet ./... && $(GO) test ./...
+	cd test/upstream && $(GO) vet ./... && $(GO) test -timeout 30m ./...
 
 ## test-wasm: the core packages compiled to js/wasm and run under Node.
 test-wasm:
