@@ -37,6 +37,9 @@ func (m *Model) Refresh() {
 		}
 		m.shown = v.Seq
 		defer m.waited()
+		if v.Stopped {
+			return // the engine asks again once it recovered (EngineLost)
+		}
 		if v.Err != "" {
 			m.View.Err = v.Err
 			return

@@ -33,25 +33,20 @@ func (m *Model) AppendStep(command string, then func(changed bool)) {
 		fail(err.Error())
 		return
 	}
-	text, err := scenario.InsertStep(m.RanText, m.filename(), f.At, command)
-	if err != nil {
-		fail(err.Error())
-		return
-	}
-	oldText, oldPreset, oldFrame := m.Text, m.Preset, m.Frame
-	m.Text, m.Preset = text, m.presetForText(text)
-	m.start(RunRequest{Text: text, StepCommand: command, StepAt: f.At}, func(r RunReply) {
+	oldFrame := m.Frame
+	// The engine adds the step to the file that ran (scenario.InsertStep)
+	// and runs it; the editor gets the new file once it is accepted.
+	m.start(RunRequest{Text: m.RanText, StepCommand: command, StepAt: f.At, Insert: true}, func(r RunReply) {
 		switch {
 		case r.Err != "":
-			m.Text, m.Preset = oldText, oldPreset
 			fail(r.Err)
 			return
 		case r.StepFailed:
 			// kubectl refused: nothing changed, so neither does the scenario.
-			m.Text, m.Preset = oldText, oldPreset
 			fail(r.StepOutput)
 			return
 		}
+		m.Text, m.Preset = r.Text, m.presetForText(r.Text)
 		m.accept(r)
 		if r.StepFrame < 0 {
 			entry.Output = Msg.ConsoleStepAdded

@@ -43,6 +43,11 @@ type RunRequest struct {
 	// stays (RunReply.StepOutput says why).
 	StepCommand string
 	StepAt      float64
+	// Insert, with StepCommand, asks the engine to add the step to Text
+	// first (scenario.InsertStep parses and rewrites the whole file:
+	// seconds for a large cluster, so not on the page's thread);
+	// RunReply.Text is the new file.
+	Insert bool
 	// Link asks for the run's share-link fragment (RunReply.Fragment).
 	Link bool
 }
@@ -71,6 +76,11 @@ type RunReply struct {
 	StepFailed bool
 	StepOutput string
 	StepFrame  int
+	// Text is the file that ran when the engine wrote it (Insert).
+	Text string
+	// Stopped reports that the engine stopped (a crash, out of memory)
+	// rather than the scenario failing: Err says so.
+	Stopped bool
 	// Fragment is the share link's fragment, or FragmentErr why there is
 	// none (when RunRequest.Link).
 	Fragment    string
@@ -167,8 +177,10 @@ type FrameView struct {
 	// NodeNames lists the frame's node names for pickers (the palette),
 	// at most MaxNodeNames.
 	NodeNames []string
-	// Err is set when the view could not be made.
-	Err string
+	// Err is set when the view could not be made; Stopped when that is
+	// because the engine stopped (the page asks again once it recovered).
+	Err     string
+	Stopped bool
 }
 
 // HiddenNodes sums up the nodes the board summarises in one card.

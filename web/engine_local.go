@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sim"
 )
 
@@ -52,6 +53,15 @@ func (e *LocalEngine) Cancel() {}
 // Run implements Engine.
 func (e *LocalEngine) Run(req RunRequest, progress func(Progress), done func(RunReply)) {
 	reply := RunReply{Gen: req.Gen, StepFrame: -1}
+	if req.Insert {
+		text, err := insertStep(req)
+		if err != nil {
+			reply.Err = strings.TrimSpace(err.Error())
+			done(reply)
+			return
+		}
+		req.Text, reply.Text = text, text
+	}
 	res, err := e.run(req, progress)
 	switch {
 	case err != nil:
@@ -71,6 +81,17 @@ func (e *LocalEngine) Run(req RunRequest, progress func(Progress), done func(Run
 		}
 	}
 	done(reply)
+}
+
+// insertStep adds req's step to its text at its time (scenario.InsertStep),
+// turning a panic into an error.
+func insertStep(req RunRequest) (text string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			text, err = "", fmt.Errorf(Msg.PanicError, fmt.Sprint(r))
+		}
+	}()
+	return scenario.InsertStep(req.Text, req.Filename, req.StepAt, req.StepCommand)
 }
 
 // run simulates req's text. Panics in the simulator come back as errors:

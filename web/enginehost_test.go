@@ -202,7 +202,7 @@ func TestWorkerEngineRunnerCrash(t *testing.T) {
 	var reply RunReply
 	e.Run(RunRequest{Gen: 5, Text: "one"}, nil, func(rr RunReply) { reply = rr })
 	e.Crash("runner")
-	assert.Equal(t, RunReply{Gen: 5, Err: "The simulation stopped: the worker was killed", StepFrame: -1}, reply)
+	assert.Equal(t, RunReply{Gen: 5, Err: "The simulation stopped: the worker was killed", StepFrame: -1, Stopped: true}, reply)
 	assert.True(t, r.terminated)
 	assert.Empty(t, *lost, "the holder is intact")
 	require.Len(t, fw.all, 3)
@@ -219,7 +219,7 @@ func TestWorkerEngineHolderCrashRebuilds(t *testing.T) {
 	var views []FrameView
 	e.View(ViewQuery{Seq: 1}, func(v FrameView) { views = append(views, v) })
 	e.Crash("holder")
-	require.Equal(t, []FrameView{{Seq: 1, Err: "The simulation stopped: exit code 2"}}, views)
+	require.Equal(t, []FrameView{{Seq: 1, Err: "The simulation stopped: exit code 2", Stopped: true}}, views)
 	require.Equal(t, []string{"The simulation stopped: exit code 2"}, *lost)
 
 	// The new holder runs the accepted text again before the next view.
@@ -239,7 +239,7 @@ func TestWorkerEnginePanicAndBadMessages(t *testing.T) {
 	var reply RunReply
 	e.Run(RunRequest{Gen: 1, Text: "panic"}, nil, func(rr RunReply) { reply = rr })
 	r.serve()
-	assert.Equal(t, RunReply{Gen: 1, Err: "The simulation stopped: panic: boom", StepFrame: -1}, reply)
+	assert.Equal(t, RunReply{Gen: 1, Err: "The simulation stopped: panic: boom", StepFrame: -1, Stopped: true}, reply)
 
 	// A reply that cannot be read is the worker's death.
 	e.Run(RunRequest{Gen: 2, Text: "two"}, nil, func(rr RunReply) { reply = rr })

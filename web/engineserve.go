@@ -53,9 +53,9 @@ func errorReply(m Message, why string) (string, any) {
 	text := fmt.Sprintf(Msg.EngineStopped, why)
 	switch req := m.Payload.(type) {
 	case RunRequest:
-		return OpRunReply, RunReply{Gen: req.Gen, Err: text, StepFrame: -1}
+		return OpRunReply, RunReply{Gen: req.Gen, Err: text, StepFrame: -1, Stopped: true}
 	case ViewQuery:
-		return OpViewReply, FrameView{Seq: req.Seq, Frame: req.Frame, Err: text}
+		return OpViewReply, FrameView{Seq: req.Seq, Frame: req.Frame, Err: text, Stopped: true}
 	case ExecRequest:
 		return OpExecReply, ExecReply{Err: text}
 	case LintRequest:

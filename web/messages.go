@@ -271,6 +271,10 @@ type Messages struct {
 	// EngineRebuilt follows EngineStopped in the page's notice when the
 	// worker that held the board died.
 	EngineRebuilt string
+	// EngineKept follows EngineStopped when a run failed that way.
+	EngineKept string
+	// RunCancelled is the notice after Cancel.
+	RunCancelled string
 
 	// The overview of a large board (issue 14) and the default
 	// tolerations' badge on pod chips.
@@ -579,6 +583,8 @@ var English = Messages{
 
 	EngineStopped: "The simulation stopped: %s",
 	EngineRebuilt: "The board is rebuilt from the last scenario that ran.",
+	RunCancelled:  "Run cancelled: the board shows the last scenario that ran; the editor keeps your text (edit it to run it again).",
+	EngineKept:    "Your scenario did not run; the board keeps the last one that ran. Edit it to run it again.",
 
 	Overview:           "All %s nodes by zone",
 	OverviewHint:       "One tile per node. Click a tile to bring up its node card, a zone to list its nodes.",

@@ -247,7 +247,7 @@ func (m *Model) start(req RunRequest, done func(RunReply)) {
 	m.gen++
 	gen := m.gen
 	req.Gen, req.Filename = gen, m.filename()
-	req.Link = !m.presetLink(req.Text) && !(m.opened != "" && req.Text == m.openedText)
+	req.Link = req.Insert || (!m.presetLink(req.Text) && !(m.opened != "" && req.Text == m.openedText))
 	m.Progress = Progress{Gen: gen}
 	m.setBusy(true)
 	m.eng.Run(req, func(p Progress) {
@@ -281,7 +281,8 @@ func (m *Model) waited() {
 	}
 }
 
-// Cancel stops the run in flight; the board keeps the last good run.
+// Cancel stops the run in flight: the board keeps the last good run, the
+// editor keeps the text that did not run, and Notice says so.
 func (m *Model) Cancel() {
 	if !m.Busy {
 		return
@@ -289,15 +290,19 @@ func (m *Model) Cancel() {
 	m.eng.Cancel()
 	m.gen++
 	m.setBusy(false)
-	m.Text = m.RanText
-	m.Preset = m.presetForText(m.Text)
 	m.Err = ""
+	m.Notice = Msg.RunCancelled
 }
 
 // accept applies a run's reply: an accepted run goes on the board.
 func (m *Model) accept(r RunReply) bool {
 	if !r.Accepted || r.Run == nil {
-		if r.Err != "" {
+		switch {
+		case r.Stopped:
+			// The engine failed, not the scenario: say so beside the
+			// board, which keeps the last scenario that ran.
+			m.Notice = r.Err + " " + Msg.EngineKept
+		case r.Err != "":
 			m.Err = r.Err
 		}
 		return false

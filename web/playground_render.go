@@ -178,6 +178,16 @@ func (p *Playground) renderSimulation() app.UI {
 			OnClick(func(ctx app.Context, e app.Event) { p.Reset(ctx) }).
 			Body(app.Span().Class("icon icon-reset").Aria("hidden", "true"), app.Span().Class("btn-label").Text(Msg.Reset)),
 		app.Span().Class("frame-info").Aria("live", "polite").Text(info),
+		app.If(m.Busy, func() app.UI {
+			// The run in flight, beside the board too: the editor's
+			// status may be off screen.
+			return app.Span().Class("run-busy small").Body(
+				app.Span().Class("run-busy-text").Text(p.progressText()),
+				app.Button().Type("button").Class("btn btn-small btn-ghost").Title(Msg.CancelHint).
+					OnClick(func(ctx app.Context, e app.Event) { p.guard(p.m.Cancel) }).
+					Text(Msg.Cancel),
+			)
+		}),
 	)
 
 	if f == nil {
@@ -242,10 +252,7 @@ const IDCancel = "btn-cancel"
 // it has come and a button that cancels it (the board keeps the last run).
 func (p *Playground) renderProgress() app.UI {
 	pr := p.m.Progress
-	text := Msg.RunStarting
-	if pr.Until > 0 || pr.Frames > 0 {
-		text = fmt.Sprintf(Msg.RunProgress, FormatSeconds(pr.At), FormatSeconds(pr.Until), pr.Frames, pr.Scheduled, pr.Pods)
-	}
+	text := p.progressText()
 	frac := 0.0
 	if pr.Until > 0 {
 		frac = min(1, pr.At/pr.Until)
@@ -257,4 +264,13 @@ func (p *Playground) renderProgress() app.UI {
 			OnClick(func(ctx app.Context, e app.Event) { p.guard(p.m.Cancel) }).
 			Text(Msg.Cancel),
 	)
+}
+
+// progressText says how far the run in flight has come.
+func (p *Playground) progressText() string {
+	pr := p.m.Progress
+	if pr.Until > 0 || pr.Frames > 0 {
+		return fmt.Sprintf(Msg.RunProgress, FormatSeconds(pr.At), FormatSeconds(pr.Until), pr.Frames, pr.Scheduled, pr.Pods)
+	}
+	return Msg.RunStarting
 }

@@ -26,6 +26,10 @@ type detailState struct {
 	exhausted bool
 	// only, when > 0, restricts detail to frame only-1 (Result.Explain).
 	only int
+	// pod ("namespace/name") or node, when set with only, restricts that
+	// frame's detail further to the one object asked about: affordable at
+	// any cluster size, so ExplainLimit does not apply to it.
+	pod, node string
 	// on: the frame being built gets detail.
 	on bool
 }
@@ -44,6 +48,8 @@ func (s *simulator) frameWork() int {
 func (s *simulator) startFrameDetail(index int) {
 	d := &s.detail
 	switch {
+	case d.only > 0 && (d.pod != "" || d.node != ""):
+		d.on = index == d.only-1
 	case s.tooLarge():
 		d.on = false
 	case d.only > 0:
@@ -65,9 +71,33 @@ func (s *simulator) startFrameDetail(index int) {
 // Describe texts.
 func (s *simulator) detailed() bool { return s.detail.on }
 
-// rerun simulates the result's scenario again with full detail for frame
-// index only.
-func (r *Result) rerun(index int) (res *Result, err error) {
+// detailedPod reports whether pod namespace/name of the frame being built
+// gets its Why detail and Describe text; detailedNode the same for a node.
+func (s *simulator) detailedPod(namespace, name string) bool {
+	d := &s.detail
+	if !d.on {
+		return false
+	}
+	if d.pod == "" && d.node == "" {
+		return true
+	}
+	return d.pod == namespace+"/"+name
+}
+
+func (s *simulator) detailedNode(name string) bool {
+	d := &s.detail
+	if !d.on {
+		return false
+	}
+	if d.pod == "" && d.node == "" {
+		return true
+	}
+	return d.node == name
+}
+
+// rerun simulates the result's scenario again with detail for frame index
+// only: for pod ("namespace/name") or node alone when one is given.
+func (r *Result) rerun(index int, pod, node string) (res *Result, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			res, err = nil, fmt.Errorf("simulation failed: %v\n%s", v, debug.Stack())
@@ -81,6 +111,7 @@ func (r *Result) rerun(index int) (res *Result, err error) {
 	}
 	sm := newSimulator(r.scen)
 	sm.detail.only = index + 1
+	sm.detail.pod, sm.detail.node = pod, node
 	if err := sm.run(); err != nil {
 		return nil, err
 	}
@@ -102,7 +133,7 @@ func (r *Result) Explain(index int, namespace, name string) (*Explanation, strin
 			}
 		}
 	}
-	full, err := r.rerun(index)
+	full, err := r.rerun(index, namespace+"/"+name, "")
 	if err != nil {
 		return nil, "", err
 	}
@@ -124,7 +155,7 @@ func (r *Result) DescribeNode(index int, name string) (string, error) {
 			}
 		}
 	}
-	full, err := r.rerun(index)
+	full, err := r.rerun(index, "", name)
 	if err != nil {
 		return "", err
 	}

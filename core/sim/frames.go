@@ -115,7 +115,7 @@ func (s *simulator) nodeState(n *core.Node) NodeState {
 		}
 		ns.Requested[core.ResourcePods]++
 	}
-	if s.detailed() {
+	if s.detailedNode(n.Name) {
 		ns.Describe, _ = kubectl.NodeDescription(&apiServer{s: s}, n.Name)
 	}
 	return ns
@@ -168,7 +168,7 @@ func (s *simulator) podState(p *store.Pod) PodState {
 		ps.MirrorAt = secPtr(at)
 	}
 	ps.Why = s.explain(p)
-	if s.detailed() && (s.st.LivePod(p.Namespace(), p.Name()) == p || p.IsTerminating()) {
+	if s.detailedPod(p.Namespace(), p.Name()) && (s.st.LivePod(p.Namespace(), p.Name()) == p || p.IsTerminating()) {
 		api := &apiServer{s: s}
 		ps.Describe = kubectl.PodDescription(api, api.view(p))
 	}

@@ -24,7 +24,7 @@ func (s *simulator) tooLarge() bool { return len(s.st.Nodes())*len(s.st.Pods()) 
 // explain asks the scheduler about the pod on this frame's cluster (the
 // pod itself left out) and says in words why it is where it is.
 func (s *simulator) explain(p *store.Pod) *Explanation {
-	if !s.detailed() {
+	if !s.detailedPod(p.Namespace(), p.Name()) {
 		return &Explanation{Summary: s.summary(p, sched.Result{}), Limited: true}
 	}
 	infos := s.sched.NodeInfos(p)
