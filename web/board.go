@@ -69,7 +69,7 @@ func (b *BoardPanel) evictionStart(p *sim.PodState) (float64, bool) {
 // lane) with countdown rings at the clock, returning the slice it returned
 // last time while the chips are the same.
 func (b *BoardPanel) viewsFor(place string, pods []*sim.PodState) []PodView {
-	views := viewsOf(pods, b.Selected, Clock{Now: b.Time, Start: b.evictionStart}, nil)
+	views := viewsOf(pods, b.Selected, Clock{Now: b.Time, Start: b.evictionStart})
 	if b.viewsAt == nil {
 		b.viewsAt = map[string][]PodView{}
 	}

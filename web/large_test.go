@@ -85,7 +85,7 @@ func TestLaneWindow(t *testing.T) {
 	if len(laneWindow(pods[:10], LanePage, "")) != 10 {
 		t.Error("a short lane is cut")
 	}
-	l := &Lane{Kind: "pending", Title: "Pending", Pods: viewsOf(w, "default/p120", Clock{}, nil), Total: len(pods)}
+	l := &Lane{Kind: "pending", Title: "Pending", Pods: viewsOf(w, "default/p120", Clock{}), Total: len(pods)}
 	html := app.HTMLString(l)
 	if !strings.Contains(html, fmt.Sprintf(Msg.PodsShown, LanePage+1, 150)) || !strings.Contains(html, "btn-more-pending") {
 		t.Error("no 'showing N of M' or no Show more")

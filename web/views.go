@@ -125,16 +125,6 @@ const (
 	PhaseEvicted = "Evicted"
 )
 
-// BoardLayout splits a frame's pods into the places the board shows them:
-// on a node (by node name), in the Pending lane, or in the Evicted lane.
-// The order inside each place is the frame's pod order, so DOM order stays
-// stable from frame to frame.
-type BoardLayout struct {
-	OnNode  map[string][]PodView
-	Pending []PodView
-	Evicted []PodView
-}
-
 // Clock is the virtual time the board is drawn at and when each pending
 // eviction deadline was set, for the countdown rings.
 type Clock struct {
@@ -179,24 +169,8 @@ func (c Clock) Countdown(p *sim.PodState, v *PodView) {
 	v.SecondsOut = int(math.Ceil(left))
 }
 
-// Layout places the pods of f.
-func Layout(f *sim.Frame, selected string) BoardLayout {
-	return LayoutAt(f, selected, Clock{})
-}
-
-// LayoutAt places the pods of f with countdown rings at clock c.
-func LayoutAt(f *sim.Frame, selected string, c Clock) BoardLayout {
-	g := GroupPods(f)
-	b := BoardLayout{OnNode: make(map[string][]PodView, len(g.OnNode))}
-	for name, pods := range g.OnNode {
-		b.OnNode[name] = viewsOf(pods, selected, c, nil)
-	}
-	b.Pending = viewsOf(g.Pending, selected, c, nil)
-	b.Evicted = viewsOf(g.Evicted, selected, c, nil)
-	return b
-}
-
-// PodGroups is BoardLayout before trimming: a frame's pod states by place.
+// PodGroups is a frame's pod states by place: on a node, in the Pending
+// lane, or in the Evicted lane.
 // It depends on the frame only, so the page computes it once per frame and
 // trims (NewPodView) only the pods it shows.
 type PodGroups struct {
@@ -250,34 +224,14 @@ func GroupPods(f *sim.Frame) PodGroups {
 	return g
 }
 
-// PodViews caches NewPodView(p, "") per pod state. Frames share the states
-// of pods that did not change, so stepping through a large run trims only
-// the pods that changed. States are read-only, so a cached view stays right.
-type PodViews map[*sim.PodState]*PodView
-
-func (vs PodViews) view(p *sim.PodState, selected string) PodView {
-	if vs == nil {
-		return NewPodView(p, selected)
-	}
-	c, ok := vs[p]
-	if !ok {
-		v := NewPodView(p, "")
-		c = &v
-		vs[p] = c
-	}
-	v := *c
-	v.Selected = v.Key == selected
-	return v
-}
-
 // viewsOf trims pods for display, with countdown rings at clock c.
-func viewsOf(pods []*sim.PodState, selected string, c Clock, cache PodViews) []PodView {
+func viewsOf(pods []*sim.PodState, selected string, c Clock) []PodView {
 	if len(pods) == 0 {
 		return nil
 	}
 	out := make([]PodView, 0, len(pods))
 	for _, p := range pods {
-		v := cache.view(p, selected)
+		v := NewPodView(p, selected)
 		if c.Start != nil || c.Now != 0 {
 			c.Countdown(p, &v)
 		}
