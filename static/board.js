@@ -32,10 +32,31 @@
     var instantiate = WebAssembly.instantiateStreaming.bind(WebAssembly);
     WebAssembly.instantiateStreaming = function (source, imports) {
       return instantiate(source, imports).then(function (r) {
-        if (r && r.module && !window.tpAppModule) window.tpAppModule = r.module;
+        if (r && r.module && !window.tpAppModule) {
+          window.tpAppModule = r.module;
+          startEarlyEngine(r.module);
+        }
         return r;
       });
     };
+  }
+
+  // A page opened from a link: the engine's first worker starts now and
+  // runs the link's scenario at once (web/engine_early.go), while go-app is
+  // still starting the page; the page's engine adopts it with the events it
+  // sent meanwhile (web/engine_js.go). An embed waits for its start click.
+  function startEarlyEngine(module) {
+    try {
+      if (!window.Worker || !/(^#|&)s=/.test(location.hash)) return;
+      if (/(^|[?&])embed=/.test(location.search) || /\/embed(\.html)?$/.test(location.pathname)) return;
+      var worker = new Worker("/web/engine-worker.js");
+      var early = { worker: worker, events: [] };
+      worker.onmessage = worker.onerror = worker.onmessageerror = function (e) { early.events.push(e); };
+      worker.postMessage({ tp: "module", module: module, prerun: location.hash });
+      window.tpEarlyEngine = early;
+    } catch (e) {
+      // The page's engine starts its own workers.
+    }
   }
 
   ["localStorage", "sessionStorage"].forEach(function (name) {

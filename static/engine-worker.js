@@ -3,7 +3,9 @@
 // The page (web/engine_js.go) starts this worker and posts it
 // {tp: "module", module} with app.wasm compiled once (WebAssembly.Module),
 // or module null when the page could not compile it: the worker then
-// fetches /web/app.wasm itself.
+// fetches /web/app.wasm itself. static/board.js starts the first worker
+// before the page's program runs, with prerun: the address's fragment,
+// whose link the worker runs at once (web/engine_early.go).
 // The worker runs the same program as the page; without a document it
 // serves the engine (wasm/worker_js.go): it replaces self.onmessage, posts
 // {tp: "ready"}, then takes requests and posts replies as Uint8Arrays
@@ -47,6 +49,7 @@ async function instantiateURL(url, imports) {
 self.onmessage = async (e) => {
   const d = e.data;
   if (!d || d.tp !== "module") return;
+  self.tpPrerun = typeof d.prerun === "string" ? d.prerun : "";
   try {
     const go = new Go();
     let code = 0;

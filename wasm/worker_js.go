@@ -21,6 +21,8 @@ func inWorker() bool {
 
 // serveWorker is the engine's worker: it answers the page's requests
 // (web.ServeMessage) with the engine newEngine makes and never returns.
+// A worker that static/board.js started early, with the page's address
+// in self.tpPrerun, first runs that address's link (web.ServePrerun).
 // Messages are Uint8Arrays of web/enginewire.go; the string "tp-exit"
 // makes the program exit, as a crash would (the browser test's
 // window.tpKillEngine).
@@ -73,6 +75,16 @@ func serveWorker(newEngine func() web.Engine) {
 		os.Exit(3)
 	}
 	_, _ = self.Call("postMessage", map[string]any{"tp": "ready"})
+	if pr, ok := e.(web.Prerunner); ok {
+		if f, err := self.Get("tpPrerun"); err == nil && f.Type() == safejs.TypeString {
+			if frag, err := f.String(); err == nil && frag != "" {
+				// static/board.js started this worker with the address's
+				// link before the page asked: run it now (the page's
+				// requests wait meanwhile).
+				web.ServePrerun(pr, frag, post)
+			}
+		}
+	}
 	for {
 		web.ServeMessage(e, q.take(), post)
 	}

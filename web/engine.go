@@ -50,6 +50,11 @@ type RunRequest struct {
 	Insert bool
 	// Link asks for the run's share-link fragment (RunReply.Fragment).
 	Link bool
+	// Fragment, when set, is a page address's fragment (with or without
+	// its '#') whose scenario is to run in place of Text: the engine
+	// decodes it (DecodeFragment: seconds of the page's thread for a large
+	// scenario otherwise) and RunReply.Text is the scenario text.
+	Fragment string
 }
 
 // Progress is how far a run has come.
@@ -76,8 +81,14 @@ type RunReply struct {
 	StepFailed bool
 	StepOutput string
 	StepFrame  int
-	// Text is the file that ran when the engine wrote it (Insert).
+	// Text is the file that ran when the engine wrote it (Insert) or
+	// read it from RunRequest.Fragment.
 	Text string
+	// NoScenario reports that RunRequest.Fragment carries no scenario;
+	// LinkErr says why it could not be decoded (DecodeFragment). Either
+	// way nothing ran.
+	NoScenario bool
+	LinkErr    string
 	// Stopped reports that the engine stopped (a crash, out of memory)
 	// rather than the scenario failing: Err says so.
 	Stopped bool

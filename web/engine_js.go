@@ -97,9 +97,16 @@ type browserPort struct {
 	worker safejs.Value
 	funcs  []safejs.Func
 	done   bool // terminated
+	// backlog holds the events not handled yet while draining (deliver).
+	mu       sync.Mutex
+	backlog  []func()
+	draining bool
 }
 
 func (p *browserPort) start(module safejs.Value) error {
+	if p.adopt() {
+		return nil
+	}
 	g := safejs.Global()
 	ctor, err := g.Get("Worker")
 	if err != nil {
@@ -108,15 +115,8 @@ func (p *browserPort) start(module safejs.Value) error {
 	if p.worker, err = ctor.New(EngineWorkerURL); err != nil {
 		return err
 	}
-	handlers := map[string]func(safejs.Value){
-		"onmessage":      p.message,
-		"onerror":        func(e safejs.Value) { p.ev.Died("the engine's worker failed: " + errorText(e)) },
-		"onmessageerror": func(safejs.Value) { p.ev.Died("a message from the engine's worker could not be read") },
-	}
-	for name, fn := range handlers {
-		if err := p.on(p.worker, name, fn); err != nil {
-			return err
-		}
+	if err := p.listen(); err != nil {
+		return err
 	}
 	if module.Type() != safejs.TypeObject {
 		p.sendModule(safejs.Null())
@@ -139,6 +139,115 @@ func (p *browserPort) start(module safejs.Value) error {
 	}
 	_, err = module.Call("then", settled.Value(), settled.Value())
 	return err
+}
+
+// listen handles the worker's events.
+func (p *browserPort) listen() error {
+	for _, name := range []string{"onmessage", "onerror", "onmessageerror"} {
+		if err := p.on(p.worker, name, func(e safejs.Value) {
+			p.deliver(func() { p.event(e) })
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// event handles one event of the worker.
+func (p *browserPort) event(e safejs.Value) {
+	switch t, _ := e.Get("type"); mustString(t) {
+	case "error":
+		p.failed(e)
+	case "messageerror":
+		p.unreadable(e)
+	default:
+		p.message(e)
+	}
+}
+
+// deliver handles the worker's events one at a time, in order: after the
+// events an adopted worker sent before the page took it.
+func (p *browserPort) deliver(f func()) {
+	p.mu.Lock()
+	p.backlog = append(p.backlog, f)
+	if p.draining {
+		p.mu.Unlock()
+		return
+	}
+	p.draining = true
+	p.mu.Unlock()
+	p.drain()
+}
+
+func (p *browserPort) drain() {
+	for {
+		p.mu.Lock()
+		if len(p.backlog) == 0 {
+			p.draining = false
+			p.mu.Unlock()
+			return
+		}
+		f := p.backlog[0]
+		p.backlog = p.backlog[1:]
+		p.mu.Unlock()
+		if !p.done {
+			f()
+		}
+	}
+}
+
+func (p *browserPort) failed(e safejs.Value) {
+	p.ev.Died("the engine's worker failed: " + errorText(e))
+}
+
+func (p *browserPort) unreadable(safejs.Value) {
+	p.ev.Died("a message from the engine's worker could not be read")
+}
+
+// adopt takes the worker static/board.js started before the page's
+// program ran (window.tpEarlyEngine: {worker, events}), once: it already
+// has the module and runs the address's link (LocalEngine.Prerun). The
+// events it sent meanwhile are handled first, after start returns (the
+// engine's lock is held now) and before any later event: Go runs every
+// runnable goroutine before the browser delivers the next event.
+func (p *browserPort) adopt() bool {
+	g := safejs.Global()
+	early, err := g.Get("tpEarlyEngine")
+	if err != nil || early.Type() != safejs.TypeObject {
+		return false
+	}
+	_ = g.Set("tpEarlyEngine", safejs.Undefined())
+	_ = g.Set("tpEarlyAdopted", true) // for the browser test
+	w, err := early.Get("worker")
+	if err != nil || w.Type() != safejs.TypeObject {
+		return false
+	}
+	events, err := early.Get("events")
+	if err != nil {
+		return false
+	}
+	n, _ := events.Length()
+	p.worker = w
+	p.draining = true // the events so far come first
+	for i := 0; i < n; i++ {
+		if ev, err := events.Index(i); err == nil {
+			p.backlog = append(p.backlog, func() { p.event(ev) })
+		}
+	}
+	if err := p.listen(); err != nil {
+		_, _ = w.Call("terminate")
+		p.worker, p.backlog, p.draining = safejs.Undefined(), nil, false
+		return false
+	}
+	// spawn runs under the engine's lock, which the events take.
+	go p.drain()
+	return true
+}
+
+// mustString is v's string, "" when it is none.
+func mustString(v safejs.Value) string {
+	s, _ := v.String()
+	return s
 }
 
 // sendModule posts the compiled module to the worker, or null (a

@@ -37,6 +37,9 @@ type LocalEngine struct {
 	// first seen (EvictKey → time).
 	evictOf    *sim.Result
 	evictStart map[string]float64
+
+	// early is the run Prerun made before the page asked for it.
+	early *earlyRun
 }
 
 var _ Engine = (*LocalEngine)(nil)
@@ -53,6 +56,23 @@ func (e *LocalEngine) Cancel() {}
 // Run implements Engine.
 func (e *LocalEngine) Run(req RunRequest, progress func(Progress), done func(RunReply)) {
 	reply := RunReply{Gen: req.Gen, StepFrame: -1}
+	if req.Fragment != "" {
+		if early := e.takeEarly(req); early != nil {
+			reply.Text, reply.NoScenario, reply.LinkErr = early.text, early.noScenario, early.linkErr
+			if early.ran {
+				req.Text = early.text
+				e.finish(req, early.res, early.err, &reply)
+			}
+			done(reply)
+			return
+		}
+		text, ok := decodeRequest(req.Fragment, &reply)
+		if !ok {
+			done(reply)
+			return
+		}
+		req.Text, reply.Text = text, text
+	}
 	if req.Insert {
 		text, err := insertStep(req)
 		if err != nil {
@@ -63,10 +83,17 @@ func (e *LocalEngine) Run(req RunRequest, progress func(Progress), done func(Run
 		req.Text, reply.Text = text, text
 	}
 	res, err := e.run(req, progress)
+	e.finish(req, res, err, &reply)
+	done(reply)
+}
+
+// finish fills reply for req's run (res or err) and accepts the run when
+// it is one.
+func (e *LocalEngine) finish(req RunRequest, res *sim.Result, err error, reply *RunReply) {
 	switch {
 	case err != nil:
 		reply.Err = strings.TrimSpace(err.Error())
-	case req.StepCommand != "" && stepRefused(res, req, &reply):
+	case req.StepCommand != "" && stepRefused(res, req, reply):
 		// kubectl refused the step: the last accepted run stays.
 	default:
 		e.res, e.text, e.filename = res, req.Text, req.Filename
@@ -80,7 +107,6 @@ func (e *LocalEngine) Run(req RunRequest, progress func(Progress), done func(Run
 			}
 		}
 	}
-	done(reply)
 }
 
 // insertStep adds req's step to its text at its time (scenario.InsertStep),

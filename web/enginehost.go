@@ -268,6 +268,9 @@ func (e *WorkerEngine) message(w *engineWorker, b []byte) {
 	}
 	e.mu.Lock()
 	c := w.calls[m.ID]
+	if m.ID == EarlyRunID && m.Op == OpProgress {
+		c = e.earlyLocked(w)
+	}
 	if w.dead || c == nil {
 		e.mu.Unlock()
 		return
@@ -275,7 +278,9 @@ func (e *WorkerEngine) message(w *engineWorker, b []byte) {
 	if m.Op == OpProgress {
 		e.mu.Unlock()
 		if c.progress != nil {
-			c.progress(m.Payload.(Progress))
+			p := m.Payload.(Progress)
+			p.Gen = c.req.Payload.(RunRequest).Gen
+			c.progress(p)
 		}
 		return
 	}
@@ -285,6 +290,15 @@ func (e *WorkerEngine) message(w *engineWorker, b []byte) {
 	}
 	e.mu.Unlock()
 	c.done(m.Payload)
+}
+
+// earlyLocked is the call that a worker's early run (EarlyRunID) stands
+// for: the run of a link in flight on that worker, if any.
+func (e *WorkerEngine) earlyLocked(w *engineWorker) *engineCall {
+	if e.run == nil || w.calls[e.run.id] != e.run || e.run.req.Payload.(RunRequest).Fragment == "" {
+		return nil
+	}
+	return e.run
 }
 
 // ranLocked takes a run's reply: the runner that accepted its run is the

@@ -47,6 +47,28 @@ func ServeMessage(e Engine, data []byte, post func([]byte)) {
 	}
 }
 
+// EarlyRunID is the message ID of the progress of the run the engine's
+// worker makes before the page asks (LocalEngine.Prerun): the page passes
+// it on to its run of the same link (WorkerEngine).
+const EarlyRunID = 0
+
+// Prerunner is an Engine that can run a link's scenario before the page
+// asks for it (LocalEngine).
+type Prerunner interface {
+	Prerun(fragment string, progress func(Progress))
+}
+
+// ServePrerun runs fragment's scenario early (Prerun) and posts its
+// progress as EarlyRunID messages.
+func ServePrerun(e Prerunner, fragment string, post func([]byte)) {
+	defer func() { _ = recover() }() // the page's request runs it again
+	e.Prerun(fragment, func(p Progress) {
+		if b, err := EncodeMessage(EarlyRunID, OpProgress, p); err == nil {
+			post(b)
+		}
+	})
+}
+
 // errorReply is the reply to request m saying that the engine stopped
 // (why), in the reply type the request expects.
 func errorReply(m Message, why string) (string, any) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/taints-playground/playground/bench"
+	"github.com/taints-playground/playground/web"
 )
 
 // boardOf is a JS predicate: the board is ready, not waiting for the
@@ -70,5 +71,41 @@ func TestEngineInAWorker(t *testing.T) {
 	b.waitFor("a step on the rebuilt board", `Number(document.getElementById("board").dataset.frame) === `+strconv.Itoa(frame+1)+` && !document.body.hasAttribute("data-busy") && document.querySelectorAll(".node-card").length > 0`, 60*time.Second)
 	if p := b.problems(); len(p) > 0 && !strings.Contains(strings.Join(p, "\n"), "exit") {
 		t.Errorf("the page logged errors:\n%s", strings.Join(p, "\n"))
+	}
+}
+
+// TestLinkRunsEarly: a page opened from a link starts the engine's worker
+// before go-app starts and runs the link there at once; the page adopts
+// that worker and its run. A corrupt link is reported the same way.
+func TestLinkRunsEarly(t *testing.T) {
+	base := serve(t, distDir(t))
+	text := bench.Cluster(60, 240)
+	frag := web.EncodeFragment(text)
+	if frag == "" {
+		t.Fatal("no link for the scenario")
+	}
+	b := newBrowser(t, 1280, 900)
+	b.do("open the link", chromedp.Navigate(base+"/#"+frag))
+	b.waitFor("the link's board", boardOf("n59"), 90*time.Second)
+	if !eval[bool](b, `window.tpEarlyAdopted === true && window.tpEarlyEngine === undefined`) {
+		t.Error("the page did not adopt the worker started with the link")
+	}
+	if got := eval[string](b, `document.getElementById("editor").value`); got != text {
+		t.Errorf("the editor does not hold the link's scenario (%d bytes of %d)", len(got), len(text))
+	}
+	if got := eval[string](b, `location.hash`); got != "#"+frag {
+		t.Errorf("the address changed from the link: %.60s", got)
+	}
+	b.click("step", "#"+web.IDStep)
+	b.waitFor("a step on the link's board", `Number(document.getElementById("board").dataset.frame) === 1`, 20*time.Second)
+
+	b2 := newBrowser(t, 1280, 900)
+	b2.do("open a corrupt link", chromedp.Navigate(base+"/#s=1.AAAA"))
+	b2.waitFor("the fallback board", `document.body.dataset.ready === "1" && !document.body.hasAttribute("data-busy") && document.querySelectorAll(".node-card").length > 0`, 90*time.Second)
+	if !eval[bool](b2, `window.tpEarlyAdopted === true`) {
+		t.Error("the page did not adopt the worker started with the corrupt link")
+	}
+	if n := eval[string](b2, `document.getElementById("notice") ? document.getElementById("notice").innerText : ""`); !strings.Contains(n, "could not be read") {
+		t.Errorf("a corrupt link opened without a notice: %q", n)
 	}
 }
