@@ -247,7 +247,9 @@ func (m *Model) start(req RunRequest, done func(RunReply)) {
 	m.gen++
 	gen := m.gen
 	req.Gen, req.Filename = gen, m.filename()
-	req.Link = req.Insert || (!m.presetLink(req.Text) && !(m.opened != "" && req.Text == m.openedText))
+	if req.Fragment == "" {
+		req.Link = req.Insert || (!m.presetLink(req.Text) && !(m.opened != "" && req.Text == m.openedText))
+	}
 	m.Progress = Progress{Gen: gen}
 	m.setBusy(true)
 	m.eng.Run(req, func(p Progress) {
@@ -259,7 +261,9 @@ func (m *Model) start(req RunRequest, done func(RunReply)) {
 			return // a later run replaced this one
 		}
 		done(r)
-		m.setBusy(false)
+		if gen == m.gen { // done started no other run
+			m.setBusy(false)
+		}
 	})
 }
 
@@ -353,33 +357,63 @@ func (m *Model) LoadPreset(name string, then func(ok bool)) {
 // loads the default preset. A corrupt link, or one whose scenario does not
 // run, sets Notice and shows the default preset's board: never silently.
 // then (may be nil) gets whether the fragment's own scenario is on the
-// board.
+// board. The engine decodes the fragment (RunRequest.Fragment), off the
+// page's thread; the editor gets the text with the engine's answer.
 func (m *Model) LoadFragment(fragment string, then func(ok bool)) {
 	if then == nil {
 		then = func(bool) {}
 	}
-	text, err := DecodeFragment(fragment)
 	def := m.DefaultPreset()
-	if errors.Is(err, ErrNoScenario) {
+	f := strings.TrimPrefix(fragment, "#")
+	if !hasScenarioParam(f) {
 		m.LoadPreset(def.Name, func(bool) { then(false) })
 		return
 	}
-	if err != nil {
-		notice := fmt.Sprintf(Msg.LinkBroken, err) + " " + fmt.Sprintf(Msg.FallbackNotice, def.Title)
-		m.LoadPreset(def.Name, func(bool) { m.Notice = notice; then(false) })
-		m.Notice = notice
-		return
-	}
-	if text == m.Text && m.Run != nil && !m.Busy {
+	if f == m.opened && m.Text == m.openedText && m.Run != nil && !m.Busy {
 		then(m.Err == "")
 		return
 	}
-	// The link just opened is the text's link: the engine need not make
-	// it again (seconds for a large scenario).
-	if f := strings.TrimPrefix(fragment, "#"); strings.HasPrefix(f, FragmentKey+"=") && !strings.Contains(f, "&") {
-		m.opened, m.openedText = f, text
+	m.Playing = false
+	m.Frame = 0
+	m.Selected = ""
+	m.Notice = ""
+	m.Preset = ""
+	// A link of the scenario alone is the text's link: the engine need
+	// not make it again (seconds for a large scenario).
+	own := !strings.Contains(f, "&")
+	m.start(RunRequest{Fragment: f, Link: !own}, func(r RunReply) {
+		switch {
+		case r.NoScenario:
+			m.LoadPreset(def.Name, func(bool) { then(false) })
+			return
+		case r.LinkErr != "":
+			notice := fmt.Sprintf(Msg.LinkBroken, r.LinkErr) + " " + fmt.Sprintf(Msg.FallbackNotice, def.Title)
+			m.LoadPreset(def.Name, func(bool) { m.Notice = notice; then(false) })
+			m.Notice = notice
+			return
+		}
+		m.Text = r.Text
+		m.Preset = m.presetForText(r.Text)
+		if own {
+			m.opened, m.openedText = f, r.Text
+		}
+		if m.accept(r) {
+			then(true)
+			return
+		}
+		m.fallBack(def, then)
+	})
+}
+
+// hasScenarioParam reports whether a fragment (without '#') has the
+// scenario parameter (FragmentKey).
+func hasScenarioParam(f string) bool {
+	for _, part := range strings.Split(f, "&") {
+		if strings.HasPrefix(part, FragmentKey+"=") {
+			return true
+		}
 	}
-	m.loadText(text, def, then)
+	return false
 }
 
 // loadText puts text on the board from the start. When it does not run,
@@ -395,13 +429,19 @@ func (m *Model) loadText(text string, def Preset, then func(ok bool)) {
 			then(true)
 			return
 		}
-		badText, badErr := m.Text, m.Err
-		notice := Msg.LinkBadYAML + " " + fmt.Sprintf(Msg.FallbackNotice, def.Title)
-		m.LoadPreset(def.Name, func(bool) {
-			m.Text, m.Err, m.Preset = badText, badErr, ""
-			m.Notice = notice
-			then(false)
-		})
+		m.fallBack(def, then)
+	})
+}
+
+// fallBack shows the default preset's board beside the editor's text that
+// did not run (which keeps its error), with a Notice saying so.
+func (m *Model) fallBack(def Preset, then func(ok bool)) {
+	badText, badErr := m.Text, m.Err
+	notice := Msg.LinkBadYAML + " " + fmt.Sprintf(Msg.FallbackNotice, def.Title)
+	m.LoadPreset(def.Name, func(bool) {
+		m.Text, m.Err, m.Preset = badText, badErr, ""
+		m.Notice = notice
+		then(false)
 	})
 }
 
