@@ -21,7 +21,9 @@ func (e *pageEngine) dispatch(f func(ctx app.Context)) {
 // Run implements Engine.
 func (e *pageEngine) Run(req RunRequest, progress func(Progress), done func(RunReply)) {
 	e.Engine.Run(req, func(pr Progress) {
-		e.dispatch(func(app.Context) { progress(pr) })
+		if e.p.hasCtx {
+			e.p.progressed(pr, progress)
+		}
 	}, func(r RunReply) {
 		e.dispatch(func(app.Context) { done(r) })
 	})
