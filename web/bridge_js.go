@@ -131,3 +131,7 @@ func fixLocation() {
 	}
 	_, _ = history.Call("replaceState", nil, "", fixed)
 }
+
+// editorByScript: in the browser the editor's text is set by script
+// (Editor), not rendered.
+const editorByScript = true

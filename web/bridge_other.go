@@ -14,3 +14,7 @@ func revealNodes()  {}
 
 // FixLocation is only needed in the browser.
 func FixLocation() {}
+
+// editorByScript: outside the browser (tests, the prerendered page) the
+// editor's text is rendered.
+const editorByScript = false

@@ -80,6 +80,8 @@ type Playground struct {
 	mounted, readyMarked bool
 	x                    extras
 	perf                 stepPerf
+	// progressViews get the run's progress (RunProgress).
+	progressViews progressViews
 }
 
 // New returns the playground component.
@@ -305,16 +307,17 @@ func (p *Playground) ready(ctx app.Context) {
 	ctx.Defer(func(app.Context) { markReady() })
 }
 
-func (p *Playground) onInput(ctx app.Context, e app.Event) {
-	var text string
-	p.guard(func() { text = ctx.JSSrc().Get("value").String() })
-	p.Edit(ctx, text)
-}
-
 // Edit records new editor text and re-runs it once typing pauses for
 // DebounceDelay.
 func (p *Playground) Edit(ctx app.Context, text string) {
 	p.m.Text = text
+	p.editLater(ctx, func() (string, bool) { return text, true })
+}
+
+// editLater re-runs the editor's text once typing pauses for
+// DebounceDelay; read gets the text then (the Editor calls it on every
+// keystroke, and reads the textarea once).
+func (p *Playground) editLater(ctx app.Context, read func() (string, bool)) {
 	p.typing = true
 	p.editGen++
 	gen := p.editGen
@@ -322,13 +325,24 @@ func (p *Playground) Edit(ctx app.Context, text string) {
 		if gen != p.editGen {
 			return
 		}
-		p.typing = false
-		p.guard(func() {
-			p.m.SetText(text, func(ok bool) {
-				if ok {
-					p.m.Notice = ""
-					p.writeURL(p.ctx)
-				}
+		// The editor's handler changed the editor alone; the run changes
+		// the page.
+		p.ctx.Dispatch(func(app.Context) {
+			if gen != p.editGen {
+				return
+			}
+			p.typing = false
+			text, ok := read()
+			if !ok {
+				return
+			}
+			p.guard(func() {
+				p.m.SetText(text, func(ok bool) {
+					if ok {
+						p.m.Notice = ""
+						p.writeURL(p.ctx)
+					}
+				})
 			})
 		})
 	})
@@ -437,7 +451,7 @@ func (p *Playground) Render() (ui app.UI) {
 		p.renderNotice(),
 		p.renderPanels(),
 		app.Main().Class("layout").Body(
-			p.renderEditor(),
+			p.editorFor(),
 			p.renderSimulation(),
 		),
 		app.Footer().Class("footer").Body(

@@ -96,58 +96,6 @@ func (p *Playground) renderNotice() app.UI {
 	)
 }
 
-func (p *Playground) renderEditor() app.UI {
-	m := p.m
-	var status app.UI
-	switch {
-	case p.typing:
-		status = app.P().Class("editor-status is-busy").Text(Msg.EditorRunning)
-	case m.Busy:
-		status = p.renderProgress()
-	case m.Err != "":
-		status = app.Div().ID(IDError).Class("editor-error").Role("alert").Body(
-			app.Strong().Text(Msg.EditorError),
-			app.Pre().Class("err-text").Text(m.Err),
-			app.If(m.Run != nil, func() app.UI { return app.P().Class("small").Text(Msg.KeptLastGood) }),
-		)
-	case m.Run != nil:
-		status = app.P().Class("editor-status is-ok").Body(
-			app.Span().Class("mark").Aria("hidden", "true").Text("✓ "),
-			app.Text(EditorOKText(len(m.Run.Frames), m.Run.Events)),
-		)
-	default:
-		status = app.P().Class("editor-status").Text("")
-	}
-	cls := "editor"
-	if m.Err != "" && !p.typing {
-		cls += " has-error"
-	}
-	if p.x.dropActive {
-		cls += " is-drop"
-	}
-	return app.Section().Class("editor-pane").Body(
-		app.Div().Class("pane-head").Body(
-			app.Label().For(IDEditor).Class("pane-title").Text(Msg.EditorLabel),
-			app.Span().Class("muted small").Text(Msg.EditorHint),
-		),
-		app.Textarea().
-			ID(IDEditor).
-			Class(cls).
-			Spellcheck(false).
-			Attr("autocapitalize", "off").
-			Attr("autocomplete", "off").
-			Attr("wrap", "off").
-			Aria("invalid", m.Err != "" && !p.typing).
-			Aria("describedby", IDError).
-			OnInput(p.onInput).
-			OnDragOver(p.onDragOver).
-			OnDragLeave(p.onDragLeave).
-			OnDrop(p.onDrop).
-			Text(m.Text),
-		status,
-	)
-}
-
 func (p *Playground) renderSimulation() app.UI {
 	m := p.m
 	f := m.Current()
@@ -178,16 +126,9 @@ func (p *Playground) renderSimulation() app.UI {
 			OnClick(func(ctx app.Context, e app.Event) { p.Reset(ctx) }).
 			Body(app.Span().Class("icon icon-reset").Aria("hidden", "true"), app.Span().Class("btn-label").Text(Msg.Reset)),
 		app.Span().Class("frame-info").Aria("live", "polite").Text(info),
-		app.If(m.Busy, func() app.UI {
-			// The run in flight, beside the board too: the editor's
-			// status may be off screen.
-			return app.Span().Class("run-busy small").Body(
-				app.Span().Class("run-busy-text").Text(p.progressText()),
-				app.Button().Type("button").Class("btn btn-small btn-ghost").Title(Msg.CancelHint).
-					OnClick(func(ctx app.Context, e app.Event) { p.guard(p.m.Cancel) }).
-					Text(Msg.Cancel),
-			)
-		}),
+		// The run in flight, beside the board too: the editor's status
+		// may be off screen.
+		app.If(m.Busy, func() app.UI { return &RunProgress{Page: p, Compact: true} }),
 	)
 
 	if f == nil {
@@ -243,34 +184,4 @@ func (p *Playground) renderSimulation() app.UI {
 		}),
 		app.If(!p.x.opts.Embed, func() app.UI { return p.renderConsole() }),
 	)
-}
-
-// IDCancel is the id of the button that cancels the run in flight.
-const IDCancel = "btn-cancel"
-
-// renderProgress is the editor's status while a run is in flight: how far
-// it has come and a button that cancels it (the board keeps the last run).
-func (p *Playground) renderProgress() app.UI {
-	pr := p.m.Progress
-	text := p.progressText()
-	frac := 0.0
-	if pr.Until > 0 {
-		frac = min(1, pr.At/pr.Until)
-	}
-	return app.Div().Class("editor-status is-busy run-progress").Role("status").Body(
-		app.Progress().Max(1).Value(fmt.Sprint(frac)).Aria("label", text),
-		app.Span().Class("run-progress-text").Text(text),
-		app.Button().Type("button").ID(IDCancel).Class("btn btn-small").Title(Msg.CancelHint).
-			OnClick(func(ctx app.Context, e app.Event) { p.guard(p.m.Cancel) }).
-			Text(Msg.Cancel),
-	)
-}
-
-// progressText says how far the run in flight has come.
-func (p *Playground) progressText() string {
-	pr := p.m.Progress
-	if pr.Until > 0 || pr.Frames > 0 {
-		return fmt.Sprintf(Msg.RunProgress, FormatSeconds(pr.At), FormatSeconds(pr.Until), pr.Frames, pr.Scheduled, pr.Pods)
-	}
-	return Msg.RunStarting
 }

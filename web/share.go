@@ -136,8 +136,15 @@ func (p *Playground) rememberGood(text string) {
 	if text == "" || p.x.opts.Embed {
 		return
 	}
+	if text == p.x.lastGood {
+		return
+	}
 	p.x.lastGood = text
-	_ = storageSet(LastGoodKey, text)
+	// A task of its own: storing a large scenario takes a while.
+	go func() {
+		time.Sleep(time.Millisecond)
+		_ = storageSet(LastGoodKey, text)
+	}()
 }
 
 // shareURL is the page address with the scenario fragment: the address to

@@ -1,0 +1,137 @@
+package web
+
+import (
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Editor is the scenario's text editor: the textarea and its status line
+// (waiting for typing to pause, the run's progress, the error, or how
+// many frames and events the text made). Typing re-renders the editor
+// alone, not the page, and the text, which can be megabytes, is not
+// rendered by go-app in the browser: the textarea's value is set by script
+// only when the model's text changed from outside (a preset, a link, an
+// import, a step), so a keystroke costs neither a copy of the text into the
+// page's tree nor a diff of it.
+type Editor struct {
+	app.Compo
+	Page *Playground
+	// Text is the model's text, Err its error, Typing whether the reader
+	// is typing; Busy and Ran say whether a run is in flight or ran.
+	Text, Err    string
+	Typing, Busy bool
+	Drop         bool
+	Frames       int
+	Events       int
+	Ran          bool
+
+	// shown is the text the textarea holds (set by script or typed).
+	shown string
+	ctx   app.Context
+}
+
+// editorFor is the editor of the page's current state.
+func (p *Playground) editorFor() *Editor {
+	m := p.m
+	e := &Editor{Page: p, Text: m.Text, Err: m.Err, Typing: p.typing, Busy: m.Busy, Drop: p.x.dropActive}
+	if m.Run != nil {
+		e.Ran, e.Frames, e.Events = true, len(m.Run.Frames), m.Run.Events
+	}
+	return e
+}
+
+// OnMount shows the model's text.
+func (c *Editor) OnMount(ctx app.Context) {
+	c.ctx = ctx
+	c.sync(ctx)
+}
+
+// OnUpdate shows the model's text when it changed from outside.
+func (c *Editor) OnUpdate(ctx app.Context) { c.sync(ctx) }
+
+// sync sets the textarea's value after the render when the model's text is
+// not what it holds.
+func (c *Editor) sync(ctx app.Context) {
+	if !editorByScript || c.Text == c.shown {
+		return
+	}
+	c.shown = c.Text
+	text := c.Text
+	// A task of its own, after the page painted: a large text costs its
+	// copy into the browser and the textarea's layout.
+	ctx.After(time.Millisecond, func(app.Context) {
+		if c.shown == text {
+			_ = setElementValue(IDEditor, text)
+		}
+	})
+}
+
+// onInput takes a keystroke: the text is read once typing pauses
+// (Playground.editLater), not on every key, for it can be megabytes.
+func (c *Editor) onInput(ctx app.Context, e app.Event) {
+	c.Typing = true
+	src := ctx.JSSrc()
+	c.Page.editLater(ctx, func() (text string, ok bool) {
+		c.Page.guard(func() { text, ok = src.Get("value").String(), true })
+		if ok {
+			c.shown = text
+		}
+		return text, ok
+	})
+}
+
+// Render draws the textarea and the status line.
+func (c *Editor) Render() app.UI {
+	var status app.UI
+	switch {
+	case c.Typing:
+		status = app.P().Class("editor-status is-busy").Text(Msg.EditorRunning)
+	case c.Busy:
+		status = &RunProgress{Page: c.Page}
+	case c.Err != "":
+		status = app.Div().ID(IDError).Class("editor-error").Role("alert").Body(
+			app.Strong().Text(Msg.EditorError),
+			app.Pre().Class("err-text").Text(c.Err),
+			app.If(c.Ran, func() app.UI { return app.P().Class("small").Text(Msg.KeptLastGood) }),
+		)
+	case c.Ran:
+		status = app.P().Class("editor-status is-ok").Body(
+			app.Span().Class("mark").Aria("hidden", "true").Text("✓ "),
+			app.Text(EditorOKText(c.Frames, c.Events)),
+		)
+	default:
+		status = app.P().Class("editor-status").Text("")
+	}
+	cls := "editor"
+	if c.Err != "" && !c.Typing {
+		cls += " has-error"
+	}
+	if c.Drop {
+		cls += " is-drop"
+	}
+	area := app.Textarea().
+		ID(IDEditor).
+		Class(cls).
+		Spellcheck(false).
+		Attr("autocapitalize", "off").
+		Attr("autocomplete", "off").
+		Attr("wrap", "off").
+		Aria("invalid", c.Err != "" && !c.Typing).
+		Aria("describedby", IDError).
+		OnInput(c.onInput).
+		OnDragOver(c.Page.onDragOver).
+		OnDragLeave(c.Page.onDragLeave).
+		OnDrop(c.Page.onDrop)
+	if !editorByScript {
+		area = area.Text(c.Text)
+	}
+	return app.Section().Class("editor-pane").Body(
+		app.Div().Class("pane-head").Body(
+			app.Label().For(IDEditor).Class("pane-title").Text(Msg.EditorLabel),
+			app.Span().Class("muted small").Text(Msg.EditorHint),
+		),
+		area,
+		status,
+	)
+}
