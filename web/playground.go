@@ -80,6 +80,10 @@ type Playground struct {
 	mounted, readyMarked bool
 	x                    extras
 	perf                 stepPerf
+
+	// The tool panels' state, kept while a panel is closed (closing
+	// unmounts it); each panel component alone changes its own.
+	imp importState
 }
 
 // New returns the playground component.

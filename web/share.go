@@ -100,12 +100,6 @@ type extras struct {
 	lastGood  string
 	panel     string // the open tool panel: "embed", "import", "export", "library", "palette"
 
-	importText   string
-	importName   string
-	importErr    string
-	exportKind   string
-	exportText   string
-	exportErr    string
 	dropActive   bool
 	libraryOpen  string
 	sweepParam   string
@@ -114,7 +108,6 @@ type extras struct {
 	paletteNode  string
 	paletteTaint string
 	cfg          Config
-	imp          importState
 }
 
 func (p *Playground) initExtras() {
@@ -410,7 +403,7 @@ func (p *Playground) renderPanels() app.UI {
 	case "embed":
 		panel = p.renderEmbedPanel()
 	case "import":
-		panel = p.renderImportExport()
+		panel = p.importPanel()
 	case "library":
 		panel = p.renderLibrary()
 	case "palette":
