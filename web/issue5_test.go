@@ -226,20 +226,20 @@ status: {allocatable: {cpu: "1", memory: 1Gi, pods: "10"}}
 	if !loadPreset(p.m, "mc-demo") {
 		t.Fatal(p.m.Err)
 	}
-	e := p.libraryEntry(p.m.Presets()[0])
+	e := libraryEntry(nil, p.m.Presets()[0])
 	if e.Group != GroupMisconceptions || e.Question != "does it stay Pending?" || e.Answer != "no, it runs." {
 		t.Fatalf("entry %+v", e)
 	}
 	p.togglePanel("library")
-	if html := app.HTMLString(p.renderLibrary()); !strings.Contains(html, "does it stay Pending?") || strings.Contains(html, "no, it runs.") {
+	if html := app.HTMLString(p.libraryPanel()); !strings.Contains(html, "does it stay Pending?") || strings.Contains(html, "no, it runs.") {
 		t.Error("the question is missing or the answer shows before the run")
 	}
 	p.m.Seek(p.m.FrameCount() - 1)
-	if !strings.Contains(app.HTMLString(p.renderLibrary()), "no, it runs.") {
+	if !strings.Contains(app.HTMLString(p.libraryPanel()), "no, it runs.") {
 		t.Error("no answer at the last frame")
 	}
 	p.m.Seek(0)
-	if !strings.Contains(app.HTMLString(p.renderLibrary()), "no, it runs.") {
+	if !strings.Contains(app.HTMLString(p.libraryPanel()), "no, it runs.") {
 		t.Error("the answer hid again")
 	}
 }

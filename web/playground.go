@@ -84,6 +84,7 @@ type Playground struct {
 	// The tool panels' state, kept while a panel is closed (closing
 	// unmounts it); each panel component alone changes its own.
 	imp importState
+	lib libraryState
 }
 
 // New returns the playground component.

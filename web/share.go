@@ -101,10 +101,6 @@ type extras struct {
 	panel     string // the open tool panel: "embed", "import", "export", "library", "palette"
 
 	dropActive   bool
-	libraryOpen  string
-	sweepParam   string
-	sweep        *sweepData
-	library      []libraryItem
 	paletteNode  string
 	paletteTaint string
 	cfg          Config
@@ -252,8 +248,7 @@ func (p *Playground) togglePanel(name string) {
 	}
 	p.x.panel = name
 	if name == "library" {
-		p.prepareLibrary()
-		p.prepareSweep(p.x.sweepParam)
+		p.lib.prepare(p.m.Presets(), p.x.cfg.Library)
 	}
 }
 
@@ -405,7 +400,7 @@ func (p *Playground) renderPanels() app.UI {
 	case "import":
 		panel = p.importPanel()
 	case "library":
-		panel = p.renderLibrary()
+		panel = p.libraryPanel()
 	case "palette":
 		panel = p.renderPalette()
 	}
