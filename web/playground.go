@@ -85,6 +85,8 @@ type Playground struct {
 	// unmounts it); each panel component alone changes its own.
 	imp importState
 	lib libraryState
+	// paletteNode is the palette's chosen node.
+	paletteNode string
 }
 
 // New returns the playground component.

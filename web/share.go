@@ -100,10 +100,8 @@ type extras struct {
 	lastGood  string
 	panel     string // the open tool panel: "embed", "import", "export", "library", "palette"
 
-	dropActive   bool
-	paletteNode  string
-	paletteTaint string
-	cfg          Config
+	dropActive bool
+	cfg        Config
 }
 
 func (p *Playground) initExtras() {
@@ -402,7 +400,7 @@ func (p *Playground) renderPanels() app.UI {
 	case "library":
 		panel = p.libraryPanel()
 	case "palette":
-		panel = p.renderPalette()
+		panel = p.palettePanel()
 	}
 	return app.Div().Class("panels").Body(
 		p.renderLastGood(),
