@@ -321,7 +321,7 @@ func (c *ImportPanel) Render() app.UI {
 					app.Button().Type("button").ID(IDExportSave).Class("btn").
 						OnClick(func(ctx app.Context, e app.Event) { c.saveExport() }).Text(Msg.ExportSave),
 					app.Button().Type("button").Class("btn").
-						OnClick(func(ctx app.Context, e app.Event) { c.Page.copyField(ctx, IDExportText) }).Text(Msg.CopySnippet),
+						OnClick(func(ctx app.Context, e app.Event) { c.Page.guard(func() { c.Page.clip.copyField(ctx, IDExportText) }) }).Text(Msg.CopySnippet),
 				),
 			)
 		}),

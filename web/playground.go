@@ -87,6 +87,7 @@ type Playground struct {
 	lib libraryState
 	// paletteNode is the palette's chosen node.
 	paletteNode string
+	clip        clipboard
 }
 
 // New returns the playground component.

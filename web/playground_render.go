@@ -34,7 +34,7 @@ func (p *Playground) renderHeader() app.UI {
 			app.Label().For(IDPreset).Text(Msg.PresetLabel),
 			app.Div().Class("picker-row").Body(
 				app.Select().ID(IDPreset).Class("select").OnChange(p.onPreset).Body(opts...),
-				p.renderShareButtons(),
+				&ShareTools{Page: p, Panel: p.x.panel, Copied: p.clip.state},
 			),
 		),
 	)
