@@ -152,43 +152,20 @@ func (p *Playground) renderSimulation() app.UI {
 	m := p.m
 	f := m.Current()
 	n := m.FrameCount()
-	runLabel, runIcon := Msg.Run, "icon-play"
-	if m.Playing {
-		runLabel, runIcon = Msg.Pause, "icon-pause"
-	}
 	info := ""
 	if f != nil {
 		info = fmt.Sprintf(Msg.FrameOf, m.Frame+1, n) + " · t=" + FormatSeconds(f.At)
 	}
-	controls := app.Div().Class("controls").Role("toolbar").Aria("label", Msg.Playback).Body(
-		app.Button().Type("button").ID(IDRun).Class("btn btn-primary").Title(Msg.RunHint).
-			Disabled(n < 2).
-			OnClick(func(ctx app.Context, e app.Event) { p.Run(ctx) }).
-			Body(app.Span().Class("icon "+runIcon).Aria("hidden", "true"), app.Span().Class("btn-label").Text(runLabel)),
-		app.Button().Type("button").ID(IDBack).Class("btn").Title(Msg.PrevEventHint).
-			Disabled(m.Frame <= 0 && (f == nil || m.Time <= f.At)).
-			OnClick(func(ctx app.Context, e app.Event) { p.Back(ctx) }).
-			Body(app.Span().Class("icon icon-back").Aria("hidden", "true"), app.Span().Class("btn-label").Text(Msg.PrevEvent)),
-		app.Button().Type("button").ID(IDStep).Class("btn").Title(Msg.NextEventHint).
-			Disabled(m.AtEnd()).
-			OnClick(func(ctx app.Context, e app.Event) { p.Step(ctx) }).
-			Body(app.Span().Class("icon icon-step").Aria("hidden", "true"), app.Span().Class("btn-label").Text(Msg.NextEvent)),
-		app.Button().Type("button").ID(IDReset).Class("btn").Title(Msg.ResetHint).
-			Disabled(m.Frame == 0 && !m.Playing).
-			OnClick(func(ctx app.Context, e app.Event) { p.Reset(ctx) }).
-			Body(app.Span().Class("icon icon-reset").Aria("hidden", "true"), app.Span().Class("btn-label").Text(Msg.Reset)),
-		app.Span().Class("frame-info").Aria("live", "polite").Text(info),
-		app.If(m.Busy, func() app.UI {
-			// The run in flight, beside the board too: the editor's
-			// status may be off screen.
-			return app.Span().Class("run-busy small").Body(
-				app.Span().Class("run-busy-text").Text(p.progressText()),
-				app.Button().Type("button").Class("btn btn-small btn-ghost").Title(Msg.CancelHint).
-					OnClick(func(ctx app.Context, e app.Event) { p.guard(p.m.Cancel) }).
-					Text(Msg.Cancel),
-			)
-		}),
-	)
+	busy := ""
+	if m.Busy {
+		busy = p.progressText()
+	}
+	controls := &PlaybackControls{
+		Page: p, Playing: m.Playing, Frames: n, Info: info, Busy: busy,
+		CanBack: m.Frame > 0 || (f != nil && m.Time > f.At),
+		AtEnd:   m.AtEnd(),
+		AtStart: m.Frame == 0 && !m.Playing,
+	}
 
 	if f == nil {
 		return app.Section().Class("sim-pane").Body(controls)
