@@ -107,6 +107,12 @@ func New(cfg Config) *Playground {
 // Model exposes the state (for tests).
 func (p *Playground) Model() *Model { return p.m }
 
+// OnInit runs before the first render: it reads the start options (and
+// the last good scenario) so that Render only reads them.
+func (p *Playground) OnInit() {
+	p.initExtras()
+}
+
 // OnPreRender runs on the server (and in native tests): it loads the
 // default scenario so the static page shows a real board.
 func (p *Playground) OnPreRender(ctx app.Context) {

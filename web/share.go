@@ -232,7 +232,6 @@ func (p *Playground) renderLastGood() app.UI {
 
 // renderPanels shows the open tool panel and the share notices.
 func (p *Playground) renderPanels() app.UI {
-	p.initExtras()
 	var panel app.UI
 	switch p.x.panel {
 	case "embed":
