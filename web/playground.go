@@ -74,7 +74,6 @@ type Playground struct {
 	playGen  int
 	typing   bool
 	version  string
-	intro    bool // the scenario description is expanded
 	// mounted is set in the browser once the page is mounted; readyMarked
 	// once body[data-ready] was set.
 	mounted, readyMarked bool
@@ -447,7 +446,7 @@ func (p *Playground) Render() (ui app.UI) {
 	}
 	return app.Div().Class("pg").Body(
 		p.renderHeader(),
-		p.renderIntro(),
+		p.intro(),
 		p.renderNotice(),
 		p.renderPanels(),
 		app.Main().Class("layout").Body(

@@ -40,37 +40,54 @@ func (p *Playground) renderHeader() app.UI {
 	)
 }
 
-// renderIntro shows the title and description of the scenario on the
-// board (the Scenario document's own, so edited and shared scenarios get
-// theirs too).
-func (p *Playground) renderIntro() app.UI {
-	title, desc := "", ""
-	if r := p.m.Run; r != nil {
-		title, desc = r.Title, r.Description
-		if title == "" {
-			title = r.Name
-		}
+// intro is the scenario's title and description for the page: the
+// Scenario document's own, so edited and shared scenarios get theirs too.
+func (p *Playground) intro() *Intro {
+	r := p.m.Run
+	if r == nil {
+		return &Intro{}
 	}
+	title := r.Title
+	if title == "" {
+		title = r.Name
+	}
+	return &Intro{Title: title, Description: r.Description}
+}
+
+// Intro shows the title and description of the scenario on the board; a
+// long description shows three lines and a button that expands it. It
+// owns whether it is expanded (it stays mounted as scenarios change).
+type Intro struct {
+	app.Compo
+
+	Title, Description string
+
+	expanded bool
+}
+
+// Render implements app.Composer.
+func (c *Intro) Render() app.UI {
+	desc := c.Description
 	if desc == "" {
 		return app.Div().Class("intro-slot")
 	}
 	long := len(desc) > introClampChars
 	cls := "intro"
-	if long && !p.intro {
+	if long && !c.expanded {
 		cls += " is-clamped"
 	}
 	label := Msg.More
-	if p.intro {
+	if c.expanded {
 		label = Msg.Less
 	}
 	return app.Div().Class("intro-slot").Body(
 		app.Div().Class(cls).Body(
-			app.Strong().Text(title),
+			app.Strong().Text(c.Title),
 			app.P().Class("intro-text").Text(desc),
 			app.If(long, func() app.UI {
 				return app.Button().Type("button").Class("btn btn-ghost btn-small intro-toggle").
-					Aria("expanded", p.intro).
-					OnClick(func(ctx app.Context, e app.Event) { p.intro = !p.intro }).
+					Aria("expanded", c.expanded).
+					OnClick(func(ctx app.Context, e app.Event) { c.expanded = !c.expanded }).
 					Text(label)
 			}),
 		),
