@@ -59,7 +59,10 @@ type Config struct {
 
 // Playground is the page: header with the preset picker, the YAML editor,
 // the controls and timeline, the board, the why panel and the event log.
-// Its state lives in unexported fields so that go-app never overwrites it
+// It holds the Model (the engine's answers) and the page-level state, and
+// hands each panel component (Intro, ShareTools, the tool panels,
+// PlaybackControls, ClockBar, Timeline, BoardPanel, WhyPanel, EventLog,
+// ConsolePanel) what it shows; Render only builds elements. Its state lives in unexported fields so that go-app never overwrites it
 // (see GOAPP.md on same-path navigation); create it once with New and
 // return that instance from the route factory.
 type Playground struct {
@@ -81,12 +84,15 @@ type Playground struct {
 	perf                 stepPerf
 
 	// The tool panels' state, kept while a panel is closed (closing
-	// unmounts it); each panel component alone changes its own.
-	imp importState
-	lib libraryState
-	// paletteNode is the palette's chosen node.
+	// unmounts it). The page hands each panel its own (ImportPanel,
+	// LibraryPanel, PalettePanel) and changes it only through the panel's
+	// methods (the editor's drop fills the import panel).
+	imp         importState
+	lib         libraryState
 	paletteNode string
-	clip        clipboard
+	// clip is how the last copy went: the share tools, the fallback field
+	// and the embed panel show it.
+	clip clipboard
 }
 
 // New returns the playground component.

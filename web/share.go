@@ -96,7 +96,7 @@ type extras struct {
 	startStep bool
 	linkErr   string
 	lastGood  string
-	panel     string // the open tool panel: "embed", "import", "export", "library", "palette"
+	panel     string // the open tool panel: "embed", "import", "library", "palette"
 
 	dropActive bool
 	cfg        Config
