@@ -232,10 +232,10 @@ func TestIntroClampsLongDescriptions(t *testing.T) {
 	if !strings.Contains(html, "intro is-clamped") || !strings.Contains(html, ">more<") {
 		t.Fatal("a long description should be clamped with a more button")
 	}
-	p.ctx.Dispatch(func(ctx app.Context) { p.intro = true })
-	e.ConsumeAll()
-	html = app.HTMLString(p)
-	if strings.Contains(html, "is-clamped") || !strings.Contains(html, ">less<") {
+	in := p.intro()
+	in.expanded = true
+	html = app.HTMLString(in)
+	if strings.Contains(html, "is-clamped") || !strings.Contains(html, ">less<") || !strings.Contains(html, long) {
 		t.Error("expanded intro")
 	}
 }

@@ -5,8 +5,8 @@ import (
 )
 
 // Embedded reports whether the page runs in embed mode (?embed=1, /embed).
+// The start options are read before the first render (OnInit).
 func (p *Playground) Embedded() bool {
-	p.initExtras()
 	return p.x.opts.Embed
 }
 

@@ -42,9 +42,35 @@ const (
 	ExportScript    = "script"
 )
 
+// importState is the import / export panel's state: the YAML to import,
+// its lint findings, and the last export. The panel is unmounted while it
+// is closed, so the page keeps this value for it (Playground.imp) and the
+// panel renders from it; only ImportPanel's methods and the editor's drop
+// (Playground.onDrop) change it, and each change bumps rev, the prop that
+// makes go-app re-render the panel.
 type importState struct {
-	findings []Finding
-	checked  bool
+	text, name, err                   string
+	findings                          []Finding
+	checked                           bool
+	exportKind, exportText, exportErr string
+	rev                               int
+}
+
+// ImportPanel is the import / export panel: paste or drop YAML, lint it,
+// replace or extend the scenario with it, and export the scenario as
+// manifests or a replay script. Runs go to Page.
+type ImportPanel struct {
+	app.Compo
+
+	Page *Playground
+	Rev  int // the state's revision: a change re-renders the panel
+
+	st *importState
+}
+
+// importPanel is the import / export panel over the page's kept state.
+func (p *Playground) importPanel() *ImportPanel {
+	return &ImportPanel{Page: p, Rev: p.imp.rev, st: &p.imp}
 }
 
 func (p *Playground) onDragOver(ctx app.Context, e app.Event) {
@@ -77,68 +103,26 @@ func (p *Playground) onDrop(ctx app.Context, e app.Event) {
 		name, text, err := droppedFileText(dt)
 		ctx.Dispatch(func(ctx app.Context) {
 			p.x.panel = "import"
+			c := p.importPanel()
 			if err != nil {
-				p.x.importErr = fmt.Sprintf(Msg.ImportDropFailed, err)
+				c.st.err = fmt.Sprintf(Msg.ImportDropFailed, err)
+				c.st.rev++
 				return
 			}
-			p.x.importName = name
-			p.SetImportText(text)
-			p.CheckImport()
+			c.st.name = name
+			c.SetText(text)
+			c.Check()
 		})
 	})
 }
 
-// SetImportText puts YAML into the import field.
-func (p *Playground) SetImportText(text string) {
-	p.x.importText = text
-	p.x.importErr = ""
-	p.x.imp.checked = false
-	p.x.imp.findings = nil
-}
-
-func (p *Playground) onImportInput(ctx app.Context, e app.Event) {
-	p.guard(func() {
-		p.x.importText = ctx.JSSrc().Get("value").String()
-		p.x.imp.checked = false
-		ctx.PreventUpdate()
-	})
-}
-
-// CheckImport lints the import field.
-func (p *Playground) CheckImport() {
-	p.guard(func() {
-		p.x.imp.checked = true
-		p.x.imp.findings = nil
-		p.x.importErr = ""
-		if p.x.cfg.Lint == nil {
-			return
-		}
-		p.m.eng.Lint(p.x.importText, func(r LintReply) {
-			p.x.imp.findings = r.Findings
-			p.x.importErr = r.Err
-		})
-	})
-}
-
-// Import replaces the scenario with the import field's YAML, or (add)
-// appends its documents to the scenario, and runs it.
-func (p *Playground) Import(ctx app.Context, add bool) {
-	text := strings.TrimSpace(p.x.importText)
-	if text == "" {
-		p.x.importErr = Msg.ImportEmpty
-		return
-	}
-	if add && strings.TrimSpace(p.m.Text) != "" {
-		text = strings.TrimRight(p.m.Text, "\n") + "\n---\n" + text
-	}
-	text += "\n"
+// replaceText runs text in place of the scenario (an import), from the
+// first frame, and puts it into the address once it ran.
+func (p *Playground) replaceText(text string) {
 	p.editGen++
 	p.playGen++
 	p.typing = false
 	p.guard(func() {
-		if !p.x.imp.checked {
-			p.CheckImport()
-		}
 		p.m.Playing, p.m.Frame, p.m.Selected = false, 0, ""
 		p.m.SetText(text, func(ok bool) {
 			if ok {
@@ -149,53 +133,119 @@ func (p *Playground) Import(ctx app.Context, add bool) {
 	})
 }
 
-// ApplyFix replaces the import field with a finding's fixed file.
-func (p *Playground) ApplyFix(i int) {
-	if i < 0 || i >= len(p.x.imp.findings) || p.x.imp.findings[i].Fixed == "" {
-		return
-	}
-	p.x.importText = p.x.imp.findings[i].Fixed
-	_ = setElementValue(IDImportText, p.x.importText)
-	p.CheckImport()
+// SetText puts YAML into the import field.
+func (c *ImportPanel) SetText(text string) {
+	s := c.st
+	s.text, s.err = text, ""
+	s.checked, s.findings = false, nil
+	s.rev++
 }
 
-// Export fills the export field with the scenario in a format.
-func (p *Playground) Export(format string) {
-	p.guard(func() {
-		p.x.exportKind, p.x.exportText, p.x.exportErr = format, "", ""
-		if p.x.cfg.Export == nil {
-			p.x.exportErr = Msg.ExportUnavailable
+func (c *ImportPanel) onInput(ctx app.Context, e app.Event) {
+	c.Page.guard(func() {
+		c.st.text = ctx.JSSrc().Get("value").String()
+		c.st.checked = false
+		ctx.PreventUpdate()
+	})
+}
+
+// Check lints the import field.
+func (c *ImportPanel) Check() {
+	s := c.st
+	c.Page.guard(func() {
+		s.checked, s.findings, s.err = true, nil, ""
+		s.rev++
+		if c.Page.x.cfg.Lint == nil {
 			return
 		}
-		p.m.eng.Export(ExportRequest{Format: format}, func(r ExportReply) {
-			p.x.exportText, p.x.exportErr = r.Text, r.Err
+		c.Page.m.eng.Lint(s.text, func(r LintReply) {
+			s.findings, s.err = r.Findings, r.Err
+			s.rev++
 		})
 	})
 }
 
-func (p *Playground) saveExport() {
+// Import replaces the scenario with the import field's YAML, or (add)
+// appends its documents to the scenario, and runs it.
+func (c *ImportPanel) Import(add bool) {
+	s := c.st
+	text := strings.TrimSpace(s.text)
+	if text == "" {
+		s.err = Msg.ImportEmpty
+		s.rev++
+		return
+	}
+	if m := c.Page.m; add && strings.TrimSpace(m.Text) != "" {
+		text = strings.TrimRight(m.Text, "\n") + "\n---\n" + text
+	}
+	if !s.checked {
+		c.Check()
+	}
+	c.Page.replaceText(text + "\n")
+}
+
+// ApplyFix replaces the import field with a finding's fixed file.
+func (c *ImportPanel) ApplyFix(i int) {
+	s := c.st
+	if i < 0 || i >= len(s.findings) || s.findings[i].Fixed == "" {
+		return
+	}
+	s.text = s.findings[i].Fixed
+	_ = setElementValue(IDImportText, s.text)
+	c.Check()
+}
+
+// Export fills the export field with the scenario in a format.
+func (c *ImportPanel) Export(format string) {
+	s := c.st
+	c.Page.guard(func() {
+		s.exportKind, s.exportText, s.exportErr = format, "", ""
+		s.rev++
+		if c.Page.x.cfg.Export == nil {
+			s.exportErr = Msg.ExportUnavailable
+			return
+		}
+		c.Page.m.eng.Export(ExportRequest{Format: format}, func(r ExportReply) {
+			s.exportText, s.exportErr = r.Text, r.Err
+			s.rev++
+		})
+	})
+}
+
+func (c *ImportPanel) saveExport() {
+	s := c.st
 	name, mime := "scenario-manifests.yaml", "application/yaml"
-	if p.x.exportKind == ExportScript {
+	if s.exportKind == ExportScript {
 		name, mime = "replay-scenario.sh", "text/x-shellscript"
 	}
-	if err := downloadText(name, mime, p.x.exportText); err != nil {
-		p.x.exportErr = fmt.Sprintf(Msg.ExportSaveFailed, err)
+	if err := downloadText(name, mime, s.exportText); err != nil {
+		s.exportErr = fmt.Sprintf(Msg.ExportSaveFailed, err)
+		s.rev++
 		_ = selectElement(IDExportText)
 	}
 }
 
-func (p *Playground) renderFindings() app.UI {
-	if !p.x.imp.checked {
+// syncField reads the import field (typed text may not have reached the
+// state yet).
+func (c *ImportPanel) syncField() {
+	if v, err := elementValue(IDImportText); err == nil {
+		c.st.text = v
+	}
+}
+
+func (c *ImportPanel) renderFindings() app.UI {
+	s := c.st
+	if !s.checked {
 		return nil
 	}
-	if p.x.cfg.Lint == nil {
+	if c.Page.x.cfg.Lint == nil {
 		return app.P().Class("muted small").Text(Msg.LintUnavailable)
 	}
-	if len(p.x.imp.findings) == 0 {
+	if len(s.findings) == 0 {
 		return app.P().ID(IDFindings).Class("editor-status is-ok").Role("status").Text(Msg.LintClean)
 	}
-	items := make([]app.UI, 0, len(p.x.imp.findings))
-	for i, f := range p.x.imp.findings {
+	items := make([]app.UI, 0, len(s.findings))
+	for i, f := range s.findings {
 		idx := i
 		sev := f.Severity
 		if sev == "" {
@@ -210,22 +260,23 @@ func (p *Playground) renderFindings() app.UI {
 			}),
 			app.If(f.Fixed != "", func() app.UI {
 				return app.Button().Type("button").Class("btn btn-small").
-					OnClick(func(ctx app.Context, e app.Event) { p.ApplyFix(idx) }, app.EventScope(fmt.Sprint(idx))).
+					OnClick(func(ctx app.Context, e app.Event) { c.ApplyFix(idx) }, app.EventScope(fmt.Sprint(idx))).
 					Text(Msg.LintApplyFix)
 			}),
 		))
 	}
 	return app.Div().ID(IDFindings).Class("findings").Body(
-		app.H3().Text(fmt.Sprintf(Msg.LintFindings, len(p.x.imp.findings))),
+		app.H3().Text(fmt.Sprintf(Msg.LintFindings, len(s.findings))),
 		app.Ul().Body(items...),
 	)
 }
 
-// renderImportExport is the import / export panel.
-func (p *Playground) renderImportExport() app.UI {
+// Render implements app.Composer.
+func (c *ImportPanel) Render() app.UI {
+	s := c.st
 	var exportBody app.UI
-	if p.x.exportErr != "" {
-		exportBody = app.P().Class("editor-error").Role("alert").Text(p.x.exportErr)
+	if s.exportErr != "" {
+		exportBody = app.P().Class("editor-error").Role("alert").Text(s.exportErr)
 	}
 	return app.Section().ID("panel-import").Class("tool-panel").Aria("label", Msg.ImportExport).Body(
 		app.H2().Text(Msg.ImportTitle),
@@ -234,53 +285,45 @@ func (p *Playground) renderImportExport() app.UI {
 		app.Textarea().ID(IDImportText).Class("snippet import-text").Rows(8).Spellcheck(false).
 			Attr("wrap", "off").
 			Placeholder(Msg.ImportPlaceholder).
-			OnInput(p.onImportInput).
-			OnDragOver(p.onDragOver).OnDrop(p.onDrop).
-			Text(p.x.importText),
-		app.If(p.x.importName != "", func() app.UI {
-			return app.P().Class("muted small").Text(fmt.Sprintf(Msg.ImportFile, p.x.importName))
+			OnInput(c.onInput).
+			OnDragOver(c.Page.onDragOver).OnDrop(c.Page.onDrop).
+			Text(s.text),
+		app.If(s.name != "", func() app.UI {
+			return app.P().Class("muted small").Text(fmt.Sprintf(Msg.ImportFile, s.name))
 		}),
 		app.Div().Class("panel-row").Body(
 			app.Button().Type("button").ID(IDImportCheck).Class("btn").
-				OnClick(func(ctx app.Context, e app.Event) { p.syncImportField(); p.CheckImport() }).Text(Msg.ImportCheck),
+				OnClick(func(ctx app.Context, e app.Event) { c.syncField(); c.Check() }).Text(Msg.ImportCheck),
 			app.Button().Type("button").ID(IDImportReplace).Class("btn btn-primary").
-				OnClick(func(ctx app.Context, e app.Event) { p.syncImportField(); p.Import(ctx, false) }).Text(Msg.ImportReplace),
+				OnClick(func(ctx app.Context, e app.Event) { c.syncField(); c.Import(false) }).Text(Msg.ImportReplace),
 			app.Button().Type("button").ID(IDImportAdd).Class("btn").
-				OnClick(func(ctx app.Context, e app.Event) { p.syncImportField(); p.Import(ctx, true) }).Text(Msg.ImportAdd),
+				OnClick(func(ctx app.Context, e app.Event) { c.syncField(); c.Import(true) }).Text(Msg.ImportAdd),
 		),
-		app.If(p.x.importErr != "", func() app.UI {
-			return app.P().Class("editor-error").Role("alert").Text(p.x.importErr)
+		app.If(s.err != "", func() app.UI {
+			return app.P().Class("editor-error").Role("alert").Text(s.err)
 		}),
-		p.renderFindings(),
+		c.renderFindings(),
 		app.H2().Class("panel-sub").Text(Msg.ExportTitle),
 		app.P().Class("muted small").Text(Msg.ExportHint),
 		app.Div().Class("panel-row").Body(
 			app.Button().Type("button").ID(IDExportYAML).Class("btn").
-				OnClick(func(ctx app.Context, e app.Event) { p.Export(ExportManifests) }).Text(Msg.ExportManifests),
+				OnClick(func(ctx app.Context, e app.Event) { c.Export(ExportManifests) }).Text(Msg.ExportManifests),
 			app.Button().Type("button").ID(IDExportScript).Class("btn").
-				OnClick(func(ctx app.Context, e app.Event) { p.Export(ExportScript) }).Text(Msg.ExportScript),
+				OnClick(func(ctx app.Context, e app.Event) { c.Export(ExportScript) }).Text(Msg.ExportScript),
 		),
 		exportBody,
-		app.If(p.x.exportText != "", func() app.UI {
+		app.If(s.exportText != "", func() app.UI {
 			return app.Div().Body(
 				app.Label().For(IDExportText).Class("sr-only").Text(Msg.ExportTitle),
 				app.Textarea().ID(IDExportText).Class("snippet").ReadOnly(true).Rows(10).Spellcheck(false).
-					Attr("wrap", "off").Text(p.x.exportText),
+					Attr("wrap", "off").Text(s.exportText),
 				app.Div().Class("panel-row").Body(
 					app.Button().Type("button").ID(IDExportSave).Class("btn").
-						OnClick(func(ctx app.Context, e app.Event) { p.saveExport() }).Text(Msg.ExportSave),
+						OnClick(func(ctx app.Context, e app.Event) { c.saveExport() }).Text(Msg.ExportSave),
 					app.Button().Type("button").Class("btn").
-						OnClick(func(ctx app.Context, e app.Event) { p.copyField(ctx, IDExportText) }).Text(Msg.CopySnippet),
+						OnClick(func(ctx app.Context, e app.Event) { c.Page.guard(func() { c.Page.clip.copyField(ctx, IDExportText) }) }).Text(Msg.CopySnippet),
 				),
 			)
 		}),
 	)
-}
-
-// syncImportField reads the import field (typed text may not have reached
-// the state yet).
-func (p *Playground) syncImportField() {
-	if v, err := elementValue(IDImportText); err == nil {
-		p.x.importText = v
-	}
 }

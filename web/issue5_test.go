@@ -169,9 +169,10 @@ func TestPanelsRender(t *testing.T) {
 	for _, panel := range []string{"embed", "import", "library", "palette"} {
 		p.x.panel = ""
 		p.togglePanel(panel)
-		p.SetImportText("apiVersion: v1\nkind: List\nitems: []\n")
-		p.CheckImport()
-		p.Export(ExportScript)
+		imp := p.importPanel()
+		imp.SetText("apiVersion: v1\nkind: List\nitems: []\n")
+		imp.Check()
+		imp.Export(ExportScript)
 		html := app.HTMLString(p.renderPanels())
 		for _, want := range map[string][]string{
 			"embed":   {IDEmbedSnippet, "iframe"},
@@ -225,20 +226,20 @@ status: {allocatable: {cpu: "1", memory: 1Gi, pods: "10"}}
 	if !loadPreset(p.m, "mc-demo") {
 		t.Fatal(p.m.Err)
 	}
-	e := p.libraryEntry(p.m.Presets()[0])
+	e := libraryEntry(nil, p.m.Presets()[0])
 	if e.Group != GroupMisconceptions || e.Question != "does it stay Pending?" || e.Answer != "no, it runs." {
 		t.Fatalf("entry %+v", e)
 	}
 	p.togglePanel("library")
-	if html := app.HTMLString(p.renderLibrary()); !strings.Contains(html, "does it stay Pending?") || strings.Contains(html, "no, it runs.") {
+	if html := app.HTMLString(p.libraryPanel()); !strings.Contains(html, "does it stay Pending?") || strings.Contains(html, "no, it runs.") {
 		t.Error("the question is missing or the answer shows before the run")
 	}
 	p.m.Seek(p.m.FrameCount() - 1)
-	if !strings.Contains(app.HTMLString(p.renderLibrary()), "no, it runs.") {
+	if !strings.Contains(app.HTMLString(p.libraryPanel()), "no, it runs.") {
 		t.Error("no answer at the last frame")
 	}
 	p.m.Seek(0)
-	if !strings.Contains(app.HTMLString(p.renderLibrary()), "no, it runs.") {
+	if !strings.Contains(app.HTMLString(p.libraryPanel()), "no, it runs.") {
 		t.Error("the answer hid again")
 	}
 }
@@ -284,31 +285,39 @@ func TestSetLanguage(t *testing.T) {
 }
 
 func TestImportReplaceAndAdd(t *testing.T) {
-	p, e := loadPlayground(t)
-	setSimulate(p.m, realSimulate)
-	p.x.cfg.Lint = func(text []byte) ([]Finding, error) {
-		if strings.Contains(string(text), "master") {
-			return []Finding{{Severity: "warning", Message: "old key", Fix: "use node-role.kubernetes.io/control-plane"}}, nil
-		}
-		return nil, nil
+	p := New(Config{Presets: testPresets, Simulate: realSimulate, Exec: fakeExec,
+		Lint: func(text []byte) ([]Finding, error) {
+			if strings.Contains(string(text), "master") {
+				return []Finding{{Severity: "warning", Message: "old key", Fix: "use node-role.kubernetes.io/control-plane"}}, nil
+			}
+			return nil, nil
+		},
+	})
+	e := app.NewTestEngine()
+	if err := e.Load(p); err != nil {
+		t.Fatal(err)
 	}
-	p.m.eng.(*LocalEngine).lint = p.x.cfg.Lint
+	e.ConsumeAll()
 	node := "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Node\n  metadata: {name: imported-1, labels: {node-role.kubernetes.io/master: \"\"}}\n  status: {allocatable: {cpu: \"2\", memory: 4Gi, pods: \"10\"}}\n"
-	p.SetImportText(node)
-	p.CheckImport()
-	if len(p.x.imp.findings) != 1 {
-		t.Fatalf("findings %+v", p.x.imp.findings)
+	imp := p.importPanel()
+	imp.SetText(node)
+	imp.Check()
+	if len(p.imp.findings) != 1 {
+		t.Fatalf("findings %+v", p.imp.findings)
 	}
-	p.ctx.Dispatch(func(ctx app.Context) { p.Import(ctx, false) })
+	p.ctx.Dispatch(func(ctx app.Context) { imp.Import(false) })
 	e.ConsumeAll()
 	if p.m.Err != "" || p.m.Current() == nil || len(frame(p.m).Nodes) != 1 || frame(p.m).Nodes[0].Name != "imported-1" {
 		t.Fatalf("replace: err %q", p.m.Err)
 	}
-	p.SetImportText("apiVersion: v1\nkind: Node\nmetadata: {name: imported-2}\nstatus: {allocatable: {cpu: \"2\", memory: 4Gi, pods: \"10\"}}\n")
-	p.ctx.Dispatch(func(ctx app.Context) { p.Import(ctx, true) })
+	imp.SetText("apiVersion: v1\nkind: Node\nmetadata: {name: imported-2}\nstatus: {allocatable: {cpu: \"2\", memory: 4Gi, pods: \"10\"}}\n")
+	p.ctx.Dispatch(func(ctx app.Context) { imp.Import(true) })
 	e.ConsumeAll()
 	if p.m.Err != "" || len(frame(p.m).Nodes) != 2 {
 		t.Fatalf("add: err %q", p.m.Err)
+	}
+	if !strings.Contains(app.HTMLString(p.importPanel()), "imported-2") {
+		t.Error("the import field lost its text")
 	}
 }
 

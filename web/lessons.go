@@ -34,12 +34,13 @@ const (
 	IDSweep      = "lesson-sweep"
 )
 
-// libraryEntry is the teaching information of a preset: Config.Library's
-// entry, else what the preset's own text says (a "Predict, then run:"
-// sentence in the description, a last caption starting "Answer:").
-func (p *Playground) libraryEntry(pr Preset) LibraryEntry {
+// libraryEntry is the teaching information of a preset: its entry in lib
+// (Config.Library), else what the preset's own text says (a "Predict,
+// then run:" sentence in the description, a last caption starting
+// "Answer:").
+func libraryEntry(lib []LibraryEntry, pr Preset) LibraryEntry {
 	e := LibraryEntry{Name: pr.Name}
-	for _, l := range p.x.cfg.Library {
+	for _, l := range lib {
 		if l.Name == pr.Name {
 			e = l
 			break
@@ -86,11 +87,7 @@ func presetSteps(pr Preset) (steps []scenario.Step) {
 	return s.Steps
 }
 
-// answerVisible reports whether a preset's answer may show: once the run
-// of that preset reached its last frame (Model.Reached).
-func (p *Playground) answerVisible(name string) bool { return p.m.Reached(name) }
-
-func (p *Playground) groupTitle(g string) string {
+func groupTitle(g string) string {
 	switch g {
 	case GroupLessons:
 		return Msg.GroupLessons
@@ -102,13 +99,45 @@ func (p *Playground) groupTitle(g string) string {
 	return Msg.GroupExamples
 }
 
-// renderLibrary is the preset library: lessons, misconceptions and cases,
-// each with its explanation, question, captions and (after the run) the
-// answer; and the regional-network lesson's sweep view.
-func (p *Playground) renderLibrary() app.UI {
+// libraryState is the library panel's state: the presets as it lists
+// them and the regional-network lesson's sweep, computed when the library
+// opens or the sweep's parameter changes, never while rendering. The page
+// keeps it while the panel is closed (closing unmounts the panel); rev
+// counts its changes, the prop that re-renders the panel.
+type libraryState struct {
+	items      []libraryItem
+	sweepParam string
+	sweep      *sweepData
+	rev        int
+}
+
+// LibraryPanel is the preset library: lessons, misconceptions and cases,
+// each with its explanation, question, captions and (once its run reached
+// the last frame) the answer; and the regional-network lesson's sweep
+// view. Loading a preset goes to Page.
+type LibraryPanel struct {
+	app.Compo
+
+	Page *Playground
+	// Active is the preset on the board; Reached whether its run reached
+	// its last frame (Model.Reached), which shows its answer.
+	Active  string
+	Reached bool
+	Rev     int
+
+	st *libraryState
+}
+
+// libraryPanel is the library over the page's kept state and model.
+func (p *Playground) libraryPanel() *LibraryPanel {
+	return &LibraryPanel{Page: p, Active: p.m.Preset, Reached: p.m.Reached(p.m.Preset), Rev: p.lib.rev, st: &p.lib}
+}
+
+// Render implements app.Composer.
+func (c *LibraryPanel) Render() app.UI {
 	groups := map[string][]app.UI{}
-	for _, it := range p.x.library {
-		groups[it.entry.Group] = append(groups[it.entry.Group], p.renderLibraryItem(it))
+	for _, it := range c.st.items {
+		groups[it.entry.Group] = append(groups[it.entry.Group], c.renderItem(it))
 	}
 	body := []app.UI{
 		app.H2().Text(Msg.Library),
@@ -118,37 +147,39 @@ func (p *Playground) renderLibrary() app.UI {
 		if len(groups[g]) == 0 {
 			continue
 		}
-		body = append(body, app.H3().Class("lib-group").Text(p.groupTitle(g)), app.Ul().Class("lib-list").Body(groups[g]...))
+		body = append(body, app.H3().Class("lib-group").Text(groupTitle(g)), app.Ul().Class("lib-list").Body(groups[g]...))
 	}
-	body = append(body, p.renderSweep())
+	body = append(body, c.renderSweep())
 	return app.Section().ID(IDLibrary).Class("tool-panel").Aria("label", Msg.Library).Body(body...)
 }
 
 // libraryItem is a preset as the library lists it, prepared when the
-// library opens (prepareLibrary): its teaching entry and its steps.
+// library opens (prepare): its teaching entry and its steps.
 type libraryItem struct {
 	preset Preset
 	entry  LibraryEntry
 	steps  []scenario.Step
 }
 
-// prepareLibrary reads every preset's entry and steps once.
-func (p *Playground) prepareLibrary() {
-	if p.x.library != nil {
-		return
+// prepare reads every preset's entry and steps once, and computes the
+// sweep: the page calls it when the library opens.
+func (s *libraryState) prepare(presets []Preset, lib []LibraryEntry) {
+	if s.items == nil {
+		for _, pr := range presets {
+			s.items = append(s.items, libraryItem{preset: pr, entry: libraryEntry(lib, pr), steps: presetSteps(pr)})
+		}
+		s.rev++
 	}
-	for _, pr := range p.m.Presets() {
-		p.x.library = append(p.x.library, libraryItem{preset: pr, entry: p.libraryEntry(pr), steps: presetSteps(pr)})
-	}
+	s.prepareSweep(s.sweepParam)
 }
 
-func (p *Playground) renderLibraryItem(it libraryItem) app.UI {
+func (c *LibraryPanel) renderItem(it libraryItem) app.UI {
 	pr, e := it.preset, it.entry
 	title := pr.Title
 	if title == "" {
 		title = pr.Name
 	}
-	active := p.m.Preset == pr.Name
+	active := c.Active == pr.Name
 	name := pr.Name
 	var detail []app.UI
 	if active {
@@ -166,7 +197,7 @@ func (p *Playground) renderLibraryItem(it libraryItem) app.UI {
 			detail = append(detail, app.P().Class("small").Text(Msg.LibraryCaptions), app.Ol().Class("lib-caps small").Body(caps...))
 		}
 		if e.Answer != "" {
-			if p.answerVisible(name) {
+			if c.Reached {
 				detail = append(detail, app.P().Class("lib-answer").Role("status").Body(
 					app.Strong().Text(Msg.LibraryAnswer+" "), app.Text(e.Answer)))
 			} else {
@@ -183,7 +214,7 @@ func (p *Playground) renderLibraryItem(it libraryItem) app.UI {
 			app.Strong().Text(title),
 			app.Button().Type("button").Class("btn btn-small").
 				Aria("label", fmt.Sprintf(Msg.LibraryLoadAria, title)).
-				OnClick(func(ctx app.Context, e app.Event) { p.SelectPreset(ctx, name) }, app.EventScope(name)).
+				OnClick(func(ctx app.Context, e app.Event) { c.Page.SelectPreset(ctx, name) }, app.EventScope(name)).
 				Text(Msg.LibraryLoad),
 		),
 		app.If(pr.Description != "", func() app.UI {
@@ -216,7 +247,7 @@ func sweepValues(param string) []int {
 
 // sweepData is what the regional-network lesson shows: its tables under
 // the teaching and the default profile and the sweep of one parameter.
-// The page computes it when the library opens or the parameter changes
+// The library computes it when it opens or the parameter changes
 // (prepareSweep), never while rendering.
 type sweepData struct {
 	param    string
@@ -229,12 +260,12 @@ type sweepData struct {
 }
 
 // prepareSweep computes the lesson's tables and the sweep of param.
-func (p *Playground) prepareSweep(param string) {
+func (s *libraryState) prepareSweep(param string) {
 	if param == "" {
 		param = "tainted"
 	}
-	p.x.sweepParam = param
-	if p.x.sweep != nil && p.x.sweep.param == param {
+	s.sweepParam = param
+	if s.sweep != nil && s.sweep.param == param {
 		return
 	}
 	d := &sweepData{param: param}
@@ -248,14 +279,15 @@ func (p *Playground) prepareSweep(param string) {
 		d.def, d.defErr = lesson.ProfileTables(lesson.DefaultProfile)
 		d.table, d.err = lesson.Sweep(param, sweepValues(param), lesson.DefaultParams())
 	}()
-	p.x.sweep = d
+	s.sweep = d
+	s.rev++
 }
 
 // renderSweep is the regional-network lesson: its three tables cell for
 // cell (teaching profile, with the cells where the faithful default
 // profile differs marked) and a sweep of one parameter with a chart.
-func (p *Playground) renderSweep() app.UI {
-	d := p.x.sweep
+func (c *LibraryPanel) renderSweep() app.UI {
+	d := c.st.sweep
 	if d == nil {
 		return app.Section().ID(IDSweep).Class("lesson-sweep")
 	}
@@ -296,7 +328,7 @@ func (p *Playground) renderSweep() app.UI {
 			app.Label().For(IDSweepParam).Text(Msg.SweepParam),
 			app.Select().ID(IDSweepParam).Class("select select-small").
 				OnChange(func(ctx app.Context, e app.Event) {
-					p.guard(func() { p.prepareSweep(ctx.JSSrc().Get("value").String()) })
+					c.Page.guard(func() { c.st.prepareSweep(ctx.JSSrc().Get("value").String()) })
 				}).Body(opts...),
 		),
 		sweep,

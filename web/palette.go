@@ -34,11 +34,29 @@ func PaletteCommand(node string, t WellKnownTaint) string {
 	return "kubectl taint nodes " + node + " " + t.Spec()
 }
 
-// renderPalette lists the well-known taints; a click adds a kubectl taint
-// step for the chosen node at the current frame's time.
-func (p *Playground) renderPalette() app.UI {
-	nodes := p.m.View.NodeNames
-	node := p.x.paletteNode
+// PalettePanel lists the well-known taints; a click adds a kubectl taint
+// step for the chosen node at the current frame's time (through Page's
+// console). It owns the chosen node, which the page keeps while the panel
+// is closed (closing unmounts the panel).
+type PalettePanel struct {
+	app.Compo
+
+	Page    *Playground
+	Nodes   []string // the nodes on the board
+	Palette []WellKnownTaint
+
+	node *string
+}
+
+// palettePanel is the palette over the page's kept choice and the board.
+func (p *Playground) palettePanel() *PalettePanel {
+	return &PalettePanel{Page: p, Nodes: p.m.View.NodeNames, Palette: p.x.cfg.Palette, node: &p.paletteNode}
+}
+
+// Render implements app.Composer.
+func (c *PalettePanel) Render() app.UI {
+	nodes := c.Nodes
+	node := *c.node
 	found := false
 	for _, n := range nodes {
 		found = found || n == node
@@ -50,16 +68,16 @@ func (p *Playground) renderPalette() app.UI {
 	for _, n := range nodes {
 		opts = append(opts, app.Option().Value(n).Selected(n == node).Text(n))
 	}
-	items := make([]app.UI, 0, len(p.x.cfg.Palette))
-	for _, t := range p.x.cfg.Palette {
+	items := make([]app.UI, 0, len(c.Palette))
+	for _, t := range c.Palette {
 		tt := t
 		items = append(items, app.Li().Class("palette-item").Body(
 			app.Button().Type("button").Class("taint palette-chip "+EffectClass(core.TaintEffect(tt.Effect))).
 				Disabled(node == "").
 				Aria("label", fmt.Sprintf(Msg.PaletteAdd, tt.Spec(), node)).
 				OnClick(func(ctx app.Context, e app.Event) {
-					p.x.paletteNode = node
-					p.RunCommand(ctx, PaletteCommand(node, tt))
+					*c.node = node
+					c.Page.RunCommand(ctx, PaletteCommand(node, tt))
 				}, app.EventScope(tt.Spec())).
 				Body(
 					app.Span().Class("icon icon-effect").Aria("hidden", "true"),
@@ -83,7 +101,7 @@ func (p *Playground) renderPalette() app.UI {
 			app.Label().For(IDPaletteNode).Text(Msg.PaletteNode),
 			app.Select().ID(IDPaletteNode).Class("select select-small").
 				OnChange(func(ctx app.Context, e app.Event) {
-					p.guard(func() { p.x.paletteNode = ctx.JSSrc().Get("value").String() })
+					c.Page.guard(func() { *c.node = ctx.JSSrc().Get("value").String() })
 				}).Body(opts...),
 		),
 		body,

@@ -59,7 +59,10 @@ type Config struct {
 
 // Playground is the page: header with the preset picker, the YAML editor,
 // the controls and timeline, the board, the why panel and the event log.
-// Its state lives in unexported fields so that go-app never overwrites it
+// It holds the Model (the engine's answers) and the page-level state, and
+// hands each panel component (Intro, ShareTools, the tool panels,
+// PlaybackControls, ClockBar, Timeline, BoardPanel, WhyPanel, EventLog,
+// ConsolePanel) what it shows; Render only builds elements. Its state lives in unexported fields so that go-app never overwrites it
 // (see GOAPP.md on same-path navigation); create it once with New and
 // return that instance from the route factory.
 type Playground struct {
@@ -74,7 +77,6 @@ type Playground struct {
 	playGen  int
 	typing   bool
 	version  string
-	intro    bool // the scenario description is expanded
 	// mounted is set in the browser once the page is mounted; readyMarked
 	// once body[data-ready] was set.
 	mounted, readyMarked bool
@@ -82,6 +84,17 @@ type Playground struct {
 	perf                 stepPerf
 	// progressViews get the run's progress (RunProgress).
 	progressViews progressViews
+
+	// The tool panels' state, kept while a panel is closed (closing
+	// unmounts it). The page hands each panel its own (ImportPanel,
+	// LibraryPanel, PalettePanel) and changes it only through the panel's
+	// methods (the editor's drop fills the import panel).
+	imp         importState
+	lib         libraryState
+	paletteNode string
+	// clip is how the last copy went: the share tools, the fallback field
+	// and the embed panel show it.
+	clip clipboard
 }
 
 // New returns the playground component.
@@ -100,6 +113,12 @@ func New(cfg Config) *Playground {
 
 // Model exposes the state (for tests).
 func (p *Playground) Model() *Model { return p.m }
+
+// OnInit runs before the first render: it reads the start options (and
+// the last good scenario) so that Render only reads them.
+func (p *Playground) OnInit() {
+	p.initExtras()
+}
 
 // OnPreRender runs on the server (and in native tests): it loads the
 // default scenario so the static page shows a real board.
@@ -447,7 +466,7 @@ func (p *Playground) Render() (ui app.UI) {
 	}
 	return app.Div().Class("pg").Body(
 		p.renderHeader(),
-		p.renderIntro(),
+		p.intro(),
 		p.renderNotice(),
 		p.renderPanels(),
 		app.Main().Class("layout").Body(

@@ -34,43 +34,60 @@ func (p *Playground) renderHeader() app.UI {
 			app.Label().For(IDPreset).Text(Msg.PresetLabel),
 			app.Div().Class("picker-row").Body(
 				app.Select().ID(IDPreset).Class("select").OnChange(p.onPreset).Body(opts...),
-				p.renderShareButtons(),
+				&ShareTools{Page: p, Panel: p.x.panel, Copied: p.clip.state},
 			),
 		),
 	)
 }
 
-// renderIntro shows the title and description of the scenario on the
-// board (the Scenario document's own, so edited and shared scenarios get
-// theirs too).
-func (p *Playground) renderIntro() app.UI {
-	title, desc := "", ""
-	if r := p.m.Run; r != nil {
-		title, desc = r.Title, r.Description
-		if title == "" {
-			title = r.Name
-		}
+// intro is the scenario's title and description for the page: the
+// Scenario document's own, so edited and shared scenarios get theirs too.
+func (p *Playground) intro() *Intro {
+	r := p.m.Run
+	if r == nil {
+		return &Intro{}
 	}
+	title := r.Title
+	if title == "" {
+		title = r.Name
+	}
+	return &Intro{Title: title, Description: r.Description}
+}
+
+// Intro shows the title and description of the scenario on the board; a
+// long description shows three lines and a button that expands it. It
+// owns whether it is expanded (it stays mounted as scenarios change).
+type Intro struct {
+	app.Compo
+
+	Title, Description string
+
+	expanded bool
+}
+
+// Render implements app.Composer.
+func (c *Intro) Render() app.UI {
+	desc := c.Description
 	if desc == "" {
 		return app.Div().Class("intro-slot")
 	}
 	long := len(desc) > introClampChars
 	cls := "intro"
-	if long && !p.intro {
+	if long && !c.expanded {
 		cls += " is-clamped"
 	}
 	label := Msg.More
-	if p.intro {
+	if c.expanded {
 		label = Msg.Less
 	}
 	return app.Div().Class("intro-slot").Body(
 		app.Div().Class(cls).Body(
-			app.Strong().Text(title),
+			app.Strong().Text(c.Title),
 			app.P().Class("intro-text").Text(desc),
 			app.If(long, func() app.UI {
 				return app.Button().Type("button").Class("btn btn-ghost btn-small intro-toggle").
-					Aria("expanded", p.intro).
-					OnClick(func(ctx app.Context, e app.Event) { p.intro = !p.intro }).
+					Aria("expanded", c.expanded).
+					OnClick(func(ctx app.Context, e app.Event) { c.expanded = !c.expanded }).
 					Text(label)
 			}),
 		),
@@ -100,36 +117,16 @@ func (p *Playground) renderSimulation() app.UI {
 	m := p.m
 	f := m.Current()
 	n := m.FrameCount()
-	runLabel, runIcon := Msg.Run, "icon-play"
-	if m.Playing {
-		runLabel, runIcon = Msg.Pause, "icon-pause"
-	}
 	info := ""
 	if f != nil {
 		info = fmt.Sprintf(Msg.FrameOf, m.Frame+1, n) + " · t=" + FormatSeconds(f.At)
 	}
-	controls := app.Div().Class("controls").Role("toolbar").Aria("label", Msg.Playback).Body(
-		app.Button().Type("button").ID(IDRun).Class("btn btn-primary").Title(Msg.RunHint).
-			Disabled(n < 2).
-			OnClick(func(ctx app.Context, e app.Event) { p.Run(ctx) }).
-			Body(app.Span().Class("icon "+runIcon).Aria("hidden", "true"), app.Span().Class("btn-label").Text(runLabel)),
-		app.Button().Type("button").ID(IDBack).Class("btn").Title(Msg.PrevEventHint).
-			Disabled(m.Frame <= 0 && (f == nil || m.Time <= f.At)).
-			OnClick(func(ctx app.Context, e app.Event) { p.Back(ctx) }).
-			Body(app.Span().Class("icon icon-back").Aria("hidden", "true"), app.Span().Class("btn-label").Text(Msg.PrevEvent)),
-		app.Button().Type("button").ID(IDStep).Class("btn").Title(Msg.NextEventHint).
-			Disabled(m.AtEnd()).
-			OnClick(func(ctx app.Context, e app.Event) { p.Step(ctx) }).
-			Body(app.Span().Class("icon icon-step").Aria("hidden", "true"), app.Span().Class("btn-label").Text(Msg.NextEvent)),
-		app.Button().Type("button").ID(IDReset).Class("btn").Title(Msg.ResetHint).
-			Disabled(m.Frame == 0 && !m.Playing).
-			OnClick(func(ctx app.Context, e app.Event) { p.Reset(ctx) }).
-			Body(app.Span().Class("icon icon-reset").Aria("hidden", "true"), app.Span().Class("btn-label").Text(Msg.Reset)),
-		app.Span().Class("frame-info").Aria("live", "polite").Text(info),
-		// The run in flight, beside the board too: the editor's status
-		// may be off screen.
-		app.If(m.Busy, func() app.UI { return &RunProgress{Page: p, Compact: true} }),
-	)
+	controls := &PlaybackControls{
+		Page: p, Playing: m.Playing, Frames: n, Info: info, Busy: m.Busy,
+		CanBack: m.Frame > 0 || (f != nil && m.Time > f.At),
+		AtEnd:   m.AtEnd(),
+		AtStart: m.Frame == 0 && !m.Playing,
+	}
 
 	if f == nil {
 		return app.Section().Class("sim-pane").Body(controls)

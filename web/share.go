@@ -95,26 +95,12 @@ type extras struct {
 	started bool // embed: the reader clicked start (or autoplay)
 	// startStep: the embed's step= and autoplay= wait for the load.
 	startStep bool
-	copied    string
 	linkErr   string
 	lastGood  string
-	panel     string // the open tool panel: "embed", "import", "export", "library", "palette"
+	panel     string // the open tool panel: "embed", "import", "library", "palette"
 
-	importText   string
-	importName   string
-	importErr    string
-	exportKind   string
-	exportText   string
-	exportErr    string
-	dropActive   bool
-	libraryOpen  string
-	sweepParam   string
-	sweep        *sweepData
-	library      []libraryItem
-	paletteNode  string
-	paletteTaint string
-	cfg          Config
-	imp          importState
+	dropActive bool
+	cfg        Config
 }
 
 func (p *Playground) initExtras() {
@@ -188,57 +174,6 @@ func EmbedSnippet(src, title string) string {
 		`for(var f of document.querySelectorAll("iframe"))if(f.contentWindow===e.source)f.style.height=d.height+"px"});</script>`
 }
 
-// CopyLink copies the share address through the clipboard API; where the
-// browser refuses, it shows the address in a selected field instead.
-func (p *Playground) CopyLink(ctx app.Context) {
-	p.guard(func() {
-		href := p.shareURL(false)
-		if href == "" {
-			p.x.copied = "failed"
-			return
-		}
-		p.x.copied = "busy"
-		ctx.Async(func() {
-			err := clipboardWrite(href)
-			ctx.Dispatch(func(ctx app.Context) {
-				if err != nil {
-					p.x.copied = "fallback"
-					ctx.Defer(func(app.Context) { _ = selectElement(IDLinkField) })
-					return
-				}
-				p.x.copied = "copied"
-				ctx.After(2500*time.Millisecond, func(ctx app.Context) {
-					if p.x.copied == "copied" {
-						p.x.copied = ""
-					}
-				})
-			})
-		})
-	})
-}
-
-// copyField copies the text of a field (the embed snippet), falling back to
-// selecting it.
-func (p *Playground) copyField(ctx app.Context, id string) {
-	p.guard(func() {
-		text, err := elementValue(id)
-		if err != nil {
-			return
-		}
-		ctx.Async(func() {
-			err := clipboardWrite(text)
-			ctx.Dispatch(func(ctx app.Context) {
-				if err != nil {
-					p.x.copied = "snippet-fallback"
-					_ = selectElement(id)
-					return
-				}
-				p.x.copied = "snippet"
-			})
-		})
-	})
-}
-
 // OpenLastGood loads the last scenario that ran (offered beside a broken
 // link's message).
 func (p *Playground) OpenLastGood(ctx app.Context) {
@@ -266,97 +201,19 @@ func (p *Playground) togglePanel(name string) {
 	}
 	p.x.panel = name
 	if name == "library" {
-		p.prepareLibrary()
-		p.prepareSweep(p.x.sweepParam)
+		p.lib.prepare(p.m.Presets(), p.x.cfg.Library)
 	}
-}
-
-// renderShareButtons is the header's tool row: copy link, embed, the tool
-// panels and the language switch.
-func (p *Playground) renderShareButtons() app.UI {
-	state := ""
-	label := Msg.CopyLink
-	switch p.x.copied {
-	case "copied":
-		state, label = "copied", Msg.LinkCopied
-	case "failed", "fallback":
-		state = "failed"
-	}
-	langs := make([]app.UI, 0, len(LanguageOrder))
-	for _, l := range LanguageOrder {
-		langs = append(langs, app.Option().Value(l).Selected(l == Lang).Text(LanguageNames[l]))
-	}
-	tool := func(name, text string) app.UI {
-		return app.Button().Type("button").ID(IDPanelToggle+name).Class("btn btn-ghost").
-			Aria("expanded", p.x.panel == name).Aria("controls", "panel-"+name).
-			OnClick(func(ctx app.Context, e app.Event) { p.togglePanel(name) }, app.EventScope(name)).
-			Text(text)
-	}
-	return app.Span().Class("share-tools").Body(
-		app.Button().Type("button").ID(IDCopyLink).Class("btn btn-ghost").
-			Title(Msg.CopyLinkHint).Attr("data-state", state).
-			OnClick(func(ctx app.Context, e app.Event) { p.CopyLink(ctx) }).
-			Body(
-				app.Span().Class("icon icon-link").Aria("hidden", "true"),
-				app.Span().Class("btn-label").Aria("live", "polite").Text(label),
-			),
-		app.Button().Type("button").ID(IDEmbedBtn).Class("btn btn-ghost").
-			Aria("expanded", p.x.panel == "embed").Aria("controls", "panel-embed").
-			OnClick(func(ctx app.Context, e app.Event) { p.togglePanel("embed") }).
-			Text(Msg.Embed),
-		tool("import", Msg.ImportExport),
-		tool("library", Msg.Library),
-		tool("palette", Msg.Palette),
-		app.Label().Class("lang-switch").Body(
-			app.Span().Class("sr-only").Text(Msg.Language),
-			app.Select().ID(IDLang).Class("select select-small").
-				Aria("label", Msg.Language).
-				OnChange(p.onLang).Body(langs...),
-		),
-	)
-}
-
-func (p *Playground) onLang(ctx app.Context, e app.Event) {
-	var lang string
-	p.guard(func() { lang = ctx.JSSrc().Get("value").String() })
-	p.SwitchLanguage(ctx, lang)
-}
-
-// SwitchLanguage reloads the page in another language: lang= in the query,
-// the scenario kept in the fragment.
-func (p *Playground) SwitchLanguage(ctx app.Context, lang string) {
-	if _, ok := Catalogs[lang]; !ok || lang == Lang {
-		return
-	}
-	p.guard(func() {
-		u := p.pageURL(ctx)
-		if u == nil {
-			return
-		}
-		c := *u
-		q := c.Query()
-		if lang == "en" {
-			q.Del("lang")
-		} else {
-			q.Set("lang", lang)
-		}
-		c.RawQuery = q.Encode()
-		if frag := p.m.Fragment(); frag != "" {
-			c.Fragment, c.RawFragment = frag, ""
-		}
-		reloadPage(c.String())
-	})
 }
 
 // renderShareStatus shows the address to copy by hand when the clipboard
 // was refused, and why a link could not be made.
 func (p *Playground) renderShareStatus() app.UI {
-	if p.x.copied == "fallback" {
+	if p.clip.state == "fallback" {
 		return app.Div().Class("share-fallback notice").Role("status").Body(
 			app.Label().For(IDLinkField).Text(Msg.CopyFallback),
 			app.Input().Type("text").ID(IDLinkField).Class("link-field").ReadOnly(true).Value(p.shareURL(false)),
 			app.Button().Type("button").Class("btn btn-ghost").
-				OnClick(func(ctx app.Context, e app.Event) { p.x.copied = "" }).Text(Msg.Dismiss),
+				OnClick(func(ctx app.Context, e app.Event) { p.clip.state = "" }).Text(Msg.Dismiss),
 		)
 	}
 	if p.x.linkErr != "" {
@@ -381,47 +238,18 @@ func (p *Playground) renderLastGood() app.UI {
 	)
 }
 
-// renderEmbedPanel shows the iframe snippet for the scenario on the board.
-func (p *Playground) renderEmbedPanel() app.UI {
-	title := Msg.AppTitle
-	if r := p.m.Run; r != nil && r.Title != "" {
-		title = r.Title
-	}
-	snippet := EmbedSnippet(p.shareURL(true), title)
-	status := ""
-	switch p.x.copied {
-	case "snippet":
-		status = Msg.SnippetCopied
-	case "snippet-fallback":
-		status = Msg.CopyFallback
-	}
-	return app.Section().ID("panel-embed").Class("tool-panel").Aria("label", Msg.Embed).Body(
-		app.H2().Text(Msg.Embed),
-		app.P().Class("muted small").Text(Msg.EmbedHint),
-		app.Label().For(IDEmbedSnippet).Class("sr-only").Text(Msg.Embed),
-		app.Textarea().ID(IDEmbedSnippet).Class("snippet").ReadOnly(true).Rows(5).Spellcheck(false).Text(snippet),
-		app.Div().Class("panel-row").Body(
-			app.Button().Type("button").ID(IDEmbedCopy).Class("btn").
-				OnClick(func(ctx app.Context, e app.Event) { p.copyField(ctx, IDEmbedSnippet) }).
-				Text(Msg.CopySnippet),
-			app.Span().Class("muted small").Aria("live", "polite").Text(status),
-		),
-	)
-}
-
 // renderPanels shows the open tool panel and the share notices.
 func (p *Playground) renderPanels() app.UI {
-	p.initExtras()
 	var panel app.UI
 	switch p.x.panel {
 	case "embed":
-		panel = p.renderEmbedPanel()
+		panel = p.embedPanel()
 	case "import":
-		panel = p.renderImportExport()
+		panel = p.importPanel()
 	case "library":
-		panel = p.renderLibrary()
+		panel = p.libraryPanel()
 	case "palette":
-		panel = p.renderPalette()
+		panel = p.palettePanel()
 	}
 	return app.Div().Class("panels").Body(
 		p.renderLastGood(),
