@@ -86,12 +86,16 @@ func TestLinkRunsEarly(t *testing.T) {
 	}
 	b := newBrowser(t, 1280, 900)
 	b.do("open the link", chromedp.Navigate(base+"/#"+frag))
-	b.waitFor("the link's board", boardOf("n59"), 90*time.Second)
+	b.waitFor("the link's board", boardOf("n0"), 90*time.Second)
 	if !eval[bool](b, `window.tpEarlyAdopted === true && window.tpEarlyEngine === undefined`) {
 		t.Error("the page did not adopt the worker started with the link")
 	}
-	if got := eval[string](b, `document.getElementById("editor").value`); got != text {
-		t.Errorf("the editor does not hold the link's scenario (%d bytes of %d)", len(got), len(text))
+	want, err := web.DecodeFragment(frag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](b, `document.getElementById("editor").value`); got != want {
+		t.Errorf("the editor does not hold the link's scenario (%d bytes of %d)", len(got), len(want))
 	}
 	if got := eval[string](b, `location.hash`); got != "#"+frag {
 		t.Errorf("the address changed from the link: %.60s", got)
