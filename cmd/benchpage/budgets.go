@@ -75,7 +75,7 @@ func tracedLink(chromium, url, node string) (linkBudget, error) {
 	if err := tail(ctx); err != nil {
 		return lb, err
 	}
-	if lb.Load, err = tr.stop(ctx); err != nil {
+	if lb.Load, err = tr.stop(ctx, "link load"); err != nil {
 		return lb, fmt.Errorf("the load's trace: %w", err)
 	}
 	at, err := chromedp.Run(ctx, chromedp.Evaluate[int](`((re) => {
@@ -110,7 +110,7 @@ func tracedLink(chromium, url, node string) (linkBudget, error) {
 	if err := tail(ctx); err != nil {
 		return lb, err
 	}
-	if lb.Edit, err = tr.stop(ctx); err != nil {
+	if lb.Edit, err = tr.stop(ctx, "edit"); err != nil {
 		return lb, fmt.Errorf("the edit's trace: %w", err)
 	}
 	return lb, nil
@@ -237,7 +237,7 @@ func pasteBoard(chromium, base, text, node string, limit time.Duration) (pasteBu
 	if err := tail(ctx); err != nil {
 		return pb, err
 	}
-	if pb.Tasks, err = tr.stop(ctx); err != nil {
+	if pb.Tasks, err = tr.stop(ctx, "paste"); err != nil {
 		return pb, fmt.Errorf("the paste's trace: %w", err)
 	}
 	pb.Gap, err = chromedp.Run(ctx, chromedp.Evaluate[float64](`clearTimeout(window.__resp.timer), Math.max(window.__resp.max, performance.now() - window.__resp.last)`))

@@ -67,6 +67,7 @@ func main() {
 	flag.IntVar(&pasteNodes, "paste-nodes", 5000, "nodes of the pasted scenario (bench.Paste)")
 	flag.IntVar(&pastePods, "paste-pods", 10000, "pods of the pasted scenario")
 	flag.DurationVar(&pasteLimit, "paste-timeout", 180*time.Second, "how long to wait for the pasted scenario's board")
+	flag.StringVar(&timelineOut, "timeline", "", "append every traced load's tasks of 5 ms or more, on the page's main thread and its workers, to this file")
 	flag.StringVar(&budgetsOut, "budgets", "", "write the issue 14 budgets table to this file (default: after the page timings)")
 	syms := flag.String("wasm-packages", "", "only print the code size per package of this unstripped wasm")
 	flag.Parse()

@@ -111,8 +111,9 @@ func (s taskStats) String() string {
 	return fmt.Sprintf("longest %.0f ms, %d of %d tasks ≥ %v", s.Longest, s.Long, s.Tasks, longTask)
 }
 
-// stop ends the trace and reports the renderer main threads' tasks.
-func (t *tracer) stop(ctx context.Context) (taskStats, error) {
+// stop ends the trace (of what) and reports the renderer main threads'
+// tasks; with -timeline it writes the trace's tasks there too.
+func (t *tracer) stop(ctx context.Context, what string) (taskStats, error) {
 	defer t.cancel()
 	if _, err := chromedp.CallBrowser(ctx, tracing.End, cdp.Empty{}); err != nil {
 		return taskStats{}, fmt.Errorf("ending the trace: %w", err)
@@ -128,6 +129,9 @@ func (t *tracer) stop(ctx context.Context) (taskStats, error) {
 	defer t.mu.Unlock()
 	if t.lost {
 		return taskStats{}, fmt.Errorf("the trace lost data")
+	}
+	if err := writeTimeline(what, t.events); err != nil {
+		return taskStats{}, err
 	}
 	return mainThreadTasks(t.events)
 }
