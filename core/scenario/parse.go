@@ -173,10 +173,8 @@ func (p *parser) parse(data []byte) (*Scenario, error) {
 	if len(docs) == 0 {
 		return nil, &Error{File: p.file, Message: noDocuments}
 	}
-	for _, d := range docs {
-		if err := p.document(d); err != nil {
-			return nil, err
-		}
+	if err := p.documents(docs); err != nil {
+		return nil, err
 	}
 	if p.read == 0 {
 		// Only null documents ("null", "~", a bare anchor): as empty as
@@ -211,20 +209,52 @@ func (p *parser) parse(data []byte) (*Scenario, error) {
 	return s, nil
 }
 
-// document decodes one YAML document. The text is decoded once, strictly,
-// into JSON (as kubectl sends it to the API server), and that JSON once
-// into a generic tree; the kind, the strict field check and the typed
-// object all come from these. Only a document that strict decoding refuses
-// is read again, leniently, to tell invalid YAML from a key given twice.
-func (p *parser) document(d document) error {
-	j, strictErr := yaml.YAMLToJSONStrict(d.text)
-	var raw any
+// documents decodes the file's documents in order: the fast path first
+// (stream.go), each document the old way when it does not apply.
+func (p *parser) documents(docs []document) error {
+	pre := decodeStream(docs)
+	for i, d := range docs {
+		var sd streamDoc
+		if pre != nil {
+			sd = pre[i]
+		}
+		if err := p.document(d, sd); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decode turns one YAML document into JSON (as kubectl sends it to the
+// API server) and that JSON into a generic tree, once: from the stream
+// decoder's value when it has one that jsonTree takes, otherwise from the
+// text, strictly. Only a document that strict decoding refuses is read
+// again, leniently, to tell invalid YAML from a key given twice; its
+// strict error is then strictErr.
+func (p *parser) decode(d document, sd streamDoc) (j []byte, raw any, strictErr, err error) {
+	if sd.ok {
+		if tree, data, ok := jsonTree(sd.v); ok {
+			return data, tree, nil, nil
+		}
+	}
+	j, strictErr = yaml.YAMLToJSONStrict(d.text)
 	if strictErr == nil {
 		if err := json.Unmarshal(j, &raw); err != nil {
-			return p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
+			return nil, nil, nil, p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
 		}
 	} else if err := yaml.Unmarshal(d.text, &raw); err != nil {
-		return p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
+		return nil, nil, nil, p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
+	}
+	return j, raw, strictErr, nil
+}
+
+// document decodes one YAML document (decode): the kind, the strict field
+// check and the typed object all come from its JSON and tree. sd is its
+// value from the stream decoder, if any.
+func (p *parser) document(d document, sd streamDoc) error {
+	j, raw, strictErr, err := p.decode(d, sd)
+	if err != nil {
+		return err
 	}
 	if raw == nil {
 		return nil
@@ -234,14 +264,9 @@ func (p *parser) document(d document) error {
 	if !ok {
 		return p.errf(d, "expected an object with apiVersion and kind, found %s", describeValue(raw))
 	}
-	// Decoding the JSON into typeMeta fails where decoding the YAML would
-	// turn a number or boolean into the string (kind: 1).
-	var tm typeMeta
-	if strictErr != nil || json.Unmarshal(j, &tm) != nil {
-		tm = typeMeta{}
-		if err := yaml.Unmarshal(d.text, &tm); err != nil {
-			return p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
-		}
+	tm, err := p.typeMeta(d, j, m, strictErr)
+	if err != nil {
+		return err
 	}
 	switch tm.Kind {
 	case "":
@@ -305,6 +330,26 @@ func (p *parser) document(d document) error {
 		return p.errf(d, "%s in version %q cannot be handled as a %s: strict decoding error: %s", tm.Kind, versionOf(tm.APIVersion), tm.Kind, cleanYAMLError(strictErr))
 	}
 	return p.object(d, "", tm, j, m)
+}
+
+// typeMeta is the document's apiVersion and kind. Decoding the JSON into
+// typeMeta fails where decoding the YAML would turn a number or boolean
+// into the string (kind: 1); the YAML is then decoded.
+func (p *parser) typeMeta(d document, j []byte, m map[string]any, strictErr error) (typeMeta, error) {
+	if strictErr == nil {
+		if tm, ok := typeMetaOf(m); ok {
+			return tm, nil
+		}
+		var tm typeMeta
+		if json.Unmarshal(j, &tm) == nil {
+			return tm, nil
+		}
+	}
+	var tm typeMeta
+	if err := yaml.Unmarshal(d.text, &tm); err != nil {
+		return typeMeta{}, p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
+	}
+	return tm, nil
 }
 
 // object decodes one object given as JSON; tree is that JSON decoded
