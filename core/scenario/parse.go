@@ -227,14 +227,21 @@ func (p *parser) documents(docs []document) error {
 
 // decode turns one YAML document into JSON (as kubectl sends it to the
 // API server) and that JSON into a generic tree, once: from the stream
-// decoder's value when it has one that jsonTree takes, otherwise from the
-// text, strictly. Only a document that strict decoding refuses is read
+// decoder's value when it has one that toJSONValue takes (then without
+// the JSON for a List whose kind and items the tree gives, isList),
+// otherwise from the text, strictly. Only a document that strict decoding refuses is read
 // again, leniently, to tell invalid YAML from a key given twice; its
 // strict error is then strictErr.
 func (p *parser) decode(d document, sd streamDoc) (j []byte, raw any, strictErr, err error) {
 	if sd.ok {
-		if tree, data, ok := jsonTree(sd.v); ok {
-			return data, tree, nil, nil
+		if tree, ok := toJSONValue(sd.v); ok {
+			if isList(tree) {
+				// Its items are read from the tree (list): no JSON.
+				return nil, tree, nil, nil
+			}
+			if data, err := json.Marshal(tree); err == nil {
+				return data, tree, nil, nil
+			}
 		}
 	}
 	j, strictErr = yaml.YAMLToJSONStrict(d.text)
@@ -297,6 +304,20 @@ func (p *parser) document(d document, sd streamDoc) error {
 		if strictErr != nil {
 			return p.errf(d, "%s in version %q cannot be handled as a %s: strict decoding error: %s", tm.Kind, "v1", tm.Kind, cleanYAMLError(strictErr))
 		}
+		return p.list(d, tm, j, m)
+	}
+	if strictErr != nil {
+		// Valid YAML that strict decoding refuses: a duplicate key.
+		return p.errf(d, "%s in version %q cannot be handled as a %s: strict decoding error: %s", tm.Kind, versionOf(tm.APIVersion), tm.Kind, cleanYAMLError(strictErr))
+	}
+	return p.object(d, "", tm, j, m)
+}
+
+// list decodes the items of a List, NodeList or PodList document given as
+// JSON j and its tree m.
+func (p *parser) list(d document, tm typeMeta, j []byte, m map[string]any) error {
+	items, ok := listItems(m)
+	if !ok {
 		// An unnamed struct: its type shows in the decoding error.
 		var list struct {
 			Items []map[string]any `json:"items"`
@@ -304,32 +325,31 @@ func (p *parser) document(d document, sd streamDoc) error {
 		if err := json.Unmarshal(j, &list); err != nil {
 			return p.errf(d, "%s: %s", tm.Kind, cleanYAMLError(err))
 		}
-		for i, item := range list.Items {
-			b, err := json.Marshal(item)
-			if err != nil {
-				return p.errf(d, "items[%d]: %v", i, err)
-			}
-			var itm typeMeta
+		items = list.Items
+	}
+	for i, item := range items {
+		b, err := json.Marshal(item)
+		if err != nil {
+			return p.errf(d, "items[%d]: %v", i, err)
+		}
+		itm, ok := typeMetaOf(item)
+		if !ok {
+			itm = typeMeta{}
 			_ = json.Unmarshal(b, &itm)
-			if itm.Kind == "" {
-				switch tm.Kind {
-				case "NodeList":
-					itm.Kind = "Node"
-				case "PodList":
-					itm.Kind = "Pod"
-				}
-			}
-			if err := p.object(d, fmt.Sprintf("items[%d]: ", i), itm, b, item); err != nil {
-				return err
+		}
+		if itm.Kind == "" {
+			switch tm.Kind {
+			case "NodeList":
+				itm.Kind = "Node"
+			case "PodList":
+				itm.Kind = "Pod"
 			}
 		}
-		return nil
+		if err := p.object(d, fmt.Sprintf("items[%d]: ", i), itm, b, item); err != nil {
+			return err
+		}
 	}
-	if strictErr != nil {
-		// Valid YAML that strict decoding refuses: a duplicate key.
-		return p.errf(d, "%s in version %q cannot be handled as a %s: strict decoding error: %s", tm.Kind, versionOf(tm.APIVersion), tm.Kind, cleanYAMLError(strictErr))
-	}
-	return p.object(d, "", tm, j, m)
+	return nil
 }
 
 // typeMeta is the document's apiVersion and kind. Decoding the JSON into

@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"math"
@@ -17,7 +16,7 @@ import (
 // its cost is the parser's set-up and its token queue growing again each
 // time. decodeStream instead reads all documents with one strict decoder
 // of the same library (go.yaml.in/yaml/v2, which sigs.k8s.io/yaml uses),
-// so each document decodes to the same value; jsonTree then turns that
+// so each document decodes to the same value; toJSONValue then turns that
 // value into what the JSON of sigs.k8s.io/yaml decodes to. Anything
 // unusual makes either step report false, and the document is read the
 // old way (parser.decode), so every value and every message is the old
@@ -41,7 +40,11 @@ func decodeStream(docs []document) (out []streamDoc) {
 	if !useStream || len(docs) == 0 {
 		return nil
 	}
-	var buf bytes.Buffer
+	size := 0
+	for _, d := range docs {
+		size += len("---\n") + len(d.text)
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size))
 	for i, d := range docs {
 		// Every text but the last ends with its line break.
 		if !streamable(d.text) || (i < len(docs)-1 && !bytes.HasSuffix(d.text, []byte("\n"))) {
@@ -55,7 +58,7 @@ func decodeStream(docs []document) (out []streamDoc) {
 			out = nil
 		}
 	}()
-	dec := yamlv2.NewDecoder(&buf)
+	dec := yamlv2.NewDecoder(buf)
 	dec.SetStrict(true)
 	out = make([]streamDoc, 0, len(docs))
 	for {
@@ -81,20 +84,28 @@ func decodeStream(docs []document) (out []streamDoc) {
 // the start and may stop at NUL), and no line that starts with "---", "..."
 // or "%" (document markers and directives, which end or start documents).
 func streamable(text []byte) bool {
-	if !utf8.Valid(text) || bytes.IndexByte(text, 0) >= 0 {
+	ascii, start := true, true
+	for i, c := range text {
+		switch {
+		case c == 0:
+			return false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		case start && (c == '%' || bytes.HasPrefix(text[i:], []byte("---")) || bytes.HasPrefix(text[i:], []byte("..."))):
+			return false
+		}
+		start = c == '\n' || c == '\r'
+	}
+	if ascii {
+		return true
+	}
+	if !utf8.Valid(text) {
 		return false
 	}
 	for _, r := range []string{"\uFEFF", "\u0085", "\u2028", "\u2029"} {
 		if bytes.Contains(text, []byte(r)) {
 			return false
 		}
-	}
-	start := true
-	for i, c := range text {
-		if start && (c == '%' || bytes.HasPrefix(text[i:], []byte("---")) || bytes.HasPrefix(text[i:], []byte("..."))) {
-			return false
-		}
-		start = c == '\n' || c == '\r'
 	}
 	return true
 }
@@ -103,25 +114,13 @@ func streamable(text []byte) bool {
 // and encoding/json writes such a float64 with the integer's digits.
 const maxExactInt = 1 << 53
 
-// jsonTree converts a value decoded by go.yaml.in/yaml/v2 into the value
-// encoding/json decodes the JSON of sigs.k8s.io/yaml's YAMLToJSONStrict
-// into (mappings with string keys become map[string]any, numbers float64),
-// and its JSON: the bytes YAMLToJSONStrict returns. ok is false for
-// anything else: keys that are not valid UTF-8 strings, strings that are
-// not valid UTF-8, integers from 2^53, NaN and infinities, and other
-// types.
-func jsonTree(v any) (tree any, data []byte, ok bool) {
-	tree, ok = toJSONValue(v)
-	if !ok {
-		return nil, nil, false
-	}
-	data, err := json.Marshal(tree)
-	if err != nil {
-		return nil, nil, false
-	}
-	return tree, data, true
-}
-
+// toJSONValue converts a value decoded by go.yaml.in/yaml/v2 into the
+// value encoding/json decodes the JSON of sigs.k8s.io/yaml's
+// YAMLToJSONStrict into: mappings with string keys become map[string]any,
+// numbers float64; json.Marshal of it is then YAMLToJSONStrict's JSON.
+// ok is false for anything else: keys that are not valid UTF-8 strings,
+// strings that are not valid UTF-8, integers from 2^53, NaN and
+// infinities, and other types.
 func toJSONValue(v any) (any, bool) {
 	switch v := v.(type) {
 	case nil, bool:
@@ -187,6 +186,47 @@ func typeMetaOf(m map[string]any) (tm typeMeta, ok bool) {
 		return typeMeta{}, false
 	}
 	return tm, true
+}
+
+// isList reports whether tree is a List, NodeList or PodList whose kind
+// typeMetaOf and whose items listItems read.
+func isList(tree any) bool {
+	m, ok := tree.(map[string]any)
+	if !ok {
+		return false
+	}
+	tm, ok := typeMetaOf(m)
+	if !ok || (tm.Kind != "List" && tm.Kind != "NodeList" && tm.Kind != "PodList") {
+		return false
+	}
+	_, ok = listItems(m)
+	return ok
+}
+
+// listItems reads a List's items from its JSON tree as encoding/json would
+// decode its JSON into a struct with Items []map[string]any `json:"items"`;
+// ok is false when that decoding might differ or fail: another key that
+// could match items, items neither a list nor null, an item that is not
+// an object.
+func listItems(m map[string]any) (items []map[string]any, ok bool) {
+	for k := range m {
+		if k != "items" && (strings.EqualFold(k, "items") || !isASCII(k)) {
+			return nil, false
+		}
+	}
+	switch v := m["items"].(type) {
+	case nil:
+		return nil, true
+	case []any:
+		items = make([]map[string]any, len(v))
+		for i, e := range v {
+			if items[i], ok = e.(map[string]any); !ok {
+				return nil, false
+			}
+		}
+		return items, true
+	}
+	return nil, false
 }
 
 func stringOrNull(v any) (string, bool) {

@@ -21,7 +21,7 @@ import (
 // could part ways with reading each on its own: a bad document after good
 // ones, document markers and directives the splitter keeps, byte order
 // marks, other line breaks, a top-level block scalar, values that
-// jsonTree refuses, keys that might match kind.
+// toJSONValue refuses, keys that might match kind.
 var streamSeeds = []string{
 	"kind: Node\nmetadata: {name: a}\n---\nkind: Node\nmetadata: {name: b, name: c}\n",
 	"kind: Node\nmetadata: {name: a}\n--- \nkind: Node\nmetadata: {name: b}\n...\n---\nkind: Node\nmetadata: {name: c}",
@@ -63,6 +63,11 @@ var streamSeeds = []string{
 	"kind: Node\nmetadata: {name: a}\n---\nkind: Node\nmetadata: {name: b}\nstatus: {allocatable: {cpu: 1e400, memory: 1Gi}}\n",
 	"kind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, image: i, resources: {requests: {cpu: 500m, memory: \"1Gi\"}}}]}\n---\nkind: Pod\nmetadata: {name: q}\nspec: {containers: [{name: c, image: i, resources: {requests: {cpu: 0.5, memory: 1073741824}}}]}\n",
 	"kind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, image: i, resources: {requests: {cpu: \" 5m\", memory: \"1Ki\\u0020\"}}}]}\n",
+	"kind: List\nitems: [{kind: Node, metadata: {name: a}}, null]\n---\nkind: Node\nmetadata: {name: b}\n",
+	"kind: List\nitems: null\n---\nkind: NodeList\nitems: []\n---\nkind: PodList\n",
+	"kind: List\nitems: [{kind: Node, metadata: {name: a}}]\nItems: [{kind: Node, metadata: {name: b}}]\n",
+	"kind: List\nitems: [{kind: Node, Kind: Pod, metadata: {name: a}}, {kind: 1, apiVersion: v1}, {apiVersion: 2}]\n",
+	"kind: NodeList\nitems: [{metadata: {name: a}}, {kind: Pod, metadata: {name: p}, spec: {containers: [{name: c, image: i}]}}]\n---\nkind: PodList\nitems: {a: b}\n",
 }
 
 // streamInputs are the files compared with and without the fast path:
@@ -128,7 +133,7 @@ func TestStreamSameAsOneByOne(t *testing.T) {
 
 // TestDecodeStreamValues checks the fast path's steps one by one: each
 // value decodeStream gives is yaml v2's strict decoding of the document
-// alone, and where jsonTree takes it, its JSON is YAMLToJSONStrict's and
+// alone, and where toJSONValue takes it, its JSON is YAMLToJSONStrict's and
 // its tree that JSON decoded, and typeMetaOf agrees with encoding/json.
 func TestDecodeStreamValues(t *testing.T) {
 	streamed := 0
@@ -145,10 +150,12 @@ func TestDecodeStreamValues(t *testing.T) {
 			require.NoError(t, yamlv2.UnmarshalStrict(d.text, &want), "%s: document %d", name, d.num)
 			// Printed: NaN is not equal to itself.
 			require.Equal(t, fmt.Sprintf("%#v", want), fmt.Sprintf("%#v", pre[i].v), "%s: document %d", name, d.num)
-			tree, data, ok := jsonTree(pre[i].v)
+			tree, ok := toJSONValue(pre[i].v)
 			if !ok {
 				continue
 			}
+			data, err := json.Marshal(tree)
+			require.NoError(t, err, "%s: document %d", name, d.num)
 			j, err := yaml.YAMLToJSONStrict(d.text)
 			require.NoError(t, err, "%s: document %d", name, d.num)
 			require.Equal(t, string(j), string(data), "%s: document %d: the JSON", name, d.num)
@@ -160,6 +167,23 @@ func TestDecodeStreamValues(t *testing.T) {
 					var want typeMeta
 					require.NoError(t, json.Unmarshal(j, &want))
 					require.Equal(t, want, tm, "%s: document %d: typeMeta", name, d.num)
+				}
+				if items, ok := listItems(m); ok {
+					var want struct {
+						Items []map[string]any `json:"items"`
+					}
+					require.NoError(t, json.Unmarshal(j, &want))
+					require.Equal(t, len(want.Items), len(items), "%s: document %d: items", name, d.num)
+					for k := range items {
+						require.Equal(t, want.Items[k], items[k], "%s: document %d: items[%d]", name, d.num, k)
+						if tm, ok := typeMetaOf(items[k]); ok {
+							var wantTM typeMeta
+							b, err := json.Marshal(items[k])
+							require.NoError(t, err)
+							require.NoError(t, json.Unmarshal(b, &wantTM))
+							require.Equal(t, wantTM, tm, "%s: document %d: items[%d]: typeMeta", name, d.num, k)
+						}
+					}
 				}
 			}
 		}
@@ -194,8 +218,8 @@ func TestDecodeStreamRefuses(t *testing.T) {
 	} {
 		var v any
 		require.NoError(t, yamlv2.Unmarshal([]byte(s), &v))
-		_, _, ok := jsonTree(v)
-		assert.False(t, ok, "jsonTree(%q)", s)
+		_, ok := toJSONValue(v)
+		assert.False(t, ok, "toJSONValue(%q)", s)
 	}
 }
 
