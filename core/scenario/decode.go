@@ -17,7 +17,8 @@ func (p *parser) documents(docs []document) error {
 	for i, d := range docs {
 		var sd streamDoc
 		if pre != nil {
-			sd = pre[i]
+			// Dropped once read: a large List's value is garbage then.
+			sd, pre[i] = pre[i], streamDoc{}
 		}
 		if err := p.document(d, sd); err != nil {
 			return err
