@@ -69,6 +69,18 @@ var ErrSuffix = errors.New("unable to parse quantity's suffix")
 // ErrSuffix (unknown suffix) or ErrNumeric (no digits where upstream's
 // arbitrary-precision path needs some: "Ei", "Pi", ".e-10").
 func ParseQuantity(s string) (Quantity, error) {
+	if q, ok := memoQuantity(s); ok {
+		return q, nil
+	}
+	q, err := parseQuantity(s)
+	if err == nil {
+		rememberQuantity(s, q)
+	}
+	return q, err
+}
+
+// parseQuantity is ParseQuantity without the memo.
+func parseQuantity(s string) (Quantity, error) {
 	if len(s) == 0 {
 		return Quantity{}, ErrFormatWrong
 	}
@@ -385,6 +397,13 @@ func (q Quantity) MarshalJSON() ([]byte, error) { return json.Marshal(q.String()
 
 // UnmarshalJSON reads a quantity from a JSON string or number.
 func (q *Quantity) UnmarshalJSON(b []byte) error {
+	if in, ok := plainJSONString(b); ok {
+		// string(in) as a map key does not allocate.
+		if p, ok := memoQuantity(string(in)); ok {
+			*q = p
+			return nil
+		}
+	}
 	s := string(b)
 	if s == "null" {
 		*q = Quantity{}

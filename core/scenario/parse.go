@@ -173,10 +173,8 @@ func (p *parser) parse(data []byte) (*Scenario, error) {
 	if len(docs) == 0 {
 		return nil, &Error{File: p.file, Message: noDocuments}
 	}
-	for _, d := range docs {
-		if err := p.document(d); err != nil {
-			return nil, err
-		}
+	if err := p.documents(docs); err != nil {
+		return nil, err
 	}
 	if p.read == 0 {
 		// Only null documents ("null", "~", a bare anchor): as empty as
@@ -211,20 +209,13 @@ func (p *parser) parse(data []byte) (*Scenario, error) {
 	return s, nil
 }
 
-// document decodes one YAML document. The text is decoded once, strictly,
-// into JSON (as kubectl sends it to the API server), and that JSON once
-// into a generic tree; the kind, the strict field check and the typed
-// object all come from these. Only a document that strict decoding refuses
-// is read again, leniently, to tell invalid YAML from a key given twice.
-func (p *parser) document(d document) error {
-	j, strictErr := yaml.YAMLToJSONStrict(d.text)
-	var raw any
-	if strictErr == nil {
-		if err := json.Unmarshal(j, &raw); err != nil {
-			return p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
-		}
-	} else if err := yaml.Unmarshal(d.text, &raw); err != nil {
-		return p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
+// document decodes one YAML document (decode): the kind, the strict field
+// check and the typed object all come from its JSON and tree. sd is its
+// value from the stream decoder, if any.
+func (p *parser) document(d document, sd streamDoc) error {
+	j, raw, strictErr, err := p.decode(d, sd)
+	if err != nil {
+		return err
 	}
 	if raw == nil {
 		return nil
@@ -234,14 +225,9 @@ func (p *parser) document(d document) error {
 	if !ok {
 		return p.errf(d, "expected an object with apiVersion and kind, found %s", describeValue(raw))
 	}
-	// Decoding the JSON into typeMeta fails where decoding the YAML would
-	// turn a number or boolean into the string (kind: 1).
-	var tm typeMeta
-	if strictErr != nil || json.Unmarshal(j, &tm) != nil {
-		tm = typeMeta{}
-		if err := yaml.Unmarshal(d.text, &tm); err != nil {
-			return p.errf(d, "invalid YAML: %s", cleanYAMLError(err))
-		}
+	tm, err := p.typeMeta(d, j, m, strictErr)
+	if err != nil {
+		return err
 	}
 	switch tm.Kind {
 	case "":
@@ -272,33 +258,7 @@ func (p *parser) document(d document) error {
 		if strictErr != nil {
 			return p.errf(d, "%s in version %q cannot be handled as a %s: strict decoding error: %s", tm.Kind, "v1", tm.Kind, cleanYAMLError(strictErr))
 		}
-		// An unnamed struct: its type shows in the decoding error.
-		var list struct {
-			Items []map[string]any `json:"items"`
-		}
-		if err := json.Unmarshal(j, &list); err != nil {
-			return p.errf(d, "%s: %s", tm.Kind, cleanYAMLError(err))
-		}
-		for i, item := range list.Items {
-			b, err := json.Marshal(item)
-			if err != nil {
-				return p.errf(d, "items[%d]: %v", i, err)
-			}
-			var itm typeMeta
-			_ = json.Unmarshal(b, &itm)
-			if itm.Kind == "" {
-				switch tm.Kind {
-				case "NodeList":
-					itm.Kind = "Node"
-				case "PodList":
-					itm.Kind = "Pod"
-				}
-			}
-			if err := p.object(d, fmt.Sprintf("items[%d]: ", i), itm, b, item); err != nil {
-				return err
-			}
-		}
-		return nil
+		return p.list(d, tm, j, m)
 	}
 	if strictErr != nil {
 		// Valid YAML that strict decoding refuses: a duplicate key.

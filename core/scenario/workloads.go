@@ -43,10 +43,8 @@ func ParseManifest(data []byte, allowComparisonOperators bool) (m *Manifests, er
 	if len(docs) == 0 {
 		return nil, fmt.Errorf("error: no objects passed to apply")
 	}
-	for _, d := range docs {
-		if err := p.document(d); err != nil {
-			return nil, err
-		}
+	if err := p.documents(docs); err != nil {
+		return nil, err
 	}
 	s := &Scenario{Options: Options{FeatureGates: map[string]bool{}}}
 	if allowComparisonOperators {
