@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -37,6 +38,9 @@ type LocalEngine struct {
 	// first seen (EvictKey → time).
 	evictOf    *sim.Result
 	evictStart map[string]float64
+	// seed tells this engine's board keys (FrameView.Keys) from another
+	// engine's; it changes with every accepted run.
+	seed uint64
 }
 
 var _ Engine = (*LocalEngine)(nil)
@@ -44,7 +48,7 @@ var _ Engine = (*LocalEngine)(nil)
 // NewLocalEngine returns an engine over cfg's simulator, console, lint and
 // export functions.
 func NewLocalEngine(cfg Config) *LocalEngine {
-	return &LocalEngine{simulate: cfg.Simulate, exec: cfg.Exec, lint: cfg.Lint, export: cfg.Export}
+	return &LocalEngine{simulate: cfg.Simulate, exec: cfg.Exec, lint: cfg.Lint, export: cfg.Export, seed: rand.Uint64()}
 }
 
 // Cancel implements Engine: an in-process run cannot be in flight.
@@ -70,6 +74,7 @@ func (e *LocalEngine) Run(req RunRequest, progress func(Progress), done func(Run
 		// kubectl refused the step: the last accepted run stays.
 	default:
 		e.res, e.text, e.filename = res, req.Text, req.Filename
+		e.seed++
 		reply.Accepted = true
 		reply.Run = runInfo(res)
 		if req.Link {

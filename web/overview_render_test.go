@@ -34,7 +34,7 @@ func TestOverviewMapRenders(t *testing.T) {
 		`id="overview"`, "All 20 nodes by zone",
 		`<span class="ov-zone-name">z0</span>`, `<span class="ov-zone-name">no zone</span>`,
 		"6 nodes · 0 tainted · 0 not Ready · 0 cordoned",
-		`data-start="0" data-count="6"`, `aria-label="Nodes of zone z0: arrow keys move between nodes, Enter brings up the node's card"`,
+		`data-start="0"`, `data-count="6"`, `aria-label="Nodes of zone z0: arrow keys move between nodes, Enter brings up the node's card"`,
 		`tabindex="0"`, `class="sr-only ov-live"`, `aria-live="polite"`,
 		"NoSchedule", "Ready=Unknown (unreachable)", "cordoned", "fill: requested share of cpu or memory",
 	} {
