@@ -101,8 +101,11 @@ func (b *BoardPanel) viewsFor(place string, pods []*sim.PodState) []PodView {
 }
 
 // clocked reports whether p's chip depends on the clock: a pending
-// eviction's countdown, a Terminating pod's grace period.
-func clocked(p *sim.PodState) bool { return p.EvictAt != nil || p.Terminating }
+// eviction's countdown (Clock.Countdown), a Terminating pod's grace period
+// (Clock.Grace).
+func clocked(p *sim.PodState) bool {
+	return (p.EvictAt != nil && p.Phase != PhaseEvicted) || (p.Terminating && !p.KubeletAway && p.GraceEnd != nil)
+}
 
 // renderNodes renders the node cards of the view (those that match the
 // filter, up to the limit) and one summary card for the rest: with

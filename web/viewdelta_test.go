@@ -230,3 +230,32 @@ func TestPodViewEqual(t *testing.T) {
 		require.False(t, b.Equal(&a), typ.Field(i).Name)
 	}
 }
+
+// TestViewsForClock: a place whose key, selection and language are the
+// same keeps its very chips while the clock moves, unless a chip follows
+// the clock (a pending eviction's ring, a grace period).
+func TestViewsForClock(t *testing.T) {
+	at, end := 100.0, 130.0
+	ringing := &sim.PodState{Namespace: "default", Name: "r", Phase: PhaseRunning, Node: "n1", EvictAt: &at}
+	terminating := &sim.PodState{Namespace: "default", Name: "t", Phase: PhaseRunning, Node: "n2", Terminating: true, GraceEnd: &end}
+	calm := &sim.PodState{Namespace: "default", Name: "c", Phase: PhaseRunning, Node: "n3"}
+	gone := &sim.PodState{Namespace: "default", Name: "g", Phase: PhaseEvicted, EvictAt: &at}
+	b := &BoardPanel{View: FrameView{Keys: map[string]uint64{NodePlace("n1"): 1, NodePlace("n2"): 2, NodePlace("n3"): 3, PlaceEvicted: 4}}}
+	places := map[string][]*sim.PodState{NodePlace("n1"): {ringing}, NodePlace("n2"): {terminating}, NodePlace("n3"): {calm}, PlaceEvicted: {gone}}
+	b.Time = 10
+	first := map[string][]PodView{}
+	for place, pods := range places {
+		first[place] = b.viewsFor(place, pods)
+	}
+	b.Time = 20
+	for place, pods := range places {
+		again := b.viewsFor(place, pods)
+		moving := place == NodePlace("n1") || place == NodePlace("n2")
+		require.Equal(t, !moving, &again[0] == &first[place][0], place)
+		require.Equal(t, viewsOf(pods, "", Clock{Now: 20}), again, place)
+	}
+	b.Selected = "default/c"
+	require.True(t, b.viewsFor(NodePlace("n3"), places[NodePlace("n3")])[0].Selected, "a new selection makes the chips again")
+	b.View.Keys[NodePlace("n3")] = 0
+	require.True(t, b.viewsFor(NodePlace("n3"), []*sim.PodState{calm, ringing})[1].Countdown, "a place without a key is made again")
+}
