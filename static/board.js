@@ -261,7 +261,7 @@
   // index. Bits as web.Mark*: 1 NoSchedule, 2 PreferNoSchedule,
   // 4 NoExecute, 8 Ready=False, 16 Ready=Unknown, 32 another condition,
   // 64 cordoned, 128 requests over allocatable.
-  var ov = { marks: new Uint8Array(0), util: new Uint8Array(0), names: [], chosen: -1, labels: [], focus: {} };
+  var ov = { marks: new Uint8Array(0), util: new Uint8Array(0), names: [], chosen: -1, labels: [], focus: {}, colors: null, drawn: false };
 
   function ovColors() {
     var cs = getComputedStyle(document.documentElement);
@@ -302,62 +302,108 @@
     cv.style.height = rows * pitch + "px";
     cv.width = Math.round(width * dpr);
     cv.height = Math.round(rows * pitch * dpr);
-    cv._ov = { start: start, count: count, cols: cols, pitch: pitch };
+    cv._ov = { start: start, count: count, cols: cols, pitch: pitch, width: width, dpr: dpr };
     var g = cv.getContext("2d");
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.clearRect(0, 0, width, rows * pitch);
-    var gap = pitch >= 12 ? 2 : 1, s = pitch - gap;
     var focused = document.activeElement === cv ? ov.focus[start] : -1;
     for (var k = 0; k < count; k++) {
-      var i = start + k, m = ov.marks[i], u = ov.util[i];
-      var x = (k % cols) * pitch + 1, y = Math.floor(k / cols) * pitch + 1;
-      var w = s - 1;
-      g.fillStyle = (m & 24) ? colors.bad : colors.bg;
-      g.fillRect(x, y, w, w);
-      if (u !== 255 && u > 0 && !(m & 24)) {
-        var h = Math.max(1, Math.round(w * u / 100));
-        g.globalAlpha = 0.55;
-        g.fillStyle = colors.fill;
-        g.fillRect(x, y + w - h, w, h);
-        g.globalAlpha = 1;
-      }
-      if (m & 16) { // unreachable: hatched
-        g.strokeStyle = colors.bg;
-        g.lineWidth = 1;
-        g.beginPath();
-        g.moveTo(x, y + w / 2); g.lineTo(x + w / 2, y);
-        g.moveTo(x, y + w); g.lineTo(x + w, y);
-        g.moveTo(x + w / 2, y + w); g.lineTo(x + w, y + w / 2);
-        g.stroke();
-      }
-      if (m & 32) { // a condition: a bar at the foot
-        g.fillStyle = colors.warn;
-        g.fillRect(x, y + w - 2, w, 2);
-      }
-      if (m & 128) { // over-committed: a bar at the head
-        g.fillStyle = colors.bad;
-        g.fillRect(x, y, w, 2);
-      }
-      // The border: the strongest taint effect, thicker for the ones that
-      // keep pods off.
-      var lw = 1, col = colors.line;
-      if (m & 4) { lw = 2; col = colors.ne; } else if (m & 1) { lw = 2; col = colors.ns; } else if (m & 2) { col = colors.pns; }
-      g.lineWidth = lw;
-      g.strokeStyle = col;
-      g.strokeRect(x + lw / 2, y + lw / 2, w - lw, w - lw);
-      if (m & 64) { // cordoned: a diagonal stroke
-        g.strokeStyle = colors.warn;
-        g.lineWidth = 1.5;
-        g.beginPath();
-        g.moveTo(x + 1, y + w - 1); g.lineTo(x + w - 1, y + 1);
-        g.stroke();
-      }
-      if (i === ov.chosen || k === focused) {
-        g.strokeStyle = i === ov.chosen ? colors.ink : colors.focus;
-        g.lineWidth = 2;
-        g.strokeRect(x - 1, y - 1, w + 2, w + 2);
-      }
+      ovDrawTile(g, colors, cv._ov, k, k === focused);
     }
+  }
+
+  // ovDrawTile draws tile k of a canvas laid out as d (cv._ov) on the
+  // clear cell of its place.
+  function ovDrawTile(g, colors, d, k, focused) {
+    var pitch = d.pitch, gap = pitch >= 12 ? 2 : 1, w = pitch - gap - 1;
+    var i = d.start + k, m = ov.marks[i], u = ov.util[i];
+    var x = (k % d.cols) * pitch + 1, y = Math.floor(k / d.cols) * pitch + 1;
+    g.fillStyle = (m & 24) ? colors.bad : colors.bg;
+    g.fillRect(x, y, w, w);
+    if (u !== 255 && u > 0 && !(m & 24)) {
+      var h = Math.max(1, Math.round(w * u / 100));
+      g.globalAlpha = 0.55;
+      g.fillStyle = colors.fill;
+      g.fillRect(x, y + w - h, w, h);
+      g.globalAlpha = 1;
+    }
+    if (m & 16) { // unreachable: hatched
+      g.strokeStyle = colors.bg;
+      g.lineWidth = 1;
+      g.beginPath();
+      g.moveTo(x, y + w / 2); g.lineTo(x + w / 2, y);
+      g.moveTo(x, y + w); g.lineTo(x + w, y);
+      g.moveTo(x + w / 2, y + w); g.lineTo(x + w, y + w / 2);
+      g.stroke();
+    }
+    if (m & 32) { // a condition: a bar at the foot
+      g.fillStyle = colors.warn;
+      g.fillRect(x, y + w - 2, w, 2);
+    }
+    if (m & 128) { // over-committed: a bar at the head
+      g.fillStyle = colors.bad;
+      g.fillRect(x, y, w, 2);
+    }
+    // The border: the strongest taint effect, thicker for the ones that
+    // keep pods off.
+    var lw = 1, col = colors.line;
+    if (m & 4) { lw = 2; col = colors.ne; } else if (m & 1) { lw = 2; col = colors.ns; } else if (m & 2) { col = colors.pns; }
+    g.lineWidth = lw;
+    g.strokeStyle = col;
+    g.strokeRect(x + lw / 2, y + lw / 2, w - lw, w - lw);
+    if (m & 64) { // cordoned: a diagonal stroke
+      g.strokeStyle = colors.warn;
+      g.lineWidth = 1.5;
+      g.beginPath();
+      g.moveTo(x + 1, y + w - 1); g.lineTo(x + w - 1, y + 1);
+      g.stroke();
+    }
+    if (i === ov.chosen || focused) {
+      g.strokeStyle = i === ov.chosen ? colors.ink : colors.focus;
+      g.lineWidth = 2;
+      g.strokeRect(x - 1, y - 1, w + 2, w + 2);
+    }
+  }
+
+  // ovNear reports whether tiles k and j (-1: none) of a canvas laid out
+  // as d touch: a chosen or focused tile's ring reaches into its
+  // neighbours' cells.
+  function ovNear(d, k, j) {
+    return j >= 0 && Math.abs(k % d.cols - j % d.cols) <= 1 && Math.abs(Math.floor(k / d.cols) - Math.floor(j / d.cols)) <= 1;
+  }
+
+  // ovPatch redraws only the tiles changed (sorted indices) on canvas cv,
+  // as drawn last (cv._ov): it reports false when cv must be drawn whole
+  // (its layout is not the one drawn, a changed tile touches the chosen or
+  // focused one).
+  function ovPatch(cv, changed) {
+    var d = cv._ov;
+    if (!d || !cv.width || d.start !== +cv.dataset.start || d.count !== +cv.dataset.count ||
+      d.dpr !== (window.devicePixelRatio || 1) || d.pitch !== ovPitch(ov.width, ov.marks.length)) {
+      return false;
+    }
+    var focused = document.activeElement === cv ? ov.focus[d.start] : -1;
+    var chosen = ov.chosen - d.start, mine = [];
+    for (var n = 0; n < changed.length; n++) {
+      var k = changed[n] - d.start;
+      if (k < 0 || k >= d.count) {
+        continue;
+      }
+      if (ovNear(d, k, chosen) || ovNear(d, k, focused)) {
+        return false;
+      }
+      mine.push(k);
+    }
+    if (!mine.length) {
+      return true;
+    }
+    var g = cv.getContext("2d");
+    g.setTransform(d.dpr, 0, 0, d.dpr, 0, 0);
+    mine.forEach(function (k) {
+      g.clearRect((k % d.cols) * d.pitch, Math.floor(k / d.cols) * d.pitch, d.pitch, d.pitch);
+      ovDrawTile(g, ov.colors, d, k, false);
+    });
+    return true;
   }
 
   function ovRoot() { return document.getElementById("overview"); }
@@ -372,12 +418,51 @@
       return;
     }
     var colors = ovColors();
-    var pitch = ovPitch(cvs[0].clientWidth || root.clientWidth, ov.marks.length);
+    ov.colors = colors;
+    ov.width = cvs[0].clientWidth || root.clientWidth;
+    var pitch = ovPitch(ov.width, ov.marks.length);
     cvs.forEach(function (cv) {
       ovWire(cv);
       ovDrawCanvas(cv, colors, pitch);
     });
+    ov.drawn = true;
   }
+
+  // ovRedraw draws what changed since the last drawing: nothing when no
+  // tile did, only the changed tiles where the canvases are laid out as
+  // drawn last (a ResizeObserver redraws everything when a canvas's width
+  // changes), else everything.
+  function ovRedraw(changed) {
+    var root = ovRoot();
+    var cvs = root ? root.querySelectorAll("canvas.ov-canvas") : [];
+    if (!ov.drawn || !ov.colors || typeof ResizeObserver !== "function" || !cvs.length) {
+      ovDrawAll();
+      return;
+    }
+    cvs.forEach(function (cv) {
+      ovWire(cv);
+      if (!ovPatch(cv, changed)) {
+        ovDrawCanvas(cv, ov.colors, ovPitch(ov.width, ov.marks.length));
+      }
+    });
+  }
+
+  // ovResized redraws everything, once per frame, when a canvas's width is
+  // not the one it was drawn at.
+  var ovResize = 0;
+  function ovResizeSoon() {
+    cancelAnimationFrame(ovResize);
+    ovResize = requestAnimationFrame(ovDrawAll);
+  }
+  var ovSizes = typeof ResizeObserver === "function" ? new ResizeObserver(function (entries) {
+    for (var n = 0; n < entries.length; n++) {
+      var cv = entries[n].target, d = cv._ov;
+      if (d && Math.abs(entries[n].contentRect.width - d.width) >= 1) {
+        ovResizeSoon();
+        return;
+      }
+    }
+  }) : null;
 
   function ovAt(cv, ev) {
     var d = cv._ov, r = cv.getBoundingClientRect();
@@ -412,6 +497,9 @@
       return;
     }
     cv._ovWired = true;
+    if (ovSizes) {
+      ovSizes.observe(cv);
+    }
     cv.addEventListener("mousemove", function (ev) {
       var i = ovAt(cv, ev);
       var t = i >= 0 ? ovLabel(i) : "";
@@ -422,7 +510,7 @@
     });
     cv.addEventListener("click", function (ev) { ovPick(cv, ovAt(cv, ev)); });
     function refocus() {
-      ovDrawCanvas(cv, ovColors(), cv._ov ? cv._ov.pitch : 12);
+      ovDrawCanvas(cv, ov.colors || ovColors(), cv._ov ? cv._ov.pitch : 12);
     }
     cv.addEventListener("focus", function () {
       var start = +cv.dataset.start;
@@ -464,6 +552,7 @@
 
   window.tpOverviewDraw = function (data) {
     var t0 = performance.now();
+    var was = ov.marks, wasUtil = ov.util, wasChosen = ov.chosen;
     ov.marks = data.marks;
     ov.util = data.util;
     if (data.names) {
@@ -471,18 +560,34 @@
     }
     ov.chosen = data.chosen;
     ov.labels = String(data.labels || "").split("\n");
-    ovDrawAll();
+    if (was.length !== ov.marks.length || wasChosen !== ov.chosen) {
+      ovDrawAll();
+    } else {
+      var changed = [];
+      for (var i = 0; i < was.length; i++) {
+        if (was[i] !== ov.marks[i] || wasUtil[i] !== ov.util[i]) {
+          changed.push(i);
+        }
+      }
+      if (changed.length * 4 > was.length) {
+        ovDrawAll();
+      } else {
+        ovRedraw(changed);
+      }
+    }
     if (window.tpPerf) {
-      // cmd/benchpage: what drawing every tile costs.
+      // cmd/benchpage: what drawing the tiles costs.
       window.tpOverviewMs = performance.now() - t0;
     }
   };
 
-  var ovResize = 0;
-  window.addEventListener("resize", function () {
-    cancelAnimationFrame(ovResize);
-    ovResize = requestAnimationFrame(ovDrawAll);
-  });
+  window.addEventListener("resize", ovResizeSoon);
+  if (window.matchMedia) {
+    var dark = window.matchMedia("(prefers-color-scheme: dark)");
+    if (dark && typeof dark.addEventListener === "function") {
+      dark.addEventListener("change", ovResizeSoon); // new colours
+    }
+  }
 
   // Arrow keys step through the frames when focus is not in a form field.
   document.addEventListener("keydown", function (e) {

@@ -14,7 +14,9 @@ import (
 // nodes beyond the limit, and the Pending and Evicted lanes. It owns the
 // chip views it made last for each card and lane, and hands a card the
 // same slice while its chips are unchanged, so a step re-renders only the
-// cards and lanes that changed. Filter and "show more" go to Page.
+// cards and lanes that changed; while a place's key (FrameView.Keys) is
+// the same, its chips are not even made again. Filter and "show more" go
+// to Page.
 type BoardPanel struct {
 	app.Compo
 
@@ -26,7 +28,18 @@ type BoardPanel struct {
 	Version  string
 	Frame    int
 
-	viewsAt map[string][]PodView
+	viewsAt map[string]chipsAt
+}
+
+// chipsAt is what BoardPanel made last for one place: the chips, and what
+// they were made from (the place's key, the selection, the language);
+// clocked says a chip depends on the clock (a countdown or grace period).
+type chipsAt struct {
+	key      uint64
+	selected string
+	lang     string
+	clocked  bool
+	views    []PodView
 }
 
 // Render implements app.Composer.
@@ -51,9 +64,9 @@ func (b *BoardPanel) Render() app.UI {
 		}),
 		b.renderNodeFilter(),
 		app.Div().Class(nodesClass(v.NodeTotal)).Body(b.renderNodes()...),
-		&Lane{Kind: "pending", Title: Msg.PendingLane, Empty: Msg.PendingEmpty, Pods: b.viewsFor("lane:pending", v.Pending), Total: v.PendingMatched, All: v.PendingAll, Filtered: filtered},
+		&Lane{Kind: "pending", Title: Msg.PendingLane, Empty: Msg.PendingEmpty, Pods: b.viewsFor(PlacePending, v.Pending), Total: v.PendingMatched, All: v.PendingAll, Filtered: filtered},
 		app.If(v.EvictedAll > 0, func() app.UI {
-			return &Lane{Kind: "evicted", Title: Msg.EvictedLane, Pods: b.viewsFor("lane:evicted", v.Evicted), Total: v.EvictedMatched, All: v.EvictedAll, Filtered: filtered}
+			return &Lane{Kind: "evicted", Title: Msg.EvictedLane, Pods: b.viewsFor(PlaceEvicted, v.Evicted), Total: v.EvictedMatched, All: v.EvictedAll, Filtered: filtered}
 		}),
 	)
 }
@@ -65,19 +78,33 @@ func (b *BoardPanel) evictionStart(p *sim.PodState) (float64, bool) {
 	return s, ok
 }
 
-// viewsFor trims the pods of one place on the board (a node's name, a
-// lane) with countdown rings at the clock, returning the slice it returned
-// last time while the chips are the same.
+// viewsFor trims the pods of one place on the board (NodePlace, a lane)
+// with countdown rings at the clock, returning the slice it returned last
+// time while the chips are the same: without making them again while the
+// place's key, the selection and the language are, and no chip follows the
+// clock.
 func (b *BoardPanel) viewsFor(place string, pods []*sim.PodState) []PodView {
+	key := b.View.Keys[place]
+	old, ok := b.viewsAt[place]
+	if ok && key != 0 && old.key == key && old.selected == b.Selected && old.lang == Lang && !old.clocked {
+		return old.views
+	}
 	views := viewsOf(pods, b.Selected, Clock{Now: b.Time, Start: b.evictionStart})
+	if ok && equalViews(old.views, views) {
+		views = old.views
+	}
 	if b.viewsAt == nil {
-		b.viewsAt = map[string][]PodView{}
+		b.viewsAt = map[string]chipsAt{}
 	}
-	if old, ok := b.viewsAt[place]; ok && slices.EqualFunc(old, views, PodView.Equal) {
-		return old
-	}
-	b.viewsAt[place] = views
+	b.viewsAt[place] = chipsAt{key: key, selected: b.Selected, lang: Lang, clocked: slices.ContainsFunc(pods, clocked), views: views}
 	return views
+}
+
+// clocked reports whether p's chip depends on the clock: a pending
+// eviction's countdown (Clock.Countdown), a Terminating pod's grace period
+// (Clock.Grace).
+func clocked(p *sim.PodState) bool {
+	return (p.EvictAt != nil && p.Phase != PhaseEvicted) || (p.Terminating && !p.KubeletAway && p.GraceEnd != nil)
 }
 
 // renderNodes renders the node cards of the view (those that match the
@@ -93,7 +120,7 @@ func (b *BoardPanel) renderNodes() []app.UI {
 	}
 	cards := make([]app.UI, 0, len(v.Nodes)+1)
 	for _, node := range v.Nodes {
-		cards = append(cards, &NodeCard{Node: node, Pods: b.viewsFor("node:"+node.Name, v.OnNode[node.Name])})
+		cards = append(cards, &NodeCard{Node: node, Pods: b.viewsFor(NodePlace(node.Name), v.OnNode[node.Name])})
 	}
 	if h := v.Hidden; h.Nodes > 0 {
 		moreNodes := Msg.MoreNodes

@@ -1,9 +1,5 @@
 package web
 
-import (
-	"reflect"
-)
-
 // The board of the frame on it: the engine's FrameView for the model's
 // frame, filter, limits and selection, and the chip views the page draws
 // from it at the clock.
@@ -30,6 +26,9 @@ func (m *Model) Refresh() {
 	if o := m.View.Overview; o != nil && len(o.Names) == o.Len() {
 		q.OverviewNames = o.NamesKey
 	}
+	if m.View.Err == "" {
+		q.Held, q.NodeNames = m.View.Keys, m.View.NodeNamesKey
+	}
 	m.waited()
 	m.eng.View(q, func(v FrameView) {
 		if v.Seq <= m.shown {
@@ -51,6 +50,12 @@ func (m *Model) Refresh() {
 			defer m.Refresh()
 			return
 		}
+		if !v.Keep(&m.View) && (len(q.Held) > 0 || q.NodeNames != 0) {
+			// Likewise for the cards, lanes or node names left out.
+			m.View.Keys, m.View.NodeNamesKey = nil, 0
+			defer m.Refresh()
+			return
+		}
 		if m.OnView != nil {
 			m.OnView(func() { m.View = v })
 			return
@@ -66,9 +71,6 @@ func (m *Model) Reached(name string) bool { return m.reached[name] }
 // Loading reports whether the engine has not answered the latest board
 // query yet.
 func (m *Model) Loading() bool { return m.shown < m.seq }
-
-// Equal reports whether two chip views draw the same chip.
-func (v PodView) Equal(w PodView) bool { return reflect.DeepEqual(v, w) }
 
 // LaneLimit is how many chips the lane of kind ("pending", "evicted")
 // shows; MoreLane shows LanePage more.

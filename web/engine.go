@@ -149,6 +149,12 @@ type ViewQuery struct {
 	// OverviewNames is the NamesKey of the overview the page holds: an
 	// overview with the same names comes without them.
 	OverviewNames uint64
+	// Held is what the page holds of the board it shows (FrameView.Keys):
+	// a node card or lane window whose key is unchanged comes without its
+	// node and pods (FrameView.Kept), and the node names without
+	// themselves when NodeNames is their key (FrameView.NodeNamesKey).
+	Held      map[string]uint64
+	NodeNames uint64
 }
 
 // FrameView is the board of one frame as the page draws it.
@@ -186,8 +192,18 @@ type FrameView struct {
 	// the page holds them (Overview.KeepNames).
 	Overview *Overview
 	// NodeNames lists the frame's node names for pickers (the palette),
-	// at most MaxNodeNames.
-	NodeNames []string
+	// at most MaxNodeNames; NodeNamesKey identifies them (they are left
+	// out when the query held that key).
+	NodeNames    []string
+	NodeNamesKey uint64
+	// Cards names the node cards in order: those in Nodes and those left
+	// out because the query held them. Keys identifies what each card and
+	// lane window holds (by BoardPlace), for the next query's Held; Kept
+	// lists the places left out (Keep puts them back from the board the
+	// page holds).
+	Cards []string
+	Keys  map[string]uint64
+	Kept  []string
 	// Err is set when the view could not be made; Stopped when that is
 	// because the engine stopped (the page asks again once it recovered).
 	Err     string

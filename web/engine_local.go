@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -40,6 +41,9 @@ type LocalEngine struct {
 
 	// early is the run Prerun made before the page asked for it.
 	early *earlyRun
+	// seed tells this engine's board keys (FrameView.Keys) from another
+	// engine's; it changes with every accepted run.
+	seed uint64
 }
 
 var _ Engine = (*LocalEngine)(nil)
@@ -47,7 +51,7 @@ var _ Engine = (*LocalEngine)(nil)
 // NewLocalEngine returns an engine over cfg's simulator, console, lint and
 // export functions.
 func NewLocalEngine(cfg Config) *LocalEngine {
-	return &LocalEngine{simulate: cfg.Simulate, exec: cfg.Exec, lint: cfg.Lint, export: cfg.Export}
+	return &LocalEngine{simulate: cfg.Simulate, exec: cfg.Exec, lint: cfg.Lint, export: cfg.Export, seed: rand.Uint64()}
 }
 
 // Cancel implements Engine: an in-process run cannot be in flight.
@@ -97,6 +101,7 @@ func (e *LocalEngine) finish(req RunRequest, res *sim.Result, err error, reply *
 		// kubectl refused the step: the last accepted run stays.
 	default:
 		e.res, e.text, e.filename = res, req.Text, req.Filename
+		e.seed++
 		reply.Accepted = true
 		reply.Run = runInfo(res)
 		if req.Link {

@@ -43,8 +43,8 @@ func (e *LocalEngine) view(q ViewQuery) FrameView {
 	q.Frame = clamp(q.Frame, 0, len(e.res.Frames)-1)
 	f := &e.res.Frames[q.Frame]
 	g := e.groupsOf(q.Frame)
-	v := FrameView{Frame: q.Frame, NodeTotal: len(f.Nodes), OnNode: map[string][]*sim.PodState{}}
-	e.nodeCards(f, g, q, &v)
+	v := FrameView{Frame: q.Frame, NodeTotal: len(f.Nodes), OnNode: map[string][]*sim.PodState{}, Keys: map[string]uint64{}}
+	shown := e.nodeCards(f, g, q, &v)
 
 	filtered := strings.TrimSpace(q.Filter) != ""
 	pending, evicted := FilterPods(g.Pending, q.Filter), FilterPods(g.Evicted, q.Filter)
@@ -53,8 +53,15 @@ func (e *LocalEngine) view(q ViewQuery) FrameView {
 	if !filtered {
 		v.PendingMatched, v.EvictedMatched = v.PendingAll, v.EvictedAll
 	}
-	v.Pending = trimPods(laneWindow(pending, laneLimit(q.PendingLimit), q.Selected), q.Selected)
-	v.Evicted = trimPods(laneWindow(evicted, laneLimit(q.EvictedLimit), q.Selected), q.Selected)
+	pending = laneWindow(pending, laneLimit(q.PendingLimit), q.Selected)
+	evicted = laneWindow(evicted, laneLimit(q.EvictedLimit), q.Selected)
+	if e.sendPlace(&v, q, PlacePending, nil, pending) {
+		v.Pending = trimPods(pending, q.Selected)
+	}
+	if e.sendPlace(&v, q, PlaceEvicted, nil, evicted) {
+		v.Evicted = trimPods(evicted, q.Selected)
+	}
+	shown = append(shown, pending, evicted)
 
 	if q.Selected != "" {
 		for _, p := range f.Pods {
@@ -64,7 +71,10 @@ func (e *LocalEngine) view(q ViewQuery) FrameView {
 			}
 		}
 	}
-	v.EvictStart = e.evictStartsOf(&v)
+	if v.Selected != nil {
+		shown = append(shown, []*sim.PodState{v.Selected})
+	}
+	v.EvictStart = e.evictStartsOf(shown)
 	e.events(f, q, &v)
 	if len(f.Nodes) > LargeBoardNodes {
 		o := e.overviewOf(q.Frame)
@@ -73,13 +83,47 @@ func (e *LocalEngine) view(q ViewQuery) FrameView {
 		}
 		v.Overview = &o
 	}
+	e.nodeNames(f, q, &v)
+	return v
+}
+
+// nodeNames lists the frame's first MaxNodeNames node names, unless the
+// query holds them.
+func (e *LocalEngine) nodeNames(f *sim.Frame, q ViewQuery, v *FrameView) {
+	names := make([]string, 0, min(len(f.Nodes), MaxNodeNames))
 	for i, n := range f.Nodes {
 		if i == MaxNodeNames {
 			break
 		}
-		v.NodeNames = append(v.NodeNames, n.Name)
+		names = append(names, n.Name)
 	}
-	return v
+	if len(names) == 0 {
+		return
+	}
+	v.NodeNamesKey = namesKey(e.seed, names)
+	if q.NodeNames != v.NodeNamesKey {
+		v.NodeNames = names
+	}
+}
+
+// sendPlace records the key of what place holds (node and pods) in v and
+// reports whether to send it: not when the query holds the same key
+// (then place is in v.Kept). A place seen twice gets key 0, which the
+// page never holds.
+func (e *LocalEngine) sendPlace(v *FrameView, q ViewQuery, place string, node *sim.NodeState, pods []*sim.PodState) bool {
+	if _, seen := v.Keys[place]; seen {
+		v.Keys[place] = 0
+		return true
+	}
+	k := newPlaceKey(e.seed)
+	k.add(node)
+	k.addPods(pods)
+	v.Keys[place] = uint64(k)
+	if held, ok := q.Held[place]; ok && held == uint64(k) && held != 0 {
+		v.Kept = append(v.Kept, place)
+		return false
+	}
+	return true
 }
 
 // groupsOf places the pods of frame i (cached for the last frame asked).
@@ -101,20 +145,26 @@ func (e *LocalEngine) overviewOf(i int) Overview {
 }
 
 // nodeCards picks the cards of the nodes that match the filter, up to the
-// limit, and sums up the others.
-func (e *LocalEngine) nodeCards(f *sim.Frame, g PodGroups, q ViewQuery, v *FrameView) {
+// limit, and sums up the others. It returns the pods of the cards.
+func (e *LocalEngine) nodeCards(f *sim.Frame, g PodGroups, q ViewQuery, v *FrameView) [][]*sim.PodState {
 	limit := q.NodeLimit
 	if limit <= 0 {
 		limit = NodeLimitFor(len(f.Nodes))
 	}
 	filtered := strings.TrimSpace(q.Filter) != ""
+	var shown [][]*sim.PodState
 	for _, node := range f.Nodes {
 		pods := g.OnNode[node.Name]
 		if filtered && !NodeOrPodMatches(node, pods, q.Filter) {
 			continue
 		}
 		v.NodeMatched++
-		if len(v.Nodes) < limit {
+		if len(v.Cards) < limit {
+			v.Cards = append(v.Cards, node.Name)
+			shown = append(shown, pods)
+			if !e.sendPlace(v, q, NodePlace(node.Name), node, pods) {
+				continue
+			}
 			v.Nodes = append(v.Nodes, node)
 			if len(pods) > 0 {
 				v.OnNode[node.Name] = trimPods(pods, q.Selected)
@@ -134,6 +184,7 @@ func (e *LocalEngine) nodeCards(f *sim.Frame, g PodGroups, q ViewQuery, v *Frame
 		}
 		h.Pods += len(pods)
 	}
+	return shown
 }
 
 // trimPods copies pods without their why and describe (only the selected
@@ -181,9 +232,9 @@ func (e *LocalEngine) detailed(frame int, p *sim.PodState) *sim.PodState {
 	return &c
 }
 
-// evictStartsOf lists when the pending eviction deadline of each pod in v
-// was first seen.
-func (e *LocalEngine) evictStartsOf(v *FrameView) map[string]float64 {
+// evictStartsOf lists when the pending eviction deadline of each pod shown
+// (also those of the places left out) was first seen.
+func (e *LocalEngine) evictStartsOf(shown [][]*sim.PodState) map[string]float64 {
 	var out map[string]float64
 	add := func(pods []*sim.PodState) {
 		for _, p := range pods {
@@ -198,13 +249,8 @@ func (e *LocalEngine) evictStartsOf(v *FrameView) map[string]float64 {
 			}
 		}
 	}
-	for _, pods := range v.OnNode {
+	for _, pods := range shown {
 		add(pods)
-	}
-	add(v.Pending)
-	add(v.Evicted)
-	if v.Selected != nil {
-		add([]*sim.PodState{v.Selected})
 	}
 	return out
 }

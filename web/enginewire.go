@@ -181,12 +181,9 @@ func (w *shapeWalk) walk(v reflect.Value) error {
 		}
 		return w.mapValues(v)
 	case reflect.Struct:
-		t := v.Type()
-		for i := range t.NumField() {
-			if t.Field(i).IsExported() {
-				if err := w.walk(v.Field(i)); err != nil {
-					return err
-				}
+		for _, i := range shapedFields(v.Type()) {
+			if err := w.walk(v.Field(i)); err != nil {
+				return err
 			}
 		}
 	case reflect.Interface, reflect.Chan, reflect.Func, reflect.UnsafePointer:
@@ -198,6 +195,9 @@ func (w *shapeWalk) walk(v reflect.Value) error {
 }
 
 func (w *shapeWalk) elems(v reflect.Value) error {
+	if !hasShape(v.Type().Elem()) {
+		return nil
+	}
 	for i := range v.Len() {
 		if err := w.walk(v.Index(i)); err != nil {
 			return err
@@ -252,8 +252,24 @@ func sortKeys(keys []reflect.Value) error {
 	return nil
 }
 
-// shapeless caches hasShape's answers.
-var shapeless sync.Map // reflect.Type → bool
+// shapeless caches hasShape's answers, fieldsWithShape shapedFields'.
+var shapeless, fieldsWithShape sync.Map // reflect.Type → bool, []int
+
+// shapedFields lists the exported fields of struct type t that have
+// shape, the ones the walk visits.
+func shapedFields(t reflect.Type) []int {
+	if v, ok := fieldsWithShape.Load(t); ok {
+		return v.([]int)
+	}
+	var out []int
+	for i := range t.NumField() {
+		if f := t.Field(i); f.IsExported() && hasShape(f.Type) {
+			out = append(out, i)
+		}
+	}
+	fieldsWithShape.Store(t, out)
+	return out
+}
 
 // hasShape reports whether values of t hold a pointer, slice, map or
 // interface anywhere: the walk skips the others.

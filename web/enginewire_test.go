@@ -85,6 +85,17 @@ func TestWireRoundTripLargeBoard(t *testing.T) {
 	roundTrip(t, 2, OpViewReply, again)
 	require.True(t, again.Overview.KeepNames(v.Overview))
 	require.Equal(t, *v.Overview, *again.Overview)
+
+	// Holding the board: its cards, lanes and node names are left out.
+	var delta FrameView
+	e.View(ViewQuery{Seq: 3, Held: v.Keys, NodeNames: v.NodeNamesKey}, func(fv FrameView) { delta = fv })
+	require.NotEmpty(t, delta.Kept)
+	require.NotEmpty(t, delta.Cards)
+	require.NotEmpty(t, delta.Keys)
+	require.NotZero(t, delta.NodeNamesKey)
+	require.Empty(t, delta.NodeNames)
+	roundTrip(t, 3, OpViewReply, delta)
+	roundTrip(t, 4, OpView, ViewQuery{Seq: 4, Held: v.Keys, NodeNames: v.NodeNamesKey, OverviewNames: 9})
 }
 
 // TestWireRoundTripZeros: what gob alone loses comes back (a pointer to

@@ -154,10 +154,10 @@ func TestBoardViewsCached(t *testing.T) {
 		var last BoardLayout
 		for round := 0; round < 2; round++ {
 			want := LayoutAt(frame(m), m.Selected, Clock{Now: m.Time, Start: m.EvictionStart})
-			got := BoardLayout{OnNode: map[string][]PodView{}, Pending: b.viewsFor("lane:pending", m.View.Pending), Evicted: b.viewsFor("lane:evicted", m.View.Evicted)}
+			got := BoardLayout{OnNode: map[string][]PodView{}, Pending: b.viewsFor(PlacePending, m.View.Pending), Evicted: b.viewsFor(PlaceEvicted, m.View.Evicted)}
 			for _, n := range m.View.Nodes {
 				if pods := m.View.OnNode[n.Name]; len(pods) > 0 {
-					got.OnNode[n.Name] = b.viewsFor("node:"+n.Name, pods)
+					got.OnNode[n.Name] = b.viewsFor(NodePlace(n.Name), pods)
 				}
 			}
 			if !reflect.DeepEqual(want.OnNode, got.OnNode) || !reflect.DeepEqual(want.Pending, got.Pending) || !reflect.DeepEqual(want.Evicted, got.Evicted) {

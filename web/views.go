@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/taints-playground/playground/core"
@@ -59,6 +60,31 @@ type PodView struct {
 	// Mirror marks a static pod whose mirror pod the kubelet is
 	// replacing (its Terminating is the mirror's, not the pod's).
 	Mirror bool
+}
+
+// Equal reports whether two chip views draw the same chip (a nil and an
+// empty list draw the same).
+func (v *PodView) Equal(w *PodView) bool {
+	return v.Key == w.Key && v.Name == w.Name && v.Namespace == w.Namespace && v.Phase == w.Phase &&
+		slices.Equal(v.Tolerations, w.Tolerations) && v.Note == w.Note && v.Requests == w.Requests &&
+		v.Priority == w.Priority && v.Selected == w.Selected && slices.Equal(v.TolSources, w.TolSources) &&
+		slices.Equal(v.Defaults, w.Defaults) && slices.Equal(v.DefaultsBy, w.DefaultsBy) && v.Owner == w.Owner &&
+		v.Countdown == w.Countdown && v.RingLeft == w.RingLeft && v.SecondsOut == w.SecondsOut &&
+		v.Terminating == w.Terminating && v.Nominated == w.Nominated && v.GraceLeft == w.GraceLeft &&
+		v.NotModelled == w.NotModelled && v.Gates == w.Gates && v.StaticNode == w.StaticNode && v.Mirror == w.Mirror
+}
+
+// equalViews reports whether two lists of chip views draw the same chips.
+func equalViews(a, b []PodView) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].Equal(&b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // NewPodView trims a PodState for display.
