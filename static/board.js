@@ -25,6 +25,40 @@
       clear: function () { items.clear(); }
     };
   }
+  // A page opened from a link starts the engine's first Web Worker now,
+  // while app.wasm downloads: a worker started later would wait for the
+  // page's thread, which go-app then keeps busy starting the page. Once
+  // compiled, the module goes to the worker with the address's fragment,
+  // and the worker runs the link's scenario at once (web/engine_early.go);
+  // the page's engine adopts the worker with the events it sent meanwhile
+  // (web/engine_js.go). An embed waits for its start click.
+  function startEarlyEngine() {
+    try {
+      if (!window.Worker || !/(^#|&)s=/.test(location.hash)) return null;
+      if (/(^|[?&])embed=/.test(location.search) || /\/embed(\.html)?$/.test(location.pathname)) return null;
+      var worker = new Worker("/web/engine-worker.js");
+      var early = { worker: worker, events: [], prerun: location.hash, sent: false };
+      worker.onmessage = worker.onerror = worker.onmessageerror = function (e) { early.events.push(e); };
+      window.tpEarlyEngine = early;
+      return early;
+    } catch (e) {
+      return null; // the page's engine starts its own workers
+    }
+  }
+  var earlyEngine = startEarlyEngine();
+
+  // sendEarlyModule gives the early worker the compiled module, or null: the
+  // worker then fetches and compiles app.wasm itself.
+  function sendEarlyModule(module) {
+    if (!earlyEngine || earlyEngine.sent) return;
+    earlyEngine.sent = true;
+    try {
+      earlyEngine.worker.postMessage({ tp: "module", module: module || null, prerun: earlyEngine.prerun });
+    } catch (e) {
+      earlyEngine.worker.postMessage({ tp: "module", module: null, prerun: earlyEngine.prerun });
+    }
+  }
+
   // The engine's Web Workers run this same app.wasm (web/engine_js.go):
   // keep the module go-app's app.js compiles for the page, so that the page
   // posts it to them instead of compiling 15 MB a second time.
@@ -32,31 +66,16 @@
     var instantiate = WebAssembly.instantiateStreaming.bind(WebAssembly);
     WebAssembly.instantiateStreaming = function (source, imports) {
       return instantiate(source, imports).then(function (r) {
-        if (r && r.module && !window.tpAppModule) {
-          window.tpAppModule = r.module;
-          startEarlyEngine(r.module);
-        }
+        if (r && r.module && !window.tpAppModule) window.tpAppModule = r.module;
+        sendEarlyModule(r && r.module);
         return r;
+      }, function (err) {
+        sendEarlyModule(null);
+        throw err;
       });
     };
-  }
-
-  // A page opened from a link: the engine's first worker starts now and
-  // runs the link's scenario at once (web/engine_early.go), while go-app is
-  // still starting the page; the page's engine adopts it with the events it
-  // sent meanwhile (web/engine_js.go). An embed waits for its start click.
-  function startEarlyEngine(module) {
-    try {
-      if (!window.Worker || !/(^#|&)s=/.test(location.hash)) return;
-      if (/(^|[?&])embed=/.test(location.search) || /\/embed(\.html)?$/.test(location.pathname)) return;
-      var worker = new Worker("/web/engine-worker.js");
-      var early = { worker: worker, events: [] };
-      worker.onmessage = worker.onerror = worker.onmessageerror = function (e) { early.events.push(e); };
-      worker.postMessage({ tp: "module", module: module, prerun: location.hash });
-      window.tpEarlyEngine = early;
-    } catch (e) {
-      // The page's engine starts its own workers.
-    }
+  } else {
+    sendEarlyModule(null);
   }
 
   ["localStorage", "sessionStorage"].forEach(function (name) {

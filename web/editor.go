@@ -22,9 +22,13 @@ type Editor struct {
 	Text, Err    string
 	Typing, Busy bool
 	Drop         bool
-	Frames       int
-	Events       int
-	Ran          bool
+	// Hold: the page waits for the engine (a run or the board's view);
+	// a new text goes into the textarea after the board that goes with
+	// it, for a large text's layout in the textarea takes a while.
+	Hold   bool
+	Frames int
+	Events int
+	Ran    bool
 
 	// shown is the text the textarea holds (set by script or typed).
 	shown string
@@ -34,7 +38,7 @@ type Editor struct {
 // editorFor is the editor of the page's current state.
 func (p *Playground) editorFor() *Editor {
 	m := p.m
-	e := &Editor{Page: p, Text: m.Text, Err: m.Err, Typing: p.typing, Busy: m.Busy, Drop: p.x.dropActive}
+	e := &Editor{Page: p, Text: m.Text, Err: m.Err, Typing: p.typing, Busy: m.Busy, Drop: p.x.dropActive, Hold: m.Busy || m.Loading()}
 	if m.Run != nil {
 		e.Ran, e.Frames, e.Events = true, len(m.Run.Frames), m.Run.Events
 	}
@@ -53,12 +57,16 @@ func (c *Editor) OnUpdate(ctx app.Context) { c.sync(ctx) }
 // sync sets the textarea's value after the render when the model's text is
 // not what it holds.
 func (c *Editor) sync(ctx app.Context) {
-	if !editorByScript || c.Text == c.shown {
+	if !editorByScript || c.Text == c.shown || c.Hold {
 		return
 	}
 	c.shown = c.Text
 	text := c.Text
-	// A task of its own, after the page painted: a large text costs its
+	if len(text) <= editorQuickLimit {
+		ctx.Defer(func(app.Context) { _ = setElementValue(IDEditor, text) })
+		return
+	}
+	// A task of its own, after the board painted: a large text costs its
 	// copy into the browser and the textarea's layout.
 	ctx.After(time.Millisecond, func(app.Context) {
 		if c.shown == text {
@@ -67,8 +75,10 @@ func (c *Editor) sync(ctx app.Context) {
 	})
 }
 
-// onInput takes a keystroke: the text is read once typing pauses
-// (Playground.editLater), not on every key, for it can be megabytes.
+// editorQuickLimit is the largest text the editor sets in the same task
+// as the render that brought it: its layout is quick.
+const editorQuickLimit = 64 << 10
+
 func (c *Editor) onInput(ctx app.Context, e app.Event) {
 	c.Typing = true
 	src := ctx.JSSrc()
