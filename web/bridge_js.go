@@ -135,3 +135,38 @@ func fixLocation() {
 // editorByScript: in the browser the editor's text is set by script
 // (Editor), not rendered.
 const editorByScript = true
+
+// afterPaint calls f in a task after the browser's next paint
+// (requestAnimationFrame, then a timeout): work that forces a long layout
+// goes after the frame that shows the board.
+func afterPaint(f func()) {
+	g := safejs.Global()
+	var later, frame safejs.Func
+	later, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
+		later.Release()
+		f()
+		return nil
+	})
+	if err != nil {
+		f()
+		return
+	}
+	frame, err = safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
+		frame.Release()
+		if _, err := g.Call("setTimeout", later.Value(), 0); err != nil {
+			later.Release()
+			f()
+		}
+		return nil
+	})
+	if err != nil {
+		later.Release()
+		f()
+		return
+	}
+	if _, err := g.Call("requestAnimationFrame", frame.Value()); err != nil {
+		frame.Release()
+		later.Release()
+		f()
+	}
+}

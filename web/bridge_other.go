@@ -18,3 +18,6 @@ func FixLocation() {}
 // editorByScript: outside the browser (tests, the prerendered page) the
 // editor's text is rendered.
 const editorByScript = false
+
+// afterPaint calls f at once: there is no paint outside the browser.
+func afterPaint(f func()) { f() }
