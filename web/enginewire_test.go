@@ -32,13 +32,7 @@ func TestWireRoundTripPresets(t *testing.T) {
 	for _, p := range all {
 		t.Run(p.Name, func(t *testing.T) {
 			var progress []Progress
-			e := NewLocalEngine(Config{Simulate: func(name string, text []byte, pr func(sim.Progress)) (*sim.Result, error) {
-				s, err := scenario.Parse(text, name)
-				if err != nil {
-					return nil, err
-				}
-				return sim.RunWithProgress(s, pr)
-			}})
+			e := NewLocalEngine(Config{Simulate: realSimulate})
 			var reply RunReply
 			e.Run(RunRequest{Gen: 3, Filename: p.Name + ".yaml", Text: p.YAML, Link: true}, func(pr Progress) {
 				progress = append(progress, pr)

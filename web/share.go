@@ -181,17 +181,7 @@ func (p *Playground) OpenLastGood(ctx app.Context) {
 	if text == "" {
 		return
 	}
-	p.editGen++
-	p.playGen++
-	p.guard(func() {
-		p.m.Playing, p.m.Frame, p.m.Selected = false, 0, ""
-		p.m.SetText(text, func(ok bool) {
-			if ok {
-				p.m.Notice = ""
-				p.writeURL(p.ctx)
-			}
-		})
-	})
+	p.replaceText(text)
 }
 
 func (p *Playground) togglePanel(name string) {

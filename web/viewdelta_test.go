@@ -7,20 +7,13 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/taints-playground/playground/bench"
 	"github.com/taints-playground/playground/core/presets"
-	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sim"
 )
 
 // realEngine runs text with the real simulator.
 func realEngine(t testing.TB, name, text string) *LocalEngine {
 	t.Helper()
-	e := NewLocalEngine(Config{Simulate: func(name string, text []byte, pr func(sim.Progress)) (*sim.Result, error) {
-		s, err := scenario.Parse(text, name)
-		if err != nil {
-			return nil, err
-		}
-		return sim.RunWithProgress(s, pr)
-	}})
+	e := NewLocalEngine(Config{Simulate: realSimulate})
 	var reply RunReply
 	e.Run(RunRequest{Filename: name, Text: text}, nil, func(r RunReply) { reply = r })
 	require.True(t, reply.Accepted, reply.Err)
