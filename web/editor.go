@@ -21,8 +21,9 @@ type Editor struct {
 	Typing, Busy bool
 	Drop         bool
 	// Hold: the page waits for the engine (a run or the board's view);
-	// a new text goes into the textarea after the board that goes with
-	// it, for a large text's layout in the textarea takes a while.
+	// a new large text goes into the textarea after the board that goes
+	// with it, for its layout in the textarea takes a while. A small one
+	// goes in at once: the reader may type into it.
 	Hold   bool
 	Frames int
 	Events int
@@ -55,7 +56,7 @@ func (c *Editor) OnUpdate(ctx app.Context) { c.sync(ctx) }
 // sync sets the textarea's value after the render when the model's text is
 // not what it holds.
 func (c *Editor) sync(ctx app.Context) {
-	if !editorByScript || c.Text == c.shown || c.Hold {
+	if !editorByScript || c.Text == c.shown || (c.Hold && len(c.Text) > editorQuickLimit) {
 		return
 	}
 	c.shown = c.Text

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/taints-playground/playground/bench"
+	"github.com/taints-playground/playground/core/presets"
 	"github.com/taints-playground/playground/web"
 )
 
@@ -111,5 +112,43 @@ func TestLinkRunsEarly(t *testing.T) {
 	}
 	if n := eval[string](b2, `document.getElementById("notice") ? document.getElementById("notice").innerText : ""`); !strings.Contains(n, "could not be read") {
 		t.Errorf("a corrupt link opened without a notice: %q", n)
+	}
+}
+
+// TestPresetTextBeforeItsRun: a preset's text goes into the editor at once,
+// while its run is still in flight, so what the reader types next goes
+// into it (a newcomer typed into the old text while the editor waited for
+// the board, and lost the preset or the typing).
+func TestPresetTextBeforeItsRun(t *testing.T) {
+	base := serve(t, distDir(t))
+	b := newBrowser(t, 1280, 900)
+	b.do("navigate", chromedp.Navigate(base+"/"))
+	b.waitFor("the default board", `document.body.dataset.ready === "1" && !document.body.hasAttribute("data-busy")`, 90*time.Second)
+	var want string
+	for _, p := range presets.List() {
+		if p.Name == "node-failure" {
+			want = p.YAML
+		}
+	}
+	if want == "" {
+		t.Fatal("no node-failure preset")
+	}
+	eval[chromedp.Void](b, `(() => {
+		const want = `+jsString(want)+`, ed = document.getElementById("editor");
+		window.__seen = null;
+		const timer = setInterval(() => {
+			if (ed.value === want) { window.__seen = {busy: document.body.hasAttribute("data-busy")}; clearInterval(timer); }
+		}, 1);
+		const sel = document.getElementById("preset");
+		sel.value = "node-failure";
+		sel.dispatchEvent(new Event("change", {bubbles: true}));
+	})()`)
+	b.waitFor("the preset's text in the editor", `window.__seen !== null`, 30*time.Second)
+	if !eval[bool](b, `window.__seen.busy`) {
+		t.Error("the preset's text reached the editor only after its run: typing meanwhile went into the old text")
+	}
+	b.waitFor("the preset's board", `!document.body.hasAttribute("data-busy")`, 30*time.Second)
+	if got := eval[string](b, `document.getElementById("editor").value`); got != want {
+		t.Errorf("the editor does not hold the preset (%d bytes of %d)", len(got), len(want))
 	}
 }
