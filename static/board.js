@@ -35,7 +35,7 @@
   function startEarlyEngine() {
     try {
       if (!window.Worker || !/(^#|&)s=/.test(location.hash)) return null;
-      if (/(^|[?&])embed=/.test(location.search) || /\/embed(\.html)?$/.test(location.pathname)) return null;
+      if (/(^|[?&])embed=/.test(location.search)) return null;
       var worker = new Worker("/web/engine-worker.js");
       var early = { worker: worker, events: [], prerun: location.hash, sent: false };
       worker.onmessage = worker.onerror = worker.onmessageerror = function (e) { early.events.push(e); };

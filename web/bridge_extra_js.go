@@ -145,19 +145,14 @@ func setRootAttr(name, value string) error {
 	return err
 }
 
-// locationParts returns location.pathname and location.search.
-func locationParts() (path, search string) {
-	loc, err := global("location")
+// locationSearch returns location.search.
+func locationSearch() string {
+	v, err := global("location", "search")
 	if err != nil {
-		return "", ""
+		return ""
 	}
-	if v, err := loc.Get("pathname"); err == nil {
-		path, _ = v.String()
-	}
-	if v, err := loc.Get("search"); err == nil {
-		search, _ = v.String()
-	}
-	return path, search
+	search, _ := v.String()
+	return search
 }
 
 // embedded reports whether the page runs inside another page's frame.

@@ -17,7 +17,7 @@ func clipboardWrite(string) error                       { return errNoBrowser }
 func storageGet(string) (string, bool)                  { return "", false }
 func storageSet(string, string) error                   { return errNoBrowser }
 func setRootAttr(string, string) error                  { return errNoBrowser }
-func locationParts() (string, string)                   { return "", "" }
+func locationSearch() string                            { return "" }
 func embedded() bool                                    { return false }
 func contentHeight() int                                { return 0 }
 func postHeight(int) error                              { return errNoBrowser }

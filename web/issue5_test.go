@@ -51,17 +51,17 @@ spec:
 
 func TestParseStartOptions(t *testing.T) {
 	for _, tc := range []struct {
-		path, query string
-		want        StartOptions
+		query string
+		want  StartOptions
 	}{
-		{"/", "", StartOptions{Theme: "auto", Lang: "en"}},
-		{"/", "?embed=1&theme=dark&step=3&autoplay=1&lang=hi", StartOptions{Embed: true, Theme: "dark", Step: 3, Autoplay: true, Lang: "hi"}},
-		{"/embed", "theme=light", StartOptions{Embed: true, Theme: "light", Lang: "en"}},
-		{"/", "?theme=neon&step=-2&lang=xx&embed=no", StartOptions{Theme: "auto", Lang: "en"}},
-		{"/", "?%zz", StartOptions{Theme: "auto", Lang: "en"}},
+		{"", StartOptions{Theme: "auto", Lang: "en"}},
+		{"?embed=1&theme=dark&step=3&autoplay=1&lang=hi", StartOptions{Embed: true, Theme: "dark", Step: 3, Autoplay: true, Lang: "hi"}},
+		{"embed=true&theme=light", StartOptions{Embed: true, Theme: "light", Lang: "en"}},
+		{"?theme=neon&step=-2&lang=xx&embed=no", StartOptions{Theme: "auto", Lang: "en"}},
+		{"?%zz", StartOptions{Theme: "auto", Lang: "en"}},
 	} {
-		if got := ParseStartOptions(tc.path, tc.query); got != tc.want {
-			t.Errorf("ParseStartOptions(%q, %q) = %+v, want %+v", tc.path, tc.query, got, tc.want)
+		if got := ParseStartOptions(tc.query); got != tc.want {
+			t.Errorf("ParseStartOptions(%q) = %+v, want %+v", tc.query, got, tc.want)
 		}
 	}
 }

@@ -40,12 +40,12 @@ type StartOptions struct {
 	Lang     string
 }
 
-// ParseStartOptions reads the options from a path and a query string
+// ParseStartOptions reads the options from the address's query string
 // (with or without '?'). Unknown or malformed values fall back to defaults.
-func ParseStartOptions(path, query string) StartOptions {
+func ParseStartOptions(query string) StartOptions {
 	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?"))
 	o := StartOptions{Theme: "auto", Lang: "en"}
-	o.Embed = strings.TrimSuffix(path, ".html") == "/embed" || truthy(q.Get("embed"))
+	o.Embed = truthy(q.Get("embed"))
 	switch t := q.Get("theme"); t {
 	case "light", "dark":
 		o.Theme = t
@@ -75,8 +75,7 @@ var startup = StartOptions{Theme: "auto", Lang: "en"}
 // first render: language, embed mode, theme, step and autoplay.
 func ConfigureFromLocation() {
 	defer func() { _ = recover() }()
-	path, search := locationParts()
-	startup = ParseStartOptions(path, search)
+	startup = ParseStartOptions(locationSearch())
 	SetLanguage(startup.Lang)
 	_ = setRootAttr("lang", startup.Lang)
 	if startup.Theme != "auto" {
