@@ -28,6 +28,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/taints-playground/playground/cmd/serve/server"
+	"github.com/taints-playground/playground/core/presets"
 	"github.com/taints-playground/playground/web"
 )
 
@@ -260,12 +261,25 @@ func (b *browser) setEditor(text string) {
 		el.dispatchEvent(new Event("input", {bubbles: true})); })()`)
 }
 
+// pickPreset picks a preset and waits for its board: the editor holds the
+// preset's text (the page puts it there as it starts the run, so the board
+// that follows is the preset's) and the page waits for nothing.
 func (b *browser) pickPreset(name string) {
 	b.t.Helper()
+	text := ""
+	for _, p := range append(presets.List(), presets.Lessons()...) {
+		if p.Name == name {
+			text = p.YAML
+		}
+	}
+	if text == "" {
+		b.t.Fatalf("no preset %q", name)
+	}
 	eval[chromedp.Void](b, `(() => { const el = document.getElementById("preset");
 		el.value = `+jsString(name)+`;
 		el.dispatchEvent(new Event("change", {bubbles: true})); })()`)
 	b.waitFor("preset "+name, `document.getElementById("preset").value === `+jsString(name)+
+		` && document.getElementById("editor").value === `+jsString(text)+
 		` && !document.getElementById("editor-error") && !document.body.hasAttribute("data-busy")`, 20*time.Second)
 }
 
