@@ -31,7 +31,6 @@ type Editor struct {
 
 	// shown is the text the textarea holds (set by script or typed).
 	shown string
-	ctx   app.Context
 }
 
 // editorFor is the editor of the page's current state.
@@ -46,7 +45,6 @@ func (p *Playground) editorFor() *Editor {
 
 // OnMount shows the model's text.
 func (c *Editor) OnMount(ctx app.Context) {
-	c.ctx = ctx
 	c.sync(ctx)
 }
 
