@@ -12,10 +12,10 @@ import (
 // Texts are a preset's words for people, in one language: what the
 // scenario document and the lesson table say in English.
 type Texts struct {
-	Title       string   `yaml:"title"`
-	Description string   `yaml:"description"`
-	Question    string   `yaml:"question,omitempty"`
-	Answer      string   `yaml:"answer,omitempty"`
+	Title       string `yaml:"title"`
+	Description string `yaml:"description"`
+	Question    string `yaml:"question,omitempty"`
+	Answer      string `yaml:"answer,omitempty"`
 	// Captions are the captions of the scenario's steps, in the file's
 	// step order; a step without a caption has "".
 	Captions []string `yaml:"captions"`
