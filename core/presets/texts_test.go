@@ -368,7 +368,7 @@ const minDevanagari = 0.8
 
 // latinByConvention are words the Hindi Kubernetes documentation and the
 // page's Hindi catalog (web/messages_hi.go) leave in Latin script.
-var latinByConvention = set(strings.Fields("kubelet kubectl kubeadm unreachable not-ready mirror manifest"))
+var latinByConvention = set(strings.Fields("kubelet kubectl kubeadm unreachable not-ready mirror manifest lifecycle"))
 
 func devanagariShare(hi, en string, vocab map[string]bool) float64 {
 	keptTok, keptWord := keptTokens(en, vocab)
