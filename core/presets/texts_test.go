@@ -189,8 +189,9 @@ func objectNames(t *testing.T, name string) map[string]bool {
 // scenarioWords reads the objects (not the Scenario document, whose prose
 // is what gets translated) of the preset's file: names are their
 // metadata.name; vocab holds every token of every key and scalar value
-// (taint keys such as maint, label values, images), which a translation
-// writes as they are.
+// (taint keys such as maint, label values, images), and the parts of those
+// with points, slashes or equals signs, which a translation writes as they
+// are.
 func scenarioWords(t *testing.T, name string) (names, vocab map[string]bool) {
 	t.Helper()
 	b, err := files.ReadFile("scenarios/" + name + ".yaml")
@@ -215,6 +216,10 @@ func scenarioWords(t *testing.T, name string) (names, vocab map[string]bool) {
 		walkScalars(doc, func(s string) {
 			for _, tok := range token.FindAllString(s, -1) {
 				vocab[tok] = true
+				// node-role.kubernetes.io/master: the texts say "master".
+				for _, part := range strings.FieldsFunc(tok, func(r rune) bool { return strings.ContainsRune("./=", r) }) {
+					vocab[part] = true
+				}
 			}
 		})
 	}
@@ -368,7 +373,7 @@ const minDevanagari = 0.8
 
 // latinByConvention are words the Hindi Kubernetes documentation and the
 // page's Hindi catalog (web/messages_hi.go) leave in Latin script.
-var latinByConvention = set(strings.Fields("kubelet kubectl kubeadm unreachable not-ready mirror manifest lifecycle"))
+var latinByConvention = set(strings.Fields("Kubernetes kubelet kubectl kubeadm unreachable not-ready mirror manifest lifecycle"))
 
 func devanagariShare(hi, en string, vocab map[string]bool) float64 {
 	keptTok, keptWord := keptTokens(en, vocab)
