@@ -270,7 +270,9 @@ var (
 	// machine tells quoted machine text (scheduler messages, values) from
 	// quoted prose, which is translated.
 	machine = regexp.MustCompile(`^"(?:[^ ]*|[0-9].*|.*(?:\(s\)|Insufficient|\{).*)"$`)
-	command = regexp.MustCompile(`kubectl [a-z]+|--[a-z][a-z-]*`)
+	// command is a kubectl command (its verb; "kubectl shows" is prose) or
+	// a command-line flag.
+	command = regexp.MustCompile(`kubectl (?:annotate|apply|cordon|create|delete|describe|drain|get|label|patch|scale|taint|uncordon)\b|--[a-z][a-z-]*`)
 )
 
 // statusWords are API values the texts name and Kubernetes prints in
@@ -373,7 +375,8 @@ const minDevanagari = 0.8
 
 // latinByConvention are words the Hindi Kubernetes documentation and the
 // page's Hindi catalog (web/messages_hi.go) leave in Latin script.
-var latinByConvention = set(strings.Fields("Kubernetes kubelet kubectl kubeadm unreachable not-ready mirror manifest lifecycle"))
+var latinByConvention = set(strings.Fields("Kubernetes kubelet kubectl kubeadm unreachable not-ready mirror manifest lifecycle " +
+	"key keys value values effect effects operator"))
 
 func devanagariShare(hi, en string, vocab map[string]bool) float64 {
 	keptTok, keptWord := keptTokens(en, vocab)
