@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -68,7 +69,7 @@ func hindiPairs(t *testing.T, name string) (labels, en, hi []string) {
 	hi = []string{h.Title, h.Description, h.Question, h.Answer}
 	require.Len(t, h.Captions, len(e.Captions), "%s: hi captions, one per step", name)
 	for i := range e.Captions {
-		labels = append(labels, "caption "+string(rune('0'+i)))
+		labels = append(labels, "caption "+strconv.Itoa(i))
 		en = append(en, e.Captions[i])
 		hi = append(hi, h.Captions[i])
 	}
@@ -85,6 +86,41 @@ func TestHindiCoversEveryPresetAndLesson(t *testing.T) {
 				} else {
 					assert.NotEmpty(t, strings.TrimSpace(hi[i]), "%s: Hindi missing", labels[i])
 				}
+			}
+		})
+	}
+}
+
+// The page finds a preset's question after "Predict, then run:" in its
+// description and hides captions that start "Answer:" until the run ends
+// (web/lessons.go); the Hindi texts carry the same markers as the page's
+// Hindi catalog writes them (LibraryPredict, LibraryAnswer in
+// web/messages_hi.go), in the same places.
+const (
+	predictEN, predictHI = "Predict, then run: ", "अनुमान लगाएँ, फिर चलाएँ: "
+	answerEN, answerHI   = "Answer:", "उत्तर:"
+)
+
+func TestHindiKeepsTheShapeOfTheEnglish(t *testing.T) {
+	for _, name := range allNames() {
+		t.Run(name, func(t *testing.T) {
+			e, ok := Localized(name, "en")
+			require.True(t, ok)
+			h, ok := Localized(name, "hi")
+			require.True(t, ok)
+			assert.Equal(t, strings.Count(e.Description, predictEN), strings.Count(h.Description, predictHI), "predict-then-run sentence")
+			if _, q, ok := strings.Cut(e.Description, predictEN); ok {
+				_, hq, _ := strings.Cut(h.Description, predictHI)
+				assert.Equal(t, strings.HasSuffix(q, "?"), strings.HasSuffix(hq, "?"), "question at the end of the description")
+			}
+			assert.Equal(t, strings.HasSuffix(e.Question, "?"), strings.HasSuffix(h.Question, "?"), "question")
+			require.Len(t, h.Captions, len(e.Captions))
+			for i := range e.Captions {
+				assert.Equal(t, strings.HasPrefix(e.Captions[i], answerEN), strings.HasPrefix(h.Captions[i], answerHI), "caption %d: answer marker", i)
+			}
+			_, en, hi := hindiPairs(t, name)
+			for i := range en {
+				assert.Equal(t, strings.Count(en[i], "\n"), strings.Count(hi[i], "\n"), "line breaks in %q", hi[i])
 			}
 		})
 	}
