@@ -27,7 +27,8 @@
 // tolerations; among those, the node kube-scheduler would choose in a
 // scheduling cycle of the pod carrying that node's tolerations (the
 // highest total score, sched.Schedule; its ties broken by node order), and
-// then the first by name. When no node passes with tolerations alone, Best
+// then the first by name. A large cluster is checked in part: at most
+// MaxChecked nodes (the fewest tolerations first) and MaxCycles cycles. When no node passes with tolerations alone, Best
 // is the nearest node — the fewest other blocking filters, then the fewest
 // tolerations, then by name — and Plan.Fits is false.
 //

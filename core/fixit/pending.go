@@ -15,6 +15,11 @@ import (
 // cluster of thousands of nodes is checked in part (Plan.Checked).
 const MaxChecked = 300
 
+// MaxCycles is how many scheduling cycles Propose runs to break a tie
+// among the best nodes (one per distinct set of tolerations); nodes
+// beyond them are ranked by name.
+const MaxCycles = 16
+
 // Blocker is a filter plugin that still rejects the node with the
 // proposed tolerations: its name, its code and its upstream reasons.
 type Blocker struct {
@@ -247,7 +252,7 @@ func rankCandidates(pod *core.Pod, cands []Candidate, add map[string][]core.Tole
 			continue
 		}
 		key := fmt.Sprint(add[c.Node])
-		if tried[key] {
+		if tried[key] || len(tried) >= MaxCycles {
 			continue
 		}
 		tried[key] = true

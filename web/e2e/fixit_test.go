@@ -41,6 +41,12 @@ func TestFixItAddsToleration(t *testing.T) {
 	if !eval[bool](b, `document.getElementById("why").innerText.includes("gpu-1")`) {
 		t.Error("the why panel does not say where gpu-any runs now")
 	}
+	// Running now: the section proposes the taint that keeps it off gpu-1.
+	b.waitFor("Keep it off this node", `!!document.querySelector("#why-fix .fix-command")`, 20*time.Second)
+	if cmd := eval[string](b, `document.querySelector("#why-fix .fix-command").innerText`); !strings.Contains(cmd, "kubectl taint nodes gpu-1 dedicated=other:NoExecute") {
+		t.Errorf("the proposed taint is %q", cmd)
+	}
+	b.screenshot("fix-it-keep-off.png")
 	if p := b.problems(); len(p) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(p, "\n"))
 	}
