@@ -129,3 +129,42 @@ func TestFixKeepOffImpossible(t *testing.T) {
 	html := app.HTMLString(&WhyPanel{Pod: m.SelectedPod(), Fix: m.View.Fix})
 	assert.Contains(t, html, strings.SplitN(Msg.FixImpossible, "%", 2)[0])
 }
+
+// A Deployment's pod: the tolerations go to the Deployment's template (the
+// panel says so), and after the re-run its new pods run on the node.
+func TestFixPendingDeploymentTemplate(t *testing.T) {
+	text := `apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {kubernetes.io/hostname: n1}}
+spec:
+  taints: [{key: dedicated, value: web, effect: NoSchedule}]
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: c, image: x}]
+`
+	m := newModelExec(nil, realSimulate, realExec)
+	require.True(t, setText(m, text))
+	require.NotEmpty(t, m.View.Pending)
+	m.Select(PodKey(m.View.Pending[0]))
+	fx := m.View.Fix
+	require.NotNil(t, fx)
+	require.NotNil(t, fx.Pending, fx.Err)
+	assert.Equal(t, "Deployment default/web (pod template)", fx.Target)
+	html := app.HTMLString(&WhyPanel{Pod: m.SelectedPod(), Fix: fx})
+	assert.Contains(t, html, Msg.FixTemplate)
+
+	var ok bool
+	m.ApplyFix(func(b bool) { ok = b })
+	require.True(t, ok)
+	assert.Empty(t, m.View.Pending, "the Deployment's new pods are placed")
+	assert.Len(t, m.View.OnNode["n1"], 2)
+}
