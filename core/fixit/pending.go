@@ -209,11 +209,7 @@ func nodePlan(pod *core.Pod, add []core.Toleration, node *sched.NodeInfo, all []
 	if action == core.EvictionAfter || action == core.EvictionNow {
 		secs := int64(after.Seconds())
 		np.EvictAfter = &secs
-		for _, t := range node.Node.Spec.Taints {
-			if t.Effect == core.TaintEffectNoExecute {
-				np.EvictTaints = append(np.EvictTaints, t)
-			}
-		}
+		np.EvictTaints = timedTaints(node.Node.Spec.Taints, tols, gate)
 	}
 	if np.Fits {
 		o := opts
@@ -228,6 +224,28 @@ func nodePlan(pod *core.Pod, add []core.Toleration, node *sched.NodeInfo, all []
 		}
 	}
 	return np
+}
+
+// timedTaints are the NoExecute taints whose tolerating toleration — the
+// first in pod order, as GetMatchingTolerations picks it — has
+// tolerationSeconds: the ones the taint-eviction controller times.
+func timedTaints(taints []core.Taint, tols []core.Toleration, gate bool) []core.Taint {
+	var out []core.Taint
+	for i := range taints {
+		t := &taints[i]
+		if t.Effect != core.TaintEffectNoExecute {
+			continue
+		}
+		for j := range tols {
+			if tols[j].ToleratesTaint(t, gate) {
+				if tols[j].TolerationSeconds != nil {
+					out = append(out, *t)
+				}
+				break
+			}
+		}
+	}
+	return out
 }
 
 // rankCandidates orders the candidates by Best's rule: the nodes that fit

@@ -212,7 +212,7 @@ metadata: {name: n1, labels: {kubernetes.io/hostname: n1}}
 spec:
   taints:
   - {key: maintenance, effect: NoExecute}
-  - {key: team, value: ml, effect: NoSchedule}
+  - {key: team, value: ml, effect: NoExecute}
 status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}
 ---
 apiVersion: v1
@@ -224,8 +224,10 @@ spec:
 `
 	plan := probe(t, text, "p", "")
 	assert.True(t, plan.Fits)
-	assert.Equal(t, []core.Toleration{{Key: "team", Operator: core.TolerationOpEqual, Value: "ml", Effect: core.TaintEffectNoSchedule}}, plan.Node.Add)
+	assert.Equal(t, []core.Toleration{{Key: "team", Operator: core.TolerationOpEqual, Value: "ml", Effect: core.TaintEffectNoExecute}}, plan.Node.Add)
 	require.NotNil(t, plan.Node.EvictAfter)
+	// The proposed toleration has no tolerationSeconds: only maintenance
+	// is timed.
 	assert.Equal(t, int64(60), *plan.Node.EvictAfter)
 	assert.Equal(t, []core.Taint{{Key: "maintenance", Effect: core.TaintEffectNoExecute}}, plan.Node.EvictTaints)
 }
