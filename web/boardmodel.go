@@ -26,6 +26,9 @@ func (m *Model) Refresh() {
 	if o := m.View.Overview; o != nil && len(o.Names) == o.Len() {
 		q.OverviewNames = o.NamesKey
 	}
+	if m.Selected != "" {
+		q.Fix = &FixRequest{Node: m.FixNode, Effect: m.FixEffect}
+	}
 	if m.View.Err == "" {
 		q.Held, q.NodeNames = m.View.Keys, m.View.NodeNamesKey
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/taints-playground/playground/core/fixit"
 	"github.com/taints-playground/playground/core/sim"
 )
 
@@ -155,6 +156,9 @@ type ViewQuery struct {
 	// themselves when NodeNames is their key (FrameView.NodeNamesKey).
 	Held      map[string]uint64
 	NodeNames uint64
+	// Fix, with Selected, asks for the why panel's "Fix it" proposal for
+	// the selected pod (FrameView.Fix); nil asks for none.
+	Fix *FixRequest
 }
 
 // FrameView is the board of one frame as the page draws it.
@@ -208,6 +212,9 @@ type FrameView struct {
 	// because the engine stopped (the page asks again once it recovered).
 	Err     string
 	Stopped bool
+	// Fix is the "Fix it" proposal for Selected when the query asked for
+	// it (ViewQuery.Fix).
+	Fix *FixReply
 }
 
 // HiddenNodes sums up the nodes the board summarises in one card.
@@ -248,3 +255,28 @@ type ExportReply struct {
 
 // MaxNodeNames is the most node names a FrameView lists for pickers.
 const MaxNodeNames = 1000
+
+// FixRequest says which "Fix it" proposal the why panel shows.
+type FixRequest struct {
+	// Node is the node a Pending pod is to run on ("" for the best
+	// candidate, fixit.Plan.Best).
+	Node string
+	// Effect is the effect of the taint that keeps a running pod off its
+	// node: NoSchedule or NoExecute ("" for NoExecute).
+	Effect string
+}
+
+// FixReply is the "Fix it" proposal for the selected pod: Pending for a
+// Pending pod (with YAML, the tolerations to add, and Text, the scenario
+// with them added to the manifest that makes the pod: Target, or TextErr
+// why not), KeepOff for a running pod. Err says why there is none.
+type FixReply struct {
+	Pod     string
+	Pending *fixit.Plan
+	YAML    string
+	Text    string
+	Target  string
+	TextErr string
+	KeepOff *fixit.KeepOffPlan
+	Err     string
+}

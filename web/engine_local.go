@@ -44,6 +44,8 @@ type LocalEngine struct {
 	// seed tells this engine's board keys (FrameView.Keys) from another
 	// engine's; it changes with every accepted run.
 	seed uint64
+	// fixes caches the last "Fix it" proposal (engine_fix.go).
+	fixes *fixCache
 }
 
 var _ Engine = (*LocalEngine)(nil)

@@ -73,6 +73,9 @@ func (e *LocalEngine) view(q ViewQuery) FrameView {
 	}
 	if v.Selected != nil {
 		shown = append(shown, []*sim.PodState{v.Selected})
+		if q.Fix != nil {
+			v.Fix = e.fix(q.Frame, v.Selected, *q.Fix)
+		}
 	}
 	v.EvictStart = e.evictStartsOf(shown)
 	e.events(f, q, &v)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/taints-playground/playground/bench"
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/fixit"
 	"github.com/taints-playground/playground/core/presets"
 	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/core/sim"
@@ -56,6 +57,7 @@ func engineView(t *testing.T, e *LocalEngine, i int) FrameView {
 	q := ViewQuery{Seq: i + 1, Frame: i}
 	if pods := e.res.Frames[i].Pods; len(pods) > 0 {
 		q.Selected = PodKey(pods[0])
+		q.Fix = &FixRequest{} // its "Fix it" proposal crosses too
 	}
 	var v FrameView
 	e.View(q, func(fv FrameView) { v = fv })
@@ -114,6 +116,13 @@ func TestWireRoundTripZeros(t *testing.T) {
 
 	roundTrip(t, 2, OpRun, RunRequest{Gen: 2, Filename: "a.yaml", Text: "kind: Scenario\n", StepCommand: "kubectl taint", StepAt: 0, Link: true})
 	roundTrip(t, 3, OpView, ViewQuery{Seq: 1, Frame: 2, Filter: "gpu", Selected: "default/p"})
+	roundTrip(t, 3, OpView, ViewQuery{Seq: 1, Selected: "default/p", Fix: &FixRequest{Node: "n1", Effect: "NoSchedule"}})
+	roundTrip(t, 3, OpViewReply, FrameView{Selected: pod, Fix: &FixReply{Pod: "default/p", YAML: "tolerations:\n", Text: "t", Target: "Pod default/p",
+		Pending: &fixit.Plan{Pod: "default/p", Candidates: []fixit.Candidate{{Node: "n1"}}, Best: "n1", Gated: []string{},
+			Node: fixit.NodePlan{Node: "n1", Add: []core.Toleration{{Key: "k", TolerationSeconds: &zero}}, Blockers: []fixit.Blocker{{Plugin: "NodePorts", Reasons: []string{}}},
+				EvictAfter: &zero, EvictTaints: []core.Taint{}, Score: &zeroI}}}})
+	roundTrip(t, 3, OpViewReply, FrameView{Fix: &FixReply{Pod: "default/p", KeepOff: &fixit.KeepOffPlan{Node: "n1", Command: "kubectl taint nodes n1 a=b:NoExecute",
+		Taint: core.Taint{Key: "a", Value: "b", Effect: core.TaintEffectNoExecute}, Pods: []fixit.PodFate{{Pod: "default/p", Fate: fixit.FateEvictedAfter}}}}})
 	roundTrip(t, 4, OpExec, ExecRequest{At: 0, Command: "kubectl get pods"})
 	roundTrip(t, 5, OpExecReply, ExecReply{Output: "x", Err: ""})
 	roundTrip(t, 6, OpLint, LintRequest{Text: "apiVersion: v1\n"})

@@ -287,6 +287,45 @@ type Messages struct {
 	MarkPressure, MarkOver             string
 	TolDefaults, TolDefaultsTitle      string
 
+	// Fix it (issue 15): the why panel's proposals (why_fix.go).
+	FixTitle          string
+	FixNodeLabel      string
+	FixOption         string
+	FixOptionBlocked  string
+	FixOptionBest     string
+	FixBestRule       string
+	FixTolerations    string
+	FixNoneNeeded     string
+	FixAdd            string
+	FixAddTo          string
+	FixTemplate       string
+	FixCannotAdd      string
+	FixFits           string
+	FixChosenOther    string
+	FixBlocked        string
+	FixNoNodeFits     string
+	FixEvictAfter     string
+	FixEvictNow       string
+	FixGated          string
+	FixChecked        string
+	FixAdded          string
+	FixErr            string
+	FixKeepOff        string
+	FixEffectLabel    string
+	FixNoScheduleHelp string
+	FixNoExecuteHelp  string
+	FixTaintAdd       string
+	FixTaintHint      string
+	FixImpossible     string
+	FixPodsOnNode     string
+	FixMoved          string
+	FateStays         string
+	FateEvictedNow    string
+	FateEvictedAfter  string
+	FateMirror        string
+	FateDaemonSet     string
+	FateThisPod       string
+
 	// _ makes Messages not comparable: nothing compares catalogues, and a
 	// comparable struct of ~230 strings costs a ~38 KB generated equality
 	// function in the wasm.

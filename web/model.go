@@ -121,6 +121,9 @@ type Model struct {
 	reached map[string]bool
 	// laneLimit is how many chips each lane shows (see LaneLimit).
 	laneLimit map[string]int
+	// FixNode and FixEffect are the why panel's "Fix it" choices for the
+	// selected pod (FixRequest); Select clears them.
+	FixNode, FixEffect string
 }
 
 // Speeds are the playback speeds the timeline offers, in virtual seconds
@@ -577,6 +580,7 @@ func (m *Model) SelectedPod() *sim.PodState {
 
 // Select toggles the why panel for a pod.
 func (m *Model) Select(key string) {
+	m.FixNode, m.FixEffect = "", ""
 	if m.Selected == key {
 		m.Selected = ""
 	} else {

@@ -174,7 +174,8 @@ func (p *Playground) renderSimulation() app.UI {
 		app.Div().Class("caption").Aria("live", "polite").Body(caption...),
 		&BoardPanel{Page: p, View: m.View, Time: m.Time, Selected: m.Selected, Filter: m.NodeFilter, Version: m.Run.KubernetesVersion, Frame: m.Frame},
 		app.If(!p.x.opts.Embed, func() app.UI {
-			return &WhyPanel{Pod: sel, Missing: missing, Version: m.Run.KubernetesVersion, Loading: sel == nil && m.Loading()}
+			return &WhyPanel{Pod: sel, Missing: missing, Version: m.Run.KubernetesVersion, Loading: sel == nil && m.Loading(),
+				Fix: v.Fix, FixNode: m.FixNode, FixEffect: m.FixEffect}
 		}),
 		app.If(!p.x.opts.Embed, func() app.UI {
 			return &EventLog{Events: v.Events, Fresh: v.Fresh, Matched: v.EventsMatched, Total: v.EventsTotal, Filter: m.EventFilter}

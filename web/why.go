@@ -25,6 +25,10 @@ type WhyPanel struct {
 	Version string
 	// Loading is set while the engine is still explaining the selection.
 	Loading bool
+	// Fix is the engine's "Fix it" proposal for the pod (FrameView.Fix),
+	// FixNode and FixEffect the page's choices for it (why_fix.go).
+	Fix                *FixReply
+	FixNode, FixEffect string
 }
 
 // Render implements app.Composer.
@@ -93,6 +97,9 @@ func (w *WhyPanel) Render() app.UI {
 			app.Ul().Body(hints...),
 			app.P().Class("muted").Text(Msg.WhySpreadPolicy),
 		))
+	}
+	if w.Fix != nil && w.Fix.Pod == PodKey(p) {
+		body = append(body, &FixPanel{Reply: w.Fix, Node: w.FixNode, Effect: w.FixEffect})
 	}
 	if p.Why == nil || len(p.Why.Nodes) == 0 {
 		body = append(body, app.P().Class("muted").Text(Msg.WhyNoDetail))

@@ -32,6 +32,9 @@ type detailState struct {
 	pod, node string
 	// on: the frame being built gets detail.
 	on bool
+	// probe, when set with only and pod, is called once with the
+	// scheduler's inputs for that pod in that frame (Result.Probe).
+	probe ProbeFunc
 }
 
 // frameWork is the detail cost of a frame of the cluster as it is now.

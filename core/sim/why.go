@@ -31,6 +31,7 @@ func (s *simulator) explain(p *store.Pod) *Explanation {
 	opts := s.sched.Options(s.sched.ExplainRand())
 	opts.NominatedPods = s.sched.NominatedPods()
 	res := sched.Schedule(p.Object, infos, opts)
+	s.runProbe(p, infos, opts)
 	e := &Explanation{Chosen: res.NodeName, Tied: res.Tied, Scored: len(res.Scores) > 0, SkippedScorePlugins: res.SkippedScorePlugins}
 	if res.NodeName == "" {
 		e.Message = res.Message
