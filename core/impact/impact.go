@@ -146,7 +146,8 @@ func Preview(s *scenario.Scenario, at time.Duration, command string) (*Impact, e
 	if f := stepFrame(with, at, command); f != nil && f.StepFailed() {
 		return nil, fmt.Errorf("command: %s", f.Output)
 	}
-	im := &Impact{Command: command, At: at.Seconds(), Horizon: end.Seconds(), Output: out, Nodes: changes}
+	im := &Impact{Command: command, At: at.Seconds(), Horizon: end.Seconds(), Output: out, Nodes: changes,
+		Evicted: []Eviction{}, Spared: []Spared{}, Scheduled: []Scheduling{}, StillPending: []Pending{}, Recreated: []Replacement{}}
 	compare(im, base, with, before, gate)
 	return im, nil
 }

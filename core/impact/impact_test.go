@@ -125,12 +125,16 @@ func TestPreviewEvictions(t *testing.T) {
 				}
 				got = append(got, w)
 			}
-			assert.Equal(t, c.evicted, got)
+			if len(c.evicted) == 0 {
+				assert.Empty(t, got)
+			} else {
+				assert.Equal(t, c.evicted, got)
+			}
 			var spared []string
 			for _, s := range im.Spared {
 				spared = append(spared, s.Pod)
 			}
-			assert.Equal(t, c.spared, spared)
+			assert.ElementsMatch(t, c.spared, spared)
 		})
 	}
 }
