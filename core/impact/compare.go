@@ -1,6 +1,7 @@
 package impact
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/taints-playground/playground/core"
@@ -119,6 +120,29 @@ func compare(im *Impact, base, with *sim.Result, before *sim.Frame, gate bool) {
 	}
 	pending(im, a, b, before)
 	replacements(im, b, recreated)
+	daemonNotes(im)
+}
+
+// daemonNote is added to an evicted DaemonSet pod that gets no new pod on
+// its node.
+const daemonNote = "; the DaemonSet controller creates no new pod on %s while it does not tolerate the taint (upstream nodeShouldRunDaemonPod)"
+
+// daemonNotes marks the evicted DaemonSet pods whose DaemonSet creates no
+// pod on their node by the horizon.
+func daemonNotes(im *Impact) {
+	for i := range im.Evicted {
+		e := &im.Evicted[i]
+		if e.Never || !strings.HasPrefix(e.Owner, "DaemonSet/") {
+			continue
+		}
+		back := false
+		for _, r := range im.Recreated {
+			back = back || (r.Owner == e.Owner && r.Node == e.Node)
+		}
+		if !back {
+			e.Reason += fmt.Sprintf(daemonNote, e.Node)
+		}
+	}
 }
 
 // recreations are the creations of b that a does not have (same owner,

@@ -317,3 +317,29 @@ func presetText(t *testing.T, name string) string {
 	t.Fatalf("no preset %s", name)
 	return ""
 }
+
+// DaemonSet pods: the DaemonSet controller's tolerations do not cover a
+// custom NoExecute taint, so the taint-eviction controller deletes the
+// daemon pod and the controller creates none on that node
+// (nodeShouldRunDaemonPod); removing n3's NoSchedule taint makes n3
+// eligible, so a daemon pod is created for it and lands there.
+func TestPreviewDaemonSet(t *testing.T) {
+	s := noSteps(t, "mc-daemonset-cordon")
+	im, err := Preview(s, 10*time.Second, "kubectl taint nodes n1 maint=true:NoExecute")
+	require.NoError(t, err)
+	require.Len(t, im.Evicted, 1)
+	e := im.Evicted[0]
+	assert.Equal(t, "DaemonSet/log-agent", e.Owner)
+	assert.Equal(t, "n1", e.Node)
+	assert.Equal(t, 10.0, e.At)
+	assert.Contains(t, e.Reason, "the DaemonSet controller creates no new pod on n1")
+	assert.Empty(t, im.Recreated)
+
+	im, err = Preview(s, 10*time.Second, "kubectl taint nodes n3 dedicated:NoSchedule-")
+	require.NoError(t, err)
+	assert.Empty(t, im.Evicted)
+	require.Len(t, im.Recreated, 1)
+	assert.Equal(t, "DaemonSet/log-agent", im.Recreated[0].Owner)
+	assert.Equal(t, "n3", im.Recreated[0].Node)
+	assert.Equal(t, 10.0, im.Recreated[0].At)
+}
