@@ -33,7 +33,7 @@ func TestImpactPreview(t *testing.T) {
 	b.click("the impact toggle", "#"+web.IDPanelToggle+"impact")
 	b.waitFor("the impact panel", `!!document.getElementById("`+web.IDImpactTaint+`")`, 10*time.Second)
 	b.setField(web.IDImpactNode, "n1", "change")
-	b.setField(web.IDImpactTaint, "maint=now:NoExecute", "input")
+	b.setField(web.IDImpactTaint, "preview=yes:NoExecute", "input")
 	b.click("Preview", "#"+web.IDImpactPreview)
 	evicted := `(document.querySelector("#` + web.IDImpactResult + ` .impact-evicted tbody") || {}).innerText || ""`
 	b.waitFor("the evicted pod", evicted+`.includes("n1")`, 30*time.Second)
@@ -45,12 +45,12 @@ func TestImpactPreview(t *testing.T) {
 	if !strings.Contains(recreated, "n2") {
 		t.Errorf("recreated %q, want the replacement on n2", recreated)
 	}
-	if strings.Contains(eval[string](b, `document.getElementById("editor").value`), "maint=now") {
+	if strings.Contains(eval[string](b, `document.getElementById("editor").value`), "preview=yes") {
 		t.Fatal("the preview changed the scenario")
 	}
 	b.screenshot("impact-preview.png")
 	b.click("Apply as a step", "#"+web.IDImpactApply)
-	b.waitFor("the step in the editor", `document.getElementById("editor").value.includes("kubectl taint nodes n1 maint=now:NoExecute")`, 30*time.Second)
+	b.waitFor("the step in the editor", `document.getElementById("editor").value.includes("kubectl taint nodes n1 preview=yes:NoExecute")`, 30*time.Second)
 	if p := b.problems(); len(p) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(p, "\n"))
 	}
