@@ -270,3 +270,30 @@ func recreatedRows(rs []impact.Replacement) [][]string {
 	}
 	return rows
 }
+
+// ActionImpactNode is posted with a node name by a node card's "Preview a
+// taint" button: the page opens the impact panel for that node.
+const ActionImpactNode = "tp-impact-node"
+
+// impactButton is a node card's button that opens the impact panel for
+// the node.
+func impactButton(node string) app.UI {
+	return app.Button().Type("button").Class("btn btn-small node-impact").
+		Aria("label", fmt.Sprintf(Msg.ImpactNodeAria, node)).
+		OnClick(func(ctx app.Context, e app.Event) {
+			ctx.NewActionWithValue(ActionImpactNode, node)
+		}, app.EventScope(node)).
+		Text(Msg.ImpactNodeBtn)
+}
+
+// handleImpact opens the impact panel for the node a card's button names.
+func (p *Playground) handleImpact(ctx app.Context) {
+	ctx.Handle(ActionImpactNode, func(ctx app.Context, a app.Action) {
+		p.guard(func() {
+			if node, ok := a.Value.(string); ok && node != "" {
+				p.OpenImpact(node)
+				ctx.Defer(func(app.Context) { focusElement(IDImpactTaint) })
+			}
+		})
+	})
+}

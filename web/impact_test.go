@@ -130,3 +130,21 @@ func TestImpactPanelRenders(t *testing.T) {
 	}
 	assert.Contains(t, tagWith(html, `id="`+IDImpactApply+`"`), `disabled="false"`, "a fresh preview can be applied")
 }
+
+// A node card's button opens the panel with its node picked.
+func TestImpactFromNodeCard(t *testing.T) {
+	p := New(Config{Presets: []Preset{{Name: "impact", Title: "impact", YAML: impactScenario}}, Simulate: realSimulate})
+	e := app.NewTestEngine()
+	require.NoError(t, e.Load(p))
+	e.ConsumeAll()
+	html := app.HTMLString(p)
+	require.Contains(t, html, `aria-label="Preview a taint on node n2"`)
+	assert.NotContains(t, html, `id="`+IDImpact+`"`)
+	onPage(p, e, func() { p.ctx.NewActionWithValue(ActionImpactNode, "n2") })
+	e.ConsumeAll()
+	html = app.HTMLString(p)
+	require.Contains(t, html, `id="`+IDImpact+`"`)
+	n2 := tagWith(html, `value="n2"`)
+	assert.True(t, strings.Contains(n2, "selected") && !strings.Contains(n2, `selected="false"`), "n2 is picked: %s", n2)
+	assert.Equal(t, "n2", p.impact.Node)
+}

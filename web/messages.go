@@ -322,6 +322,7 @@ type Messages struct {
 	ImpactBlocked       string
 	ImpactStillPending  string
 	ImpactNodeAria      string
+	ImpactNodeBtn       string
 
 	// _ makes Messages not comparable: nothing compares catalogues, and a
 	// comparable struct of ~230 strings costs a ~38 KB generated equality

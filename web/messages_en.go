@@ -343,4 +343,5 @@ var English = Messages{
 	ImpactBlocked:       "kept out by this change",
 	ImpactStillPending:  "Pending: %s",
 	ImpactNodeAria:      "Preview a taint on node %s",
+	ImpactNodeBtn:       "Preview a taint…",
 }

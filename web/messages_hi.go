@@ -340,4 +340,5 @@ var Hindi = Messages{
 	ImpactBlocked:       "इस बदलाव से बाहर रखा गया",
 	ImpactStillPending:  "Pending: %s",
 	ImpactNodeAria:      "नोड %s पर टेंट का पूर्वावलोकन",
+	ImpactNodeBtn:       "टेंट का पूर्वावलोकन…",
 }

@@ -159,6 +159,7 @@ func (p *Playground) setup(ctx app.Context) {
 		})
 	})
 	p.handleOverview(ctx)
+	p.handleImpact(ctx)
 	ctx.Handle(ActionClosePod, func(ctx app.Context, a app.Action) {
 		p.guard(func() {
 			if p.m.Selected != "" {

@@ -20,8 +20,8 @@ func (b *browser) setField(id, value, event string) {
 		el.dispatchEvent(new Event(`+jsString(event)+`, {bubbles: true})); })()`)
 }
 
-// TestImpactPreview opens mc-noexecute-pdb, previews a NoExecute taint on
-// n1 at t=0 (the web pod there does not tolerate it: evicted at once, its
+// TestImpactPreview opens mc-noexecute-pdb, opens the preview from n1's
+// node card, previews a NoExecute taint on n1 at t=0 (the web pod there does not tolerate it: evicted at once, its
 // replacement lands on n2), then applies it as a step: the editor's text
 // gets the command.
 func TestImpactPreview(t *testing.T) {
@@ -30,9 +30,8 @@ func TestImpactPreview(t *testing.T) {
 	b.do("navigate", chromedp.Navigate(base+"/"))
 	b.waitFor("ready", `document.body.dataset.ready === "1"`, 90*time.Second)
 	b.pickPreset("mc-noexecute-pdb")
-	b.click("the impact toggle", "#"+web.IDPanelToggle+"impact")
-	b.waitFor("the impact panel", `!!document.getElementById("`+web.IDImpactTaint+`")`, 10*time.Second)
-	b.setField(web.IDImpactNode, "n1", "change")
+	b.click("n1's Preview a taint button", `[data-node="n1"] .node-impact`)
+	b.waitFor("the impact panel for n1", `!!document.getElementById("`+web.IDImpactTaint+`") && document.getElementById("`+web.IDImpactNode+`").value === "n1"`, 10*time.Second)
 	b.setField(web.IDImpactTaint, "preview=yes:NoExecute", "input")
 	b.click("Preview", "#"+web.IDImpactPreview)
 	evicted := `(document.querySelector("#` + web.IDImpactResult + ` .impact-evicted tbody") || {}).innerText || ""`
