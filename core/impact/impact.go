@@ -127,6 +127,9 @@ func Preview(s *scenario.Scenario, at time.Duration, command string) (*Impact, e
 	if err != nil {
 		return nil, err
 	}
+	if len(base.Frames) == 0 {
+		return nil, fmt.Errorf("scenario: the simulation recorded no frame")
+	}
 	before := frameAt(base, at)
 	changes, out, err := dryTaint(before, at.Seconds(), command)
 	if err != nil {
