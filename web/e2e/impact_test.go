@@ -3,6 +3,8 @@
 package e2e
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -48,9 +50,31 @@ func TestImpactPreview(t *testing.T) {
 		t.Fatal("the preview changed the scenario")
 	}
 	b.screenshot("impact-preview.png")
+	b.axeSerious("the impact panel with a preview")
 	b.click("Apply as a step", "#"+web.IDImpactApply)
 	b.waitFor("the step in the editor", `document.getElementById("editor").value.includes("kubectl taint nodes n1 preview=yes:NoExecute")`, 30*time.Second)
 	if p := b.problems(); len(p) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(p, "\n"))
+	}
+}
+
+// axeSerious runs axe-core (make axe) on the page and fails on serious or
+// critical violations; without axe-core it logs and returns.
+func (b *browser) axeSerious(state string) {
+	b.t.Helper()
+	axe, err := os.ReadFile(filepath.Join("axe", "node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		b.t.Log("axe-core is not installed (make axe): no accessibility check of " + state)
+		return
+	}
+	eval[chromedp.Void](b, string(axe))
+	for _, v := range evalAsync[[]axeViolation](b, `axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations)`) {
+		if v.Impact == "serious" || v.Impact == "critical" {
+			var where []string
+			for _, n := range v.Nodes {
+				where = append(where, n.HTML)
+			}
+			b.t.Errorf("axe %s %s: %s — %s\n  %s", state, v.Impact, v.ID, v.Help, strings.Join(where, "\n  "))
+		}
 	}
 }
