@@ -148,3 +148,40 @@ func TestImpactFromNodeCard(t *testing.T) {
 	assert.True(t, strings.Contains(n2, "selected") && !strings.Contains(n2, `selected="false"`), "n2 is picked: %s", n2)
 	assert.Equal(t, "n2", p.impact.Node)
 }
+
+// Through the worker: the request crosses the wire to the holder and the
+// reply comes back; a panic in the engine is answered with an error
+// reply of the impact kind.
+func TestImpactThroughWorker(t *testing.T) {
+	e, _, _ := start(t)
+	h, r := e.ports()
+	e.Run(RunRequest{Gen: 1, Text: "one"}, nil, func(RunReply) {})
+	r.serve()
+	h, _ = e.ports()
+	var out ImpactReply
+	e.Impact(ImpactRequest{At: 5, Command: "kubectl taint nodes n1 k=v:NoExecute"}, func(r ImpactReply) { out = r })
+	h.serve()
+	assert.Equal(t, ImpactReply{Err: "one impact kubectl taint nodes n1 k=v:NoExecute"}, out)
+
+	var posted []byte
+	b, err := EncodeMessage(7, OpImpact, ImpactRequest{Command: "x"})
+	require.NoError(t, err)
+	ServeMessage(&panicImpact{}, b, func(p []byte) { posted = p })
+	m, err := DecodeMessage(posted)
+	require.NoError(t, err)
+	assert.Equal(t, OpImpactReply, m.Op)
+	assert.Contains(t, m.Payload.(ImpactReply).Err, "boom")
+}
+
+// panicImpact is an engine whose Impact panics.
+type panicImpact struct{ fakeEngine }
+
+func (*panicImpact) Impact(ImpactRequest, func(ImpactReply)) { panic("boom") }
+
+// Before a scenario ran there is nothing to preview: an error, no panic.
+func TestImpactBeforeARun(t *testing.T) {
+	var out ImpactReply
+	NewLocalEngine(Config{Simulate: realSimulate}).Impact(ImpactRequest{Command: "kubectl taint nodes n1 k=v:NoExecute"}, func(r ImpactReply) { out = r })
+	assert.Nil(t, out.Impact)
+	assert.Equal(t, "the preview is not available before a scenario ran", out.Err)
+}
