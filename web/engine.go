@@ -30,6 +30,9 @@ type Engine interface {
 	Export(req ExportRequest, done func(ExportReply))
 	// Cancel stops the run in flight, if any; its done is never called.
 	Cancel()
+	// Impact previews a kubectl taint command at a time against the last
+	// accepted run's scenario (core/impact), without changing it.
+	Impact(req ImpactRequest, done func(ImpactReply))
 }
 
 // RunRequest asks for a run.

@@ -43,6 +43,9 @@ func (f *fakeEngine) Export(req ExportRequest, done func(ExportReply)) {
 	done(ExportReply{Text: f.text + " as " + req.Format})
 }
 func (f *fakeEngine) Cancel() {}
+func (f *fakeEngine) Impact(req ImpactRequest, done func(ImpactReply)) {
+	done(ImpactReply{Err: f.text + " impact " + req.Command})
+}
 
 // fakePort is a worker served by hand: serve answers what was posted.
 type fakePort struct {

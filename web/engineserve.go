@@ -44,6 +44,8 @@ func ServeMessage(e Engine, data []byte, post func([]byte)) {
 		e.Lint(req.Text, func(r LintReply) { reply(OpLintReply, r) })
 	case ExportRequest:
 		e.Export(req, func(r ExportReply) { reply(OpExportReply, r) })
+	case ImpactRequest:
+		e.Impact(req, func(r ImpactReply) { reply(OpImpactReply, r) })
 	}
 }
 
@@ -82,6 +84,8 @@ func errorReply(m Message, why string) (string, any) {
 		return OpExecReply, ExecReply{Err: text}
 	case LintRequest:
 		return OpLintReply, LintReply{Err: text}
+	case ImpactRequest:
+		return OpImpactReply, ImpactReply{Err: text}
 	default:
 		return OpExportReply, ExportReply{Err: text}
 	}

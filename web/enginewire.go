@@ -35,6 +35,8 @@ const (
 	OpLintReply   = "lint-reply"   // LintReply
 	OpExport      = "export"       // ExportRequest
 	OpExportReply = "export-reply" // ExportReply
+	OpImpact      = "impact"       // ImpactRequest
+	OpImpactReply = "impact-reply" // ImpactReply
 )
 
 // LintRequest carries Engine.Lint's text.
@@ -55,6 +57,8 @@ var wireTypes = map[string]func() any{
 	OpLintReply:   func() any { return new(LintReply) },
 	OpExport:      func() any { return new(ExportRequest) },
 	OpExportReply: func() any { return new(ExportReply) },
+	OpImpact:      func() any { return new(ImpactRequest) },
+	OpImpactReply: func() any { return new(ImpactReply) },
 }
 
 // Message is one decoded message: the request's ID (a reply and its

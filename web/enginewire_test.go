@@ -130,6 +130,26 @@ func TestWireRoundTripZeros(t *testing.T) {
 	roundTrip(t, 8, OpExport, ExportRequest{Format: ExportScript})
 	roundTrip(t, 9, OpExportReply, ExportReply{Text: "#!/bin/sh\n"})
 	roundTrip(t, 10, OpRunReply, RunReply{Gen: 1, Err: "bad"})
+	roundTrip(t, 11, OpImpact, ImpactRequest{At: 0, Command: "kubectl taint nodes n1 k=v:NoExecute"})
+	roundTrip(t, 12, OpImpactReply, ImpactReply{Err: "command: bad"})
+}
+
+// TestWireRoundTripImpact sends a real preview across: a pod evicted at
+// 0 s with tolerationSeconds 0 (a pointer to zero), empty lists.
+func TestWireRoundTripImpact(t *testing.T) {
+	e := NewLocalEngine(Config{Simulate: realSimulate})
+	e.Run(RunRequest{Filename: "i.yaml", Text: impactScenario}, nil, func(RunReply) {})
+	var reply ImpactReply
+	e.Impact(ImpactRequest{At: 0, Command: "kubectl taint nodes n1 maint=now:NoExecute"}, func(r ImpactReply) { reply = r })
+	require.Empty(t, reply.Err)
+	require.NotNil(t, reply.Impact)
+	require.NotEmpty(t, reply.Impact.Evicted)
+	require.NotNil(t, reply.Impact.Spared)
+	roundTrip(t, 1, OpImpactReply, reply)
+
+	zero := int64(0)
+	reply.Impact.Evicted[0].TolerationSeconds = &zero
+	roundTrip(t, 2, OpImpactReply, reply)
 }
 
 // TestWireErrors: a wrong op or payload is an error, never a panic, and

@@ -326,6 +326,43 @@ type Messages struct {
 	FateDaemonSet     string
 	FateThisPod       string
 
+	// The taint impact preview (issue 15, web/impact.go).
+	Impact              string
+	ImpactHint          string
+	ImpactNode          string
+	ImpactSelector      string
+	ImpactTaint         string
+	ImpactWellKnown     string
+	ImpactPick          string
+	ImpactPreviewBtn    string
+	ImpactApply         string
+	ImpactBusy          string
+	ImpactNeedTaint     string
+	ImpactStale         string
+	ImpactSummary       string
+	ImpactEvicted       string
+	ImpactSpared        string
+	ImpactScheduled     string
+	ImpactPending       string
+	ImpactRecreated     string
+	ImpactNone          string
+	ImpactColPod        string
+	ImpactColNode       string
+	ImpactColWhen       string
+	ImpactColSeconds    string
+	ImpactColToleration string
+	ImpactColWhy        string
+	ImpactColOwner      string
+	ImpactColWithout    string
+	ImpactColReplaces   string
+	ImpactNever         string
+	ImpactNotAt         string
+	ImpactNoToleration  string
+	ImpactBlocked       string
+	ImpactStillPending  string
+	ImpactNodeAria      string
+	ImpactNodeBtn       string
+
 	// _ makes Messages not comparable: nothing compares catalogues, and a
 	// comparable struct of ~230 strings costs a ~38 KB generated equality
 	// function in the wasm.

@@ -51,6 +51,7 @@ func (c *NodeCard) Render() app.UI {
 			zoneBadge(n),
 			renderLabels(n.Labels),
 			renderTaints(n.Taints),
+			impactButton(n.Name),
 			renderBars(n.Allocatable, n.Requested),
 			app.Div().Class("node-pods").Body(podChips(c.Pods, Msg.NoPods)...),
 			app.If(n.Describe != "", func() app.UI {

@@ -92,6 +92,8 @@ type Playground struct {
 	imp         importState
 	lib         libraryState
 	paletteNode string
+	// impact is the taint impact panel's state (ImpactPanel).
+	impact ImpactPreview
 	// clip is how the last copy went: the share tools, the fallback field
 	// and the embed panel show it.
 	clip clipboard
@@ -158,6 +160,8 @@ func (p *Playground) setup(ctx app.Context) {
 	})
 	p.handleOverview(ctx)
 	p.handleFix(ctx)
+
+	p.handleImpact(ctx)
 	ctx.Handle(ActionClosePod, func(ctx app.Context, a app.Action) {
 		p.guard(func() {
 			if p.m.Selected != "" {

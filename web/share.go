@@ -239,6 +239,8 @@ func (p *Playground) renderPanels() app.UI {
 		panel = p.libraryPanel()
 	case "palette":
 		panel = p.palettePanel()
+	case "impact":
+		panel = p.impactPanel()
 	}
 	return app.Div().Class("panels").Body(
 		p.renderLastGood(),

@@ -107,6 +107,7 @@ func (c *ShareTools) Render() app.UI {
 		tool("import", Msg.ImportExport),
 		tool("library", Msg.Library),
 		tool("palette", Msg.Palette),
+		tool("impact", Msg.Impact),
 		app.Label().Class("lang-switch").Body(
 			app.Span().Class("sr-only").Text(Msg.Language),
 			app.Select().ID(IDLang).Class("select select-small").

@@ -4,6 +4,8 @@
 //	sim run FILE [--json]          simulate a scenario file ("-" reads stdin)
 //	sim run --preset NAME [--json] simulate a built-in preset
 //	sim presets                    list the built-in presets
+//	sim impact FILE 'kubectl taint nodes …' [--at 30s] [--json]
+//	                               preview a taint command's impact
 //
 // --json prints
 //

@@ -26,6 +26,12 @@ const usage = `usage:
   sim run --preset NAME [--json [--detail]]
                                    simulate a built-in preset
   sim presets                      list the built-in presets
+  sim impact FILE|--preset NAME 'kubectl taint nodes NODE|-l SELECTOR KEY[=VALUE]:EFFECT[-]'
+             [--at 30s] [--json]   preview what the taint command would change if it
+                                   ran at --at (default 0s): pods evicted (when, the
+                                   tolerationSeconds and toleration that decide it, or
+                                   never), pods spared, bound or left Pending, and the
+                                   replacements controllers create and where
 
 --detail needs --json. run exits 0 when every step command succeeded, 1 when
 a step command failed (the STEPS section, or the step's "failed" and
@@ -67,6 +73,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCmd(args[1:], stdin, stdout, stderr)
 	case "tables":
 		return tablesCmd(args[1:], stdout, stderr)
+	case "impact":
+		return impactCmd(args[1:], stdin, stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
