@@ -346,7 +346,6 @@ var English = Messages{
 	FateDaemonSet:      "DaemonSet pod: its tolerations do not cover this taint, so it is evicted too and not created again on this node while the taint stays",
 	FateThisPod:        "this pod",
 
-
 	Impact:              "Preview a taint",
 	ImpactHint:          "Type a taint (or pick a well-known one) for a node or a label selector. Preview shows what it would do from this frame's time on, without changing the scenario.",
 	ImpactNode:          "Node",
