@@ -121,6 +121,9 @@ func TestWireRoundTripZeros(t *testing.T) {
 	roundTrip(t, 8, OpExport, ExportRequest{Format: ExportScript})
 	roundTrip(t, 9, OpExportReply, ExportReply{Text: "#!/bin/sh\n"})
 	roundTrip(t, 10, OpRunReply, RunReply{Gen: 1, Err: "bad"})
+	roundTrip(t, 11, OpRun, RunRequest{Gen: 3, Fragment: "s=1.x&p=gpu-node", PresetText: "kind: Scenario\n", PresetLink: "1.x"})
+	roundTrip(t, 12, OpRunReply, RunReply{Gen: 3, Accepted: true, SamePreset: true, Text: "kind: Scenario\n",
+		Run: &RunInfo{Name: "n", Frames: []FrameInfo{{At: 10, Step: "kubectl cordon n1", StepNo: 2}}}})
 }
 
 // TestWireErrors: a wrong op or payload is an error, never a panic, and

@@ -308,4 +308,11 @@ var English = Messages{
 	MarkOver:           "requests exceed allocatable",
 	TolDefaults:        "defaults",
 	TolDefaultsTitle:   "Default tolerations, added by %s:\n%s",
+	PredictTitle:      "Predict, then run",
+	ShowAnswer:        "Show the answer",
+	AnswerLabel:       "Answer:",
+	EditedFrom:        "Edited from “%s”",
+	LibraryEditedFrom: "The scenario on the board is an edited copy of this one.",
+	LinkThisFrame:     "this frame",
+	LinkThisFrameHint: "Copied links open at the frame on the board",
 }

@@ -305,4 +305,11 @@ var Hindi = Messages{
 	MarkOver:           "अनुरोध allocatable से अधिक",
 	TolDefaults:        "डिफ़ॉल्ट",
 	TolDefaultsTitle:   "डिफ़ॉल्ट टॉलरेशन, %s द्वारा जोड़े गए:\n%s",
+	PredictTitle:      "पहले अनुमान लगाएँ, फिर चलाएँ",
+	ShowAnswer:        "उत्तर दिखाएँ",
+	AnswerLabel:       "उत्तर:",
+	EditedFrom:        "“%s” से बदला गया",
+	LibraryEditedFrom: "बोर्ड पर का परिदृश्य इसी की बदली हुई प्रति है।",
+	LinkThisFrame:     "यही फ़्रेम",
+	LinkThisFrameHint: "कॉपी किए गए लिंक बोर्ड पर के फ़्रेम पर खुलते हैं",
 }

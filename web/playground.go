@@ -157,6 +157,7 @@ func (p *Playground) setup(ctx app.Context) {
 		})
 	})
 	p.handleOverview(ctx)
+	p.handleLessons(ctx)
 	ctx.Handle(ActionClosePod, func(ctx app.Context, a app.Action) {
 		p.guard(func() {
 			if p.m.Selected != "" {

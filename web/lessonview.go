@@ -1,0 +1,35 @@
+package web
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// Ids of the lesson and frame-link controls.
+const (
+	IDShowAnswer = "btn-show-answer"
+	IDLinkFrame  = "link-frame"
+)
+
+// ActionReveal is posted by "Show the answer": the page reveals the
+// lesson's answer (Model.Reveal).
+const ActionReveal = "tp-reveal"
+
+// handleLessons handles the lesson actions.
+func (p *Playground) handleLessons(ctx app.Context) {
+	ctx.Handle(ActionReveal, func(ctx app.Context, a app.Action) {
+		p.guard(p.m.Reveal)
+	})
+}
+
+// renderAnswer is a lesson's answer once revealed, or the button that
+// reveals it while predict, then run hides it.
+func (c *Intro) renderAnswer() app.UI {
+	switch {
+	case c.Hidden && c.Page != nil:
+		return app.Button().Type("button").ID(IDShowAnswer).Class("btn btn-small show-answer").
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(ActionReveal) }).
+			Text(Msg.ShowAnswer)
+	case c.Answer != "":
+		return app.P().Class("intro-answer").Role("status").Body(
+			app.Strong().Text(Msg.AnswerLabel+" "), app.Text(c.Answer))
+	}
+	return nil
+}
