@@ -33,8 +33,8 @@ const LastGoodKey = "taints-playground:last-good"
 // scenario: ?embed=1 (or the /embed path), theme=light|dark|auto, step=N,
 // autoplay=1, lang=en|hi.
 type StartOptions struct {
-	Embed    bool
-	Theme    string
+	Embed bool
+	Theme string
 	// Step is the 1-based number of the scenario step whose frame to
 	// show first (Model.SeekStep), not a frame number; 0 = the first
 	// frame. A frame is named by the fragment's f= (FrameKey).
