@@ -1,6 +1,10 @@
 package web
 
 import (
+	"fmt"
+	"html"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"strings"
 	"testing"
 
@@ -320,4 +324,38 @@ func TestPrerunSamePreset(t *testing.T) {
 	e.Prerun("#"+frag, nil)
 	e.Run(RunRequest{Filename: EarlyFilename, Fragment: frag, PresetText: "kind: Scenario\nname: other\n"}, nil, func(r RunReply) { got = r })
 	assert.False(t, got.SamePreset)
+}
+
+// TestLessonPageRender: the page of a lesson asks first (neutral title,
+// the question, Show the answer; the library's active entry without its
+// claim, description or captions), and shows everything after Reveal.
+func TestLessonPageRender(t *testing.T) {
+	pr, _ := lessonPreset(t)
+	p := New(Config{Presets: catalogPresets(), Simulate: realSimulate})
+	p.m.Lang = "en"
+	require.True(t, loadPreset(p.m, lessonName), p.m.Err)
+	p.togglePanel("library")
+	intro := app.HTMLString(p.intro())
+	assert.Contains(t, intro, Msg.PredictTitle)
+	assert.Contains(t, intro, `id="`+IDShowAnswer+`"`)
+	assert.NotContains(t, intro, "Misconception")
+	lib := app.HTMLString(p.libraryPanel())
+	assert.Contains(t, lib, html.EscapeString(pr.Question))
+	assert.NotContains(t, lib, html.EscapeString(pr.Title), "the active lesson's claim")
+	assert.NotContains(t, lib, "lib-caps")
+
+	p.m.Reveal()
+	intro = app.HTMLString(p.intro())
+	assert.Contains(t, intro, html.EscapeString(pr.Title))
+	assert.Contains(t, intro, html.EscapeString(pr.Answer))
+	assert.NotContains(t, intro, `id="`+IDShowAnswer+`"`)
+	lib = app.HTMLString(p.libraryPanel())
+	assert.Contains(t, lib, html.EscapeString(pr.Title))
+	assert.Contains(t, lib, "lib-caps")
+
+	// Edited: the library marks the lesson the text came from.
+	require.True(t, setText(p.m, strings.Replace(pr.YAML, "at: 20s", "at: 25s", 1)))
+	lib = app.HTMLString(p.libraryPanel())
+	assert.Contains(t, lib, "lib-origin")
+	assert.Contains(t, app.HTMLString(p), html.EscapeString(fmt.Sprintf(Msg.EditedFrom, pr.Title)))
 }

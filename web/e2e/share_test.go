@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/taints-playground/playground/cmd/serve/server"
+	"github.com/taints-playground/playground/core/scenario"
 	"github.com/taints-playground/playground/web"
 )
 
@@ -54,7 +55,7 @@ func serveWithExample(t *testing.T, dir string) string {
 
 // TestEmbedExample opens docs/embed-example.html: two embedded scenarios,
 // light and dark, each posting its height to the page; nothing runs until
-// Start; step=2 opens the second frame.
+// Start; step=2 opens the frame of the scenario's second step.
 func TestEmbedExample(t *testing.T) {
 	base := serveWithExample(t, distDir(t))
 	b := newBrowser(t, 1366, 900)
@@ -75,8 +76,18 @@ func TestEmbedExample(t *testing.T) {
 	before := eval[float64](b, `window.embedHeights["right"]`)
 	eval[chromedp.Void](b, frame("right")+`.getElementById("`+web.IDStartEmbed+`").click()`)
 	b.waitFor("the right embed's board", frame("right")+`.querySelectorAll(".node-card").length > 0`, 20*time.Second)
-	if f := eval[string](b, frame("right")+`.getElementById("board").dataset.frame`); f != "1" {
-		t.Errorf("step=2 shows frame index %s, want 1", f)
+	src := eval[string](b, `document.getElementById("right").getAttribute("src")`)
+	text, err := web.DecodeFragment(strings.SplitN(src, "#", 2)[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := scenario.Parse([]byte(text), "embed.yaml")
+	if err != nil || len(s.Steps) < 2 {
+		t.Fatalf("the right embed's scenario: %v", err)
+	}
+	b.waitFor("the frame of step 2", frame("right")+`.querySelector(".step-cmd") && `+frame("right")+`.querySelector(".step-cmd").innerText.includes(`+jsString(s.Steps[1].Run)+`)`, 10*time.Second)
+	if f := eval[string](b, frame("right")+`.getElementById("board").dataset.frame`); f == "1" {
+		t.Errorf("step=2 shows frame index 1 (frame 2), not the frame of step 2")
 	}
 	b.waitFor("a new height after Start", `window.embedHeights["right"] !== `+jsFloat(before), 10*time.Second)
 	h := eval[float64](b, `window.embedHeights["right"]`)
