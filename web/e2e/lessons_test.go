@@ -40,7 +40,9 @@ func TestLessonLinkAndFrameLink(t *testing.T) {
 	if got := eval[string](b, `document.getElementById("editor").value`); got != pr.YAML {
 		t.Errorf("the editor does not hold the lesson's own file (%d bytes of %d)", len(got), len(pr.YAML))
 	}
-	intro := func() string { return eval[string](b, `document.querySelector(".intro") ? document.querySelector(".intro").innerText : ""`) }
+	intro := func() string {
+		return eval[string](b, `document.querySelector(".intro") ? document.querySelector(".intro").innerText : ""`)
+	}
 	got := intro()
 	if !strings.Contains(got, web.Msg.PredictTitle) || !strings.Contains(got, pr.Question) {
 		t.Errorf("the intro does not ask the question first:\n%s", got)
