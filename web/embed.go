@@ -92,6 +92,7 @@ func (p *Playground) renderEmbed() app.UI {
 	return app.Div().Class("pg is-embed").DataSet("started", "1").Body(
 		head,
 		p.renderNotice(),
+		app.If(p.m.Shown().Question != "", func() app.UI { return p.intro() }),
 		app.Main().Class("embed-main").Body(p.renderSimulation()),
 	)
 }

@@ -343,6 +343,10 @@ func TestLessonPageRender(t *testing.T) {
 	assert.Contains(t, lib, html.EscapeString(pr.Question))
 	assert.NotContains(t, lib, html.EscapeString(pr.Title), "the active lesson's claim")
 	assert.NotContains(t, lib, "lib-caps")
+	_, picker, _ := strings.Cut(app.HTMLString(p), `id="preset"`)
+	picker, _, _ = strings.Cut(picker, "</select>")
+	assert.False(t, strings.Contains(picker, html.EscapeString(pr.Title)), "the picker shows no claim either")
+	assert.Contains(t, picker, Msg.PredictTitle)
 
 	p.m.Reveal()
 	intro = app.HTMLString(p.intro())
