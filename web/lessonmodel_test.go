@@ -111,6 +111,11 @@ func TestEditedLessonLinkSaysWhereFrom(t *testing.T) {
 	require.True(t, setText(opened, pr.YAML))
 	assert.Equal(t, lessonName, opened.Preset)
 	assert.Empty(t, opened.Shown().EditedFrom)
+
+	// A scenario kept in this browser (#local) comes from no preset.
+	require.True(t, loadLocal(opened, edited))
+	assert.Empty(t, opened.Origin)
+	assert.NotContains(t, opened.Fragment(), "p=")
 }
 
 // TestOldLinksAndUnknownPresets: a link without p= still opens; p= naming

@@ -468,7 +468,7 @@ func (m *Model) fallBack(def Preset, then func(ok bool)) {
 	badText, badErr := m.Text, m.Err
 	notice := Msg.LinkBadYAML + " " + fmt.Sprintf(Msg.FallbackNotice, def.Title)
 	m.LoadPreset(def.Name, func(bool) {
-		m.Text, m.Err, m.Preset = badText, badErr, ""
+		m.Text, m.Err, m.Preset, m.Origin = badText, badErr, "", ""
 		m.Notice = notice
 		then(false)
 	})
