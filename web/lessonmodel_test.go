@@ -368,3 +368,34 @@ func TestLessonPageRender(t *testing.T) {
 	assert.Contains(t, lib, "lib-origin")
 	assert.Contains(t, app.HTMLString(p), html.EscapeString(fmt.Sprintf(Msg.EditedFrom, pr.Title)))
 }
+
+// TestLibraryLocalized: in another language the library lists each
+// preset's translation where there is one, the English elsewhere.
+func TestLibraryLocalized(t *testing.T) {
+	pr, s := lessonPreset(t)
+	saved := libraryLocalize
+	defer func() { libraryLocalize = saved }()
+	libraryLocalize = func(name, lang string) (presets.Texts, bool) {
+		if name != lessonName || lang != "hi" {
+			return presets.Texts{}, false
+		}
+		return presets.Texts{Title: "शीर्षक", Description: "विवरण", Question: "प्रश्न", Captions: []string{"पहला"}}, true
+	}
+	var hi, other libraryItem
+	hi = libraryItem{preset: Preset{Name: lessonName, Title: pr.Title, Description: pr.Description},
+		entry: LibraryEntry{Question: pr.Question, Answer: pr.Answer}, steps: append([]scenario.Step(nil), s.Steps...)}
+	other = hi
+	other.preset.Name = "gpu-node"
+	hi.localize("hi")
+	assert.Equal(t, "शीर्षक", hi.preset.Title)
+	assert.Equal(t, "विवरण", hi.preset.Description)
+	assert.Equal(t, "प्रश्न", hi.entry.Question)
+	assert.Equal(t, pr.Answer, hi.entry.Answer, "no Hindi answer: the English one")
+	assert.Equal(t, "पहला", hi.steps[0].Caption)
+	assert.Equal(t, s.Steps[1].Caption, hi.steps[1].Caption)
+	other.localize("hi")
+	assert.Equal(t, pr.Title, other.preset.Title)
+	en := libraryItem{preset: Preset{Name: lessonName, Title: pr.Title}}
+	en.localize("en")
+	assert.Equal(t, pr.Title, en.preset.Title)
+}

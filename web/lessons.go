@@ -172,7 +172,9 @@ type libraryItem struct {
 func (s *libraryState) prepare(presets []Preset, lib []LibraryEntry) {
 	if s.items == nil {
 		for _, pr := range presets {
-			s.items = append(s.items, libraryItem{preset: pr, entry: libraryEntry(lib, pr), steps: presetSteps(pr)})
+			it := libraryItem{preset: pr, entry: libraryEntry(lib, pr), steps: presetSteps(pr)}
+			it.localize(Lang)
+			s.items = append(s.items, it)
 		}
 		s.rev++
 	}

@@ -2,6 +2,31 @@ package web
 
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+// libraryLocalize gives the library its presets' texts in the page's
+// language (presets.Localized; tests replace it).
+var libraryLocalize LocalizeFunc = localized
+
+// localize puts the item's translation in lang, where there is one,
+// over its English title, description, question, answer and captions.
+func (it *libraryItem) localize(lang string) {
+	if lang == "" || lang == "en" {
+		return
+	}
+	t, ok := libraryLocalize(it.preset.Name, lang)
+	if !ok {
+		return
+	}
+	it.preset.Title = or(t.Title, it.preset.Title)
+	it.preset.Description = or(t.Description, it.preset.Description)
+	it.entry.Question = or(t.Question, it.entry.Question)
+	it.entry.Answer = or(t.Answer, it.entry.Answer)
+	for i := range it.steps {
+		if i < len(t.Captions) && t.Captions[i] != "" {
+			it.steps[i].Caption = t.Captions[i]
+		}
+	}
+}
+
 // Ids of the lesson and frame-link controls.
 const (
 	IDShowAnswer = "btn-show-answer"
