@@ -81,7 +81,25 @@ func TestLessonLinkAndFrameLink(t *testing.T) {
 	if got := eval[string](b2, `document.querySelector(".sim-pane").innerText`); !strings.Contains(got, "Frame 3 of ") {
 		t.Errorf("the board does not say frame 3:\n%.300s", got)
 	}
-	for _, br := range []*browser{b, b2} {
+	// In Hindi the lesson asks in Hindi: the page's words from the Hindi
+	// catalog, the lesson's from its translation (presets.Localized),
+	// English where it has none.
+	const hiName = "mc-untainted-node"
+	hiLink, _ := presets.Link(hiName)
+	question := ""
+	if hp, ok := presets.Get(hiName); ok {
+		question = hp.Question
+	}
+	if tr, ok := presets.Localized(hiName, "hi"); ok && tr.Question != "" {
+		question = tr.Question
+	}
+	b3 := newBrowser(t, 1280, 900)
+	b3.do("open a lesson in Hindi", chromedp.Navigate(base+"/?lang=hi#"+link.Fragment(hiLink)+"&"+web.PresetKey+"="+hiName))
+	b3.waitFor("the lesson's board", `document.body.dataset.ready === "1" && !document.body.hasAttribute("data-busy") && document.querySelectorAll(".node-card").length > 0`, 90*time.Second)
+	if got := eval[string](b3, `document.querySelector(".intro") ? document.querySelector(".intro").innerText : ""`); !strings.Contains(got, web.Catalogs["hi"].PredictTitle) || !strings.Contains(got, question) {
+		t.Errorf("the Hindi lesson's intro lacks %q or %q:\n%s", web.Catalogs["hi"].PredictTitle, question, got)
+	}
+	for _, br := range []*browser{b, b2, b3} {
 		if p := br.problems(); len(p) > 0 {
 			t.Errorf("the page logged errors:\n%s", strings.Join(p, "\n"))
 		}
