@@ -61,6 +61,7 @@ func TestLessonLinkAndFrameLink(t *testing.T) {
 		t.Errorf("the active library entry lacks the question:\n%s", q)
 	}
 
+	b.screenshot("lesson-question.png")
 	b.click("show the answer", "#"+web.IDShowAnswer)
 	b.waitFor("the answer", `!!document.querySelector(".intro-answer")`, 10*time.Second)
 	if got := intro(); !strings.Contains(got, pr.Title) || !strings.Contains(got, pr.Answer) {
