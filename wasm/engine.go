@@ -42,7 +42,8 @@ func presetList() []web.Preset {
 	var out []web.Preset
 	for _, p := range allPresets() {
 		l, _ := presets.Link(p.Name)
-		out = append(out, web.Preset{Name: p.Name, Title: p.Title, Description: p.Description, YAML: p.YAML, Link: l})
+		out = append(out, web.Preset{Name: p.Name, Title: p.Title, Description: p.Description, YAML: p.YAML, Link: l,
+			Question: p.Question, Answer: p.Answer})
 	}
 	return out
 }

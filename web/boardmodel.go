@@ -11,6 +11,7 @@ func (m *Model) Refresh() {
 	if m.Run == nil {
 		return
 	}
+	m.noteFrame()
 	if m.Preset != "" && m.AtEnd() {
 		if m.reached == nil {
 			m.reached = map[string]bool{}
@@ -131,11 +132,11 @@ func (m *Model) TimelineItems() []TimelineItem {
 	if m.Run == nil {
 		return nil
 	}
-	if m.timelineOf != m.Run {
-		m.timelineOf = m.Run
+	if key := m.captionsKey(); m.timelineOf != m.Run || m.timelineKey != key {
+		m.timelineOf, m.timelineKey = m.Run, key
 		m.timeline = make([]TimelineItem, len(m.Run.Frames))
 		for i, f := range m.Run.Frames {
-			m.timeline[i] = TimelineItem{At: f.At, Step: f.Step, Caption: f.Caption}
+			m.timeline[i] = TimelineItem{At: f.At, Step: f.Step, Caption: m.FrameCaption(i)}
 		}
 	}
 	return m.timeline

@@ -61,8 +61,8 @@ func TestPlaygroundEditIsDebouncedAndReruns(t *testing.T) {
 	if strings.Contains(html, "lane-empty") == false {
 		t.Error("pending lane should be empty once pod a tolerates disk-pressure")
 	}
-	if !strings.Contains(html, "Edited scenario") {
-		t.Error("the picker should say the scenario was edited")
+	if !strings.Contains(html, "Edited from “") {
+		t.Error("the picker should say the scenario was edited, and from which preset")
 	}
 	if !strings.Contains(html, `class="intro"`) || !strings.Contains(html, "Pod A tolerates the GPU taint only.") {
 		t.Error("an edited scenario should still show its own title and description")

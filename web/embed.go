@@ -29,7 +29,7 @@ func (p *Playground) StartEmbed(ctx app.Context) {
 	})
 }
 
-// applyStartStep shows frame step=N and starts playing with autoplay=1,
+// applyStartStep shows the frame of scenario step step=N and starts playing with autoplay=1,
 // once the embedded scenario ran (loadURL calls it).
 func (p *Playground) applyStartStep(ctx app.Context) {
 	if !p.x.startStep {
@@ -37,7 +37,7 @@ func (p *Playground) applyStartStep(ctx app.Context) {
 	}
 	p.x.startStep = false
 	if n := p.x.opts.Step; n > 0 {
-		p.m.Seek(n - 1)
+		p.m.SeekStep(n)
 	}
 	if p.x.opts.Autoplay && p.m.FrameCount() > 1 && !p.m.Playing && !p.m.AtEnd() {
 		p.Run(ctx)
@@ -64,8 +64,8 @@ func (p *Playground) mountEmbed(ctx app.Context) {
 // its controls, timeline and captions, and a link to the full playground.
 func (p *Playground) renderEmbed() app.UI {
 	title := Msg.AppTitle
-	if r := p.m.Run; r != nil && r.Title != "" && p.x.started {
-		title = r.Title
+	if s := p.m.Shown(); s.Title != "" && p.x.started {
+		title = s.Title
 	}
 	open := p.shareURL(false)
 	if open == "" {
@@ -92,6 +92,7 @@ func (p *Playground) renderEmbed() app.UI {
 	return app.Div().Class("pg is-embed").DataSet("started", "1").Body(
 		head,
 		p.renderNotice(),
+		app.If(p.m.Shown().Question != "", func() app.UI { return p.intro() }),
 		app.Main().Class("embed-main").Body(p.renderSimulation()),
 	)
 }

@@ -59,6 +59,11 @@ type RunRequest struct {
 	// decodes it (DecodeFragment: seconds of the page's thread for a large
 	// scenario otherwise) and RunReply.Text is the scenario text.
 	Fragment string
+	// PresetText and PresetLink, with Fragment, are the YAML and the
+	// precomputed share link of the preset the link names (its p=
+	// parameter): RunReply.SamePreset says whether the link's scenario is
+	// that preset's, unchanged.
+	PresetText, PresetLink string
 }
 
 // Progress is how far a run has come.
@@ -100,6 +105,10 @@ type RunReply struct {
 	// none (when RunRequest.Link).
 	Fragment    string
 	FragmentErr string
+	// SamePreset reports that the scenario of RunRequest.Fragment is the
+	// one of RunRequest.PresetText (the same canonical form): the page
+	// shows the preset's own text and keeps its identity.
+	SamePreset bool
 }
 
 // RunInfo is what the page keeps of a whole run: everything but the
@@ -131,6 +140,9 @@ type FrameInfo struct {
 	Failed bool
 	// Nodes is how many nodes the frame has.
 	Nodes int
+	// StepNo is the 1-based number of the scenario step (in the file's
+	// step order) whose frame this is; 0 for a frame no step made.
+	StepNo int
 }
 
 // ViewQuery asks for the board of one frame.

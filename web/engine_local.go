@@ -65,6 +65,7 @@ func (e *LocalEngine) Run(req RunRequest, progress func(Progress), done func(Run
 	if req.Fragment != "" {
 		if early := e.takeEarly(req); early != nil {
 			reply.Text, reply.NoScenario, reply.LinkErr = early.text, early.noScenario, early.linkErr
+			reply.SamePreset = early.text != "" && samePreset(req, early.text)
 			if early.ran {
 				req.Text = early.text
 				e.finish(req, early.res, early.err, &reply)
@@ -78,6 +79,7 @@ func (e *LocalEngine) Run(req RunRequest, progress func(Progress), done func(Run
 			return
 		}
 		req.Text, reply.Text = text, text
+		reply.SamePreset = samePreset(req, text)
 	}
 	if req.Insert {
 		text, err := insertStep(req)
@@ -186,6 +188,7 @@ func runInfo(res *sim.Result) *RunInfo {
 		info.Frames[i] = FrameInfo{At: f.At, Step: f.Step, Caption: f.Caption, Summary: f.Summary,
 			Output: f.Output, Continues: f.Continues, Events: f.Events, Failed: f.StepFailed(), Nodes: len(f.Nodes)}
 	}
+	numberSteps(res, info.Frames)
 	if len(res.Frames) > 0 {
 		info.Nodes, info.Pods = len(res.Frames[0].Nodes), len(res.Frames[0].Pods)
 	}

@@ -132,6 +132,9 @@ func TestWireRoundTripZeros(t *testing.T) {
 	roundTrip(t, 10, OpRunReply, RunReply{Gen: 1, Err: "bad"})
 	roundTrip(t, 11, OpImpact, ImpactRequest{At: 0, Command: "kubectl taint nodes n1 k=v:NoExecute"})
 	roundTrip(t, 12, OpImpactReply, ImpactReply{Err: "command: bad"})
+	roundTrip(t, 13, OpRun, RunRequest{Gen: 3, Fragment: "s=1.x&p=gpu-node", PresetText: "kind: Scenario\n", PresetLink: "1.x"})
+	roundTrip(t, 14, OpRunReply, RunReply{Gen: 3, Accepted: true, SamePreset: true, Text: "kind: Scenario\n",
+		Run: &RunInfo{Name: "n", Frames: []FrameInfo{{At: 10, Step: "kubectl cordon n1", StepNo: 2}}}})
 }
 
 // TestWireRoundTripImpact sends a real preview across: a pod evicted at

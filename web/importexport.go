@@ -124,6 +124,7 @@ func (p *Playground) replaceText(text string) {
 	p.typing = false
 	p.guard(func() {
 		p.m.Playing, p.m.Frame, p.m.Selected = false, 0, ""
+		p.m.Origin = "" // an imported file comes from no preset
 		p.m.SetText(text, func(ok bool) {
 			if ok {
 				p.m.Notice = ""

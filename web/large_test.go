@@ -180,13 +180,13 @@ func TestPresetLinkPrecomputed(t *testing.T) {
 	if !loadPreset(m, "gpu") {
 		t.Fatal(m.Err)
 	}
-	if got := m.Fragment(); got != "s=precomputed" {
+	if got := m.Fragment(); got != "s=precomputed&p=gpu" {
 		t.Errorf("preset fragment %q", got)
 	}
 	if !setText(m, "kind: Scenario\nname: edited\n") {
 		t.Fatal(m.Err)
 	}
-	if got, want := m.Fragment(), EncodeFragment("kind: Scenario\nname: edited\n"); got != want || got == "s=precomputed" {
+	if got, want := m.Fragment(), EncodeFragment("kind: Scenario\nname: edited\n")+"&p=gpu"; got != want || got == "s=precomputed&p=gpu" {
 		t.Errorf("edited fragment %q, want %q", got, want)
 	}
 }

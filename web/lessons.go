@@ -124,13 +124,19 @@ type LibraryPanel struct {
 	Active  string
 	Reached bool
 	Rev     int
+	// Origin is the preset an edited scenario on the board came from;
+	// Shown the board's texts (its lesson's question and answer, in the
+	// page's language, the answer once revealed).
+	Origin string
+	Shown  Shown
 
 	st *libraryState
 }
 
 // libraryPanel is the library over the page's kept state and model.
 func (p *Playground) libraryPanel() *LibraryPanel {
-	return &LibraryPanel{Page: p, Active: p.m.Preset, Reached: p.m.Reached(p.m.Preset), Rev: p.lib.rev, st: &p.lib}
+	return &LibraryPanel{Page: p, Active: p.m.Preset, Reached: p.m.AnswerShown(), Rev: p.lib.rev, st: &p.lib,
+		Origin: p.m.Origin, Shown: p.m.Shown()}
 }
 
 // Render implements app.Composer.
@@ -166,7 +172,9 @@ type libraryItem struct {
 func (s *libraryState) prepare(presets []Preset, lib []LibraryEntry) {
 	if s.items == nil {
 		for _, pr := range presets {
-			s.items = append(s.items, libraryItem{preset: pr, entry: libraryEntry(lib, pr), steps: presetSteps(pr)})
+			it := libraryItem{preset: pr, entry: libraryEntry(lib, pr), steps: presetSteps(pr)}
+			it.localize(Lang)
+			s.items = append(s.items, it)
 		}
 		s.rev++
 	}
@@ -182,7 +190,19 @@ func (c *LibraryPanel) renderItem(it libraryItem) app.UI {
 	active := c.Active == pr.Name
 	name := pr.Name
 	var detail []app.UI
-	if active {
+	if active && c.Shown.Question != "" {
+		e.Question = c.Shown.Question
+		if c.Shown.Answer != "" {
+			e.Answer = c.Shown.Answer
+		}
+		if c.Shown.Hidden {
+			title = Msg.PredictTitle
+		}
+	}
+	if !active && c.Origin == pr.Name {
+		detail = append(detail, app.P().Class("small lib-origin").Text(Msg.LibraryEditedFrom))
+	}
+	if active && c.Reached {
 		var caps []app.UI
 		for _, st := range it.steps {
 			if st.Caption == "" || strings.HasPrefix(st.Caption, "Answer:") {
@@ -196,6 +216,8 @@ func (c *LibraryPanel) renderItem(it libraryItem) app.UI {
 		if len(caps) > 0 {
 			detail = append(detail, app.P().Class("small").Text(Msg.LibraryCaptions), app.Ol().Class("lib-caps small").Body(caps...))
 		}
+	}
+	if active {
 		if e.Answer != "" {
 			if c.Reached {
 				detail = append(detail, app.P().Class("lib-answer").Role("status").Body(
@@ -217,7 +239,7 @@ func (c *LibraryPanel) renderItem(it libraryItem) app.UI {
 				OnClick(func(ctx app.Context, e app.Event) { c.Page.SelectPreset(ctx, name) }, app.EventScope(name)).
 				Text(Msg.LibraryLoad),
 		),
-		app.If(pr.Description != "", func() app.UI {
+		app.If(pr.Description != "" && !(active && c.Shown.Hidden), func() app.UI {
 			return app.P().Class("small lib-desc").Text(strings.TrimSpace(strings.Split(pr.Description, "Predict, then run:")[0]))
 		}),
 		app.If(e.Question != "", func() app.UI {

@@ -363,6 +363,14 @@ type Messages struct {
 	ImpactNodeAria      string
 	ImpactNodeBtn       string
 
+	// Lessons keep their identity, predict then run, frame links
+	// (issue 15): the intro's neutral title before a lesson's answer,
+	// its reveal button, the picker's and the library's "edited from",
+	// the copy link's frame option.
+	PredictTitle, ShowAnswer, AnswerLabel string
+	EditedFrom, LibraryEditedFrom         string
+	LinkThisFrame, LinkThisFrameHint      string
+
 	// _ makes Messages not comparable: nothing compares catalogues, and a
 	// comparable struct of ~230 strings costs a ~38 KB generated equality
 	// function in the wasm.

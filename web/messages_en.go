@@ -381,4 +381,12 @@ var English = Messages{
 	ImpactStillPending:  "Pending: %s",
 	ImpactNodeAria:      "Preview a taint on node %s",
 	ImpactNodeBtn:       "Preview a taint…",
+
+	PredictTitle:      "Predict, then run",
+	ShowAnswer:        "Show the answer",
+	AnswerLabel:       "Answer:",
+	EditedFrom:        "Edited from “%s”",
+	LibraryEditedFrom: "The scenario on the board is an edited copy of this one.",
+	LinkThisFrame:     "this frame",
+	LinkThisFrameHint: "Copied links open at the frame on the board",
 }

@@ -378,4 +378,12 @@ var Hindi = Messages{
 	ImpactStillPending:  "Pending: %s",
 	ImpactNodeAria:      "नोड %s पर टेंट का पूर्वावलोकन",
 	ImpactNodeBtn:       "टेंट का पूर्वावलोकन…",
+
+	PredictTitle:      "पहले अनुमान लगाएँ, फिर चलाएँ",
+	ShowAnswer:        "उत्तर दिखाएँ",
+	AnswerLabel:       "उत्तर:",
+	EditedFrom:        "“%s” से बदला गया",
+	LibraryEditedFrom: "बोर्ड पर का परिदृश्य इसी की बदली हुई प्रति है।",
+	LinkThisFrame:     "यही फ़्रेम",
+	LinkThisFrameHint: "कॉपी किए गए लिंक बोर्ड पर के फ़्रेम पर खुलते हैं",
 }

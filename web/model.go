@@ -15,6 +15,10 @@ type Preset struct {
 	Title       string
 	Description string
 	YAML        string
+	// Question and Answer make the preset a lesson: the page asks the
+	// question first and hides what reveals the answer until the run
+	// reaches it (predict, then run; see Model.Shown).
+	Question, Answer string
 	// Link is the YAML's share link (core/scenario/link.Encode) when it
 	// was computed ahead of time, so the page need not encode it; empty
 	// means encode on demand.
@@ -54,6 +58,14 @@ type Model struct {
 	// Preset is the name of the preset the editor text came from, or ""
 	// once the text no longer equals any preset.
 	Preset string
+	// Origin is the preset the text came from, edited or not ("" for a
+	// text of no known preset): share links name it (p=), and an edited
+	// text says "edited from" it.
+	Origin string
+	// Lang is the language of the preset texts the page shows ("" means
+	// the page's language, Lang); Localize (presets.Localized) gives them.
+	Lang     string
+	Localize LocalizeFunc
 	// Text is what the editor holds.
 	Text string
 	// Err is why Text does not run; "" when it ran.
@@ -75,8 +87,8 @@ type Model struct {
 	linkErr            error
 	linkMade           bool
 	// opened is the link the page was opened with and openedText its
-	// scenario: its run needs no link made.
-	opened, openedText string
+	// scenario: its run needs no link made. openedPreset is its p=.
+	opened, openedText, openedPreset string
 	// Frame is the index of the frame on the board.
 	Frame int
 	// Time is the virtual clock (seconds): the board shows the last frame
@@ -124,6 +136,9 @@ type Model struct {
 	// FixNode and FixEffect are the why panel's "Fix it" choices for the
 	// selected pod (FixRequest); Select clears them.
 	FixNode, FixEffect string
+
+	// lessonState is what predict-then-run and the localized texts keep.
+	lessonState
 }
 
 // Speeds are the playback speeds the timeline offers, in virtual seconds
@@ -162,7 +177,7 @@ func (m *Model) nodeLimit(total int) int {
 
 // NewModel returns a model whose runs and views come from eng.
 func NewModel(presets []Preset, eng Engine) *Model {
-	return &Model{presets: presets, eng: eng, Speed: DefaultSpeed}
+	return &Model{presets: presets, eng: eng, Speed: DefaultSpeed, Localize: localized}
 }
 
 // Presets lists the presets in picker order.
@@ -236,6 +251,9 @@ func (m *Model) record(entry ConsoleEntry) {
 func (m *Model) SetText(text string, then func(ok bool)) {
 	m.Text = text
 	m.Preset = m.presetForText(text)
+	if m.Preset != "" {
+		m.Origin = m.Preset
+	}
 	m.start(RunRequest{Text: text}, func(r RunReply) {
 		ok := m.accept(r)
 		if then != nil {
@@ -348,12 +366,12 @@ func (m *Model) LoadPreset(name string, then func(ok bool)) {
 	m.Selected = ""
 	m.Notice = ""
 	m.SetText(p.YAML, func(ok bool) {
-		m.Preset = p.Name
+		m.Preset, m.Origin = p.Name, p.Name
 		if then != nil {
 			then(ok)
 		}
 	})
-	m.Preset = p.Name
+	m.Preset, m.Origin = p.Name, p.Name
 }
 
 // LoadFragment loads the scenario a URL fragment carries. Without one it
@@ -372,7 +390,9 @@ func (m *Model) LoadFragment(fragment string, then func(ok bool)) {
 		m.LoadPreset(def.Name, func(bool) { then(false) })
 		return
 	}
-	if f == m.opened && m.Text == m.openedText && m.Run != nil && !m.Busy {
+	parts := splitFragment(f)
+	if parts.Scenario == m.opened && parts.Preset == m.openedPreset && m.Text == m.openedText && m.Run != nil && !m.Busy {
+		m.seekLinkFrame(parts.Frame)
 		then(m.Err == "")
 		return
 	}
@@ -381,10 +401,14 @@ func (m *Model) LoadFragment(fragment string, then func(ok bool)) {
 	m.Selected = ""
 	m.Notice = ""
 	m.Preset = ""
-	// A link of the scenario alone is the text's link: the engine need
-	// not make it again (seconds for a large scenario).
-	own := !strings.Contains(f, "&")
-	m.start(RunRequest{Fragment: f, Link: !own}, func(r RunReply) {
+	// The link's s= parameter is the text's link: the engine need not
+	// make it again (seconds for a large scenario).
+	req := RunRequest{Fragment: f}
+	named, isPreset := m.preset(parts.Preset)
+	if isPreset {
+		req.PresetText, req.PresetLink = named.YAML, named.Link
+	}
+	m.start(req, func(r RunReply) {
 		switch {
 		case r.NoScenario:
 			m.LoadPreset(def.Name, func(bool) { then(false) })
@@ -395,12 +419,17 @@ func (m *Model) LoadFragment(fragment string, then func(ok bool)) {
 			m.Notice = notice
 			return
 		}
-		m.Text = r.Text
-		m.Preset = m.presetForText(r.Text)
-		if own {
-			m.opened, m.openedText = f, r.Text
+		m.Text, m.Origin = r.Text, ""
+		if isPreset {
+			m.Origin = named.Name
+			if r.SamePreset {
+				m.Text = named.YAML
+			}
 		}
+		m.Preset = m.presetForText(m.Text)
+		m.opened, m.openedText, m.openedPreset = parts.Scenario, m.Text, parts.Preset
 		if m.accept(r) {
+			m.seekLinkFrame(parts.Frame)
 			then(true)
 			return
 		}
@@ -423,6 +452,7 @@ func hasScenarioParam(f string) bool {
 // the editor keeps it with its error, the default preset's board is shown
 // beside it and Notice says so. then gets whether text is on the board.
 func (m *Model) loadText(text string, def Preset, then func(ok bool)) {
+	m.Origin = ""
 	m.Playing = false
 	m.Frame = 0
 	m.Selected = ""
@@ -442,7 +472,7 @@ func (m *Model) fallBack(def Preset, then func(ok bool)) {
 	badText, badErr := m.Text, m.Err
 	notice := Msg.LinkBadYAML + " " + fmt.Sprintf(Msg.FallbackNotice, def.Title)
 	m.LoadPreset(def.Name, func(bool) {
-		m.Text, m.Err, m.Preset = badText, badErr, ""
+		m.Text, m.Err, m.Preset, m.Origin = badText, badErr, "", ""
 		m.Notice = notice
 		then(false)
 	})
@@ -491,7 +521,7 @@ func (m *Model) AddressFragment() (string, error) {
 	if m.RanText == "" {
 		return "", nil
 	}
-	frag, err := m.fragment()
+	frag, err := m.shareFragment()
 	if err != nil || frag == "" {
 		if err == nil {
 			err = errors.New("share link: no link could be made")
@@ -506,7 +536,7 @@ func (m *Model) Fragment() string {
 	if m.RanText == "" {
 		return ""
 	}
-	frag, _ := m.fragment()
+	frag, _ := m.shareFragment()
 	return frag
 }
 

@@ -162,6 +162,8 @@ func (p *Playground) setup(ctx app.Context) {
 	p.handleFix(ctx)
 
 	p.handleImpact(ctx)
+
+	p.handleLessons(ctx)
 	ctx.Handle(ActionClosePod, func(ctx app.Context, a app.Action) {
 		p.guard(func() {
 			if p.m.Selected != "" {

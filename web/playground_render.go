@@ -12,15 +12,23 @@ import (
 func (p *Playground) renderHeader() app.UI {
 	m := p.m
 	opts := make([]app.UI, 0, len(m.Presets())+1)
+	hidden := m.Shown().Hidden
 	for _, pr := range m.Presets() {
 		title := pr.Title
 		if title == "" {
 			title = pr.Name
 		}
+		if hidden && pr.Name == m.Preset {
+			title = Msg.PredictTitle // the lesson's title states its claim
+		}
 		opts = append(opts, app.Option().Value(pr.Name).Selected(pr.Name == m.Preset).Text(title))
 	}
 	if m.Preset == "" {
-		opts = append(opts, app.Option().Value(EditedPresetValue).Selected(true).Disabled(true).Text(Msg.PresetCustom))
+		custom := Msg.PresetCustom
+		if from := m.Shown().EditedFrom; from != "" {
+			custom = fmt.Sprintf(Msg.EditedFrom, from)
+		}
+		opts = append(opts, app.Option().Value(EditedPresetValue).Selected(true).Disabled(true).Text(custom))
 	}
 	return app.Header().Class("topbar").Body(
 		app.Div().Class("brand").Body(
@@ -34,7 +42,7 @@ func (p *Playground) renderHeader() app.UI {
 			app.Label().For(IDPreset).Text(Msg.PresetLabel),
 			app.Div().Class("picker-row").Body(
 				app.Select().ID(IDPreset).Class("select").OnChange(p.onPreset).Body(opts...),
-				&ShareTools{Page: p, Panel: p.x.panel, Copied: p.clip.state},
+				&ShareTools{Page: p, Panel: p.x.panel, Copied: p.clip.state, FrameLink: p.x.frameLink},
 			),
 		),
 	)
@@ -43,15 +51,11 @@ func (p *Playground) renderHeader() app.UI {
 // intro is the scenario's title and description for the page: the
 // Scenario document's own, so edited and shared scenarios get theirs too.
 func (p *Playground) intro() *Intro {
-	r := p.m.Run
-	if r == nil {
-		return &Intro{}
+	if p.m.Run == nil {
+		return &Intro{Page: p}
 	}
-	title := r.Title
-	if title == "" {
-		title = r.Name
-	}
-	return &Intro{Title: title, Description: r.Description}
+	s := p.m.Shown()
+	return &Intro{Page: p, Title: s.Title, Description: s.Description, Answer: s.Answer, Hidden: s.Hidden}
 }
 
 // Intro shows the title and description of the scenario on the board; a
@@ -61,6 +65,11 @@ type Intro struct {
 	app.Compo
 
 	Title, Description string
+	// Answer is a lesson's answer once revealed; Hidden says a lesson's
+	// answer is still hidden (Model.Shown): the intro offers to show it.
+	Answer string
+	Hidden bool
+	Page   *Playground
 
 	expanded bool
 }
@@ -84,6 +93,7 @@ func (c *Intro) Render() app.UI {
 		app.Div().Class(cls).Body(
 			app.Strong().Text(c.Title),
 			app.P().Class("intro-text").Text(desc),
+			c.renderAnswer(),
 			app.If(long, func() app.UI {
 				return app.Button().Type("button").Class("btn btn-ghost btn-small intro-toggle").
 					Aria("expanded", c.expanded).
@@ -153,8 +163,8 @@ func (p *Playground) renderSimulation() app.UI {
 			app.Text(f.Continues+" "+Msg.Continued),
 		))
 	}
-	if f.Caption != "" {
-		caption = append(caption, app.P().Class("caption-text").Text(f.Caption))
+	if text := m.FrameCaption(m.Frame); text != "" {
+		caption = append(caption, app.P().Class("caption-text").Text(text))
 	}
 	if f.Summary != "" && f.Summary != f.Caption {
 		caption = append(caption, app.P().Class("caption-summary").Text(fmt.Sprintf(Msg.SawHappen, f.Summary)))

@@ -33,9 +33,12 @@ const LastGoodKey = "taints-playground:last-good"
 // scenario: ?embed=1 (or the /embed path), theme=light|dark|auto, step=N,
 // autoplay=1, lang=en|hi.
 type StartOptions struct {
-	Embed    bool
-	Theme    string
-	Step     int // 1-based frame to show first; 0 = the first
+	Embed bool
+	Theme string
+	// Step is the 1-based number of the scenario step whose frame to
+	// show first (Model.SeekStep), not a frame number; 0 = the first
+	// frame. A frame is named by the fragment's f= (FrameKey).
+	Step     int
 	Autoplay bool
 	Lang     string
 }
@@ -100,6 +103,17 @@ type extras struct {
 
 	dropActive bool
 	cfg        Config
+	// frameLink: copied links open at the frame on the board (f=).
+	frameLink bool
+}
+
+// frameParam is the f= parameter of copied links: the frame on the board
+// when the reader asked for it (ShareTools' "this frame").
+func (p *Playground) frameParam() string {
+	if !p.x.frameLink {
+		return ""
+	}
+	return p.m.FrameParam()
 }
 
 func (p *Playground) initExtras() {
@@ -135,10 +149,11 @@ func (p *Playground) rememberGood(text string) {
 // shareURL is the page address with the scenario fragment: the address to
 // copy or embed.
 func (p *Playground) shareURL(embed bool) string {
-	frag, err := p.m.fragment()
+	frag, err := p.m.shareFragment()
 	if err != nil || frag == "" {
 		return ""
 	}
+	frag += p.frameParam()
 	base := "/"
 	if p.hasCtx {
 		if u := p.pageURL(p.ctx); u != nil {

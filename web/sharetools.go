@@ -70,6 +70,8 @@ type ShareTools struct {
 	Page   *Playground
 	Panel  string
 	Copied string
+	// FrameLink: copied links open at the frame on the board.
+	FrameLink bool
 }
 
 // Render implements app.Composer.
@@ -100,6 +102,13 @@ func (c *ShareTools) Render() app.UI {
 				app.Span().Class("icon icon-link").Aria("hidden", "true"),
 				app.Span().Class("btn-label").Aria("live", "polite").Text(label),
 			),
+		app.Label().Class("link-frame small").Title(Msg.LinkThisFrameHint).Body(
+			app.Input().Type("checkbox").ID(IDLinkFrame).Checked(c.FrameLink).
+				OnChange(func(ctx app.Context, e app.Event) {
+					c.Page.guard(func() { c.Page.x.frameLink = ctx.JSSrc().Get("checked").Bool() })
+				}),
+			app.Text(" "+Msg.LinkThisFrame),
+		),
 		app.Button().Type("button").ID(IDEmbedBtn).Class("btn btn-ghost").
 			Aria("expanded", c.Panel == "embed").Aria("controls", "panel-embed").
 			OnClick(func(ctx app.Context, e app.Event) { c.Page.togglePanel("embed") }).

@@ -150,7 +150,7 @@ func TestModelBadYAMLKeepsLastGoodBoard(t *testing.T) {
 	if m.Preset != "" || m.Text != "this is bad yaml" {
 		t.Errorf("editor state: preset %q text %q", m.Preset, m.Text)
 	}
-	if m.Fragment() != EncodeFragment(testPresets[0].YAML) {
+	if m.Fragment() != EncodeFragment(testPresets[0].YAML)+"&p=gpu" {
 		t.Error("the link should keep the last scenario that ran")
 	}
 	if !setText(m, "tolerate-disk now") || m.Err != "" || result(m) == good {
