@@ -17,16 +17,25 @@ const staticNote = "; a static pod's mirror: the kubelet keeps running the stati
 // NoExecute taints for ever.
 func evictions(im *Impact, a, b *runAfter, before *sim.Frame, gate bool) {
 	onBoard := map[string]*sim.PodState{}
+	deleting := map[string]bool{}
 	for _, p := range before.Pods {
-		if p.Phase == sim.PhaseRunning && !p.Terminating {
-			onBoard[p.Namespace+"/"+p.Name] = p
+		key := p.Namespace + "/" + p.Name
+		switch {
+		case p.Terminating:
+			deleting[key] = true
+		case p.Phase == sim.PhaseRunning:
+			onBoard[key] = p
 		}
 	}
 	at := seconds(im.At)
 	for _, pod := range b.evictList {
 		when := b.evicted[pod]
 		other, ok := a.evicted[pod]
-		if ok && other == when {
+		if ok && other == when || deleting[pod] {
+			// A pod already Terminating at the command's time was deleted
+			// before it: the controller marks it again (processPodOnNode
+			// sees every pod still bound, emitPodDeletionEvent logs each
+			// delete), but the command changes nothing for it.
 			continue
 		}
 		p, now := onBoard[pod], at

@@ -85,6 +85,14 @@ func TestPreviewEvictions(t *testing.T) {
 			evicted: []want{{pod: "default/timed", at: 30, otherwise: f64(60)}},
 		},
 		{
+			// zero was deleted at 0 s (tolerationSeconds 0) and is
+			// Terminating for its 30 s grace period at 5 s: the controller
+			// marks it again, but the command evicts only timed.
+			name: "a pod already Terminating is not evicted by the command", scen: func(t *testing.T) *scenario.Scenario { return preset(t, "mc-tolerationseconds-scheduling") },
+			at: 5 * time.Second, command: "kubectl taint nodes db-1 extra=x:NoExecute",
+			evicted: []want{{pod: "default/timed", at: 5, otherwise: f64(60)}},
+		},
+		{
 			name: "removing the taint cancels the pending deletion", scen: func(t *testing.T) *scenario.Scenario { return preset(t, "mc-tolerationseconds-scheduling") },
 			at: 30 * time.Second, command: "kubectl taint nodes db-1 workload:NoExecute-",
 			spared: []string{"default/timed"},
