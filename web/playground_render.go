@@ -35,6 +35,7 @@ func (p *Playground) renderHeader() app.UI {
 			app.Div().Class("picker-row").Body(
 				app.Select().ID(IDPreset).Class("select").OnChange(p.onPreset).Body(opts...),
 				&ShareTools{Page: p, Panel: p.x.panel, Copied: p.clip.state},
+				&ThemeSwitch{Page: p, Theme: p.themeChoice()},
 			),
 		),
 	)
@@ -153,19 +154,20 @@ func (p *Playground) renderSimulation() app.UI {
 			app.Text(f.Continues+" "+Msg.Continued),
 		))
 	}
-	if f.Caption != "" {
-		caption = append(caption, app.P().Class("caption-text").Text(f.Caption))
+	if f.Caption != "" && !f.Failed {
+		caption = append(caption, p.captionText(f))
 	}
 	if f.Summary != "" && f.Summary != f.Caption {
 		caption = append(caption, app.P().Class("caption-summary").Text(fmt.Sprintf(Msg.SawHappen, f.Summary)))
 	}
 	if f.Output != "" {
 		cls := "step-output"
-		if lo := strings.ToLower(f.Output); strings.HasPrefix(lo, "error") {
+		if lo := strings.ToLower(f.Output); strings.HasPrefix(lo, "error") || f.Failed {
 			cls += " is-error" // kubectl's stderr: "Error from server (NotFound): …", "error: …"
 		}
 		caption = append(caption, app.Pre().Class(cls).Aria("label", Msg.StepOutput).Text(f.Output))
 	}
+	caption = append(caption, failedCaption(f)...)
 
 	return app.Section().Class("sim-pane").Body(
 		controls,
@@ -173,12 +175,13 @@ func (p *Playground) renderSimulation() app.UI {
 		&Timeline{Items: m.TimelineItems(), Current: m.Frame},
 		app.Div().Class("caption").Aria("live", "polite").Body(caption...),
 		&BoardPanel{Page: p, View: m.View, Time: m.Time, Selected: m.Selected, Filter: m.NodeFilter, Version: m.Run.KubernetesVersion, Frame: m.Frame},
+		// The console is docked under the board (sticky on wide screens).
+		app.If(!p.x.opts.Embed, func() app.UI { return p.renderConsole() }),
 		app.If(!p.x.opts.Embed, func() app.UI {
 			return &WhyPanel{Pod: sel, Missing: missing, Version: m.Run.KubernetesVersion, Loading: sel == nil && m.Loading()}
 		}),
 		app.If(!p.x.opts.Embed, func() app.UI {
 			return &EventLog{Events: v.Events, Fresh: v.Fresh, Matched: v.EventsMatched, Total: v.EventsTotal, Filter: m.EventFilter}
 		}),
-		app.If(!p.x.opts.Embed, func() app.UI { return p.renderConsole() }),
 	)
 }
