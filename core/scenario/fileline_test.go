@@ -24,9 +24,9 @@ func TestErrorFileLine(t *testing.T) {
 		{
 			// Line 3 of document 1 ("metadata: {name: b}" repeats the key)
 			// is line 3 of the file.
-			name:     "first document, no markers",
-			text:     "apiVersion: v1\nkind: Pod\nmetadata: {name: a}\nmetadata: {name: b}\nspec:\n  containers: [{name: c, image: x}]\n",
-			doc:      1, line: 1, fileLine: 4, inText: "line 4:",
+			name: "first document, no markers",
+			text: "apiVersion: v1\nkind: Pod\nmetadata: {name: a}\nmetadata: {name: b}\nspec:\n  containers: [{name: c, image: x}]\n",
+			doc:  1, line: 1, fileLine: 4, inText: "line 4:",
 		},
 		{
 			// Two comment lines and a '---' come first: the document's
