@@ -716,8 +716,11 @@
       g.appendChild(inner);
     }
     var key = first + ":" + last + ":" + err + ":" + m.lh;
-    if (key !== s.drawn) {
+    // The key lives on the element: go-app may have put a new, empty
+    // gutter in place of the one drawn.
+    if (key !== s.drawn || inner.getAttribute("data-key") !== key) {
       s.drawn = key;
+      inner.setAttribute("data-key", key);
       var html = "";
       for (var i = first + 1; i <= last; i++) {
         html += i === err ? '<div class="gl is-error" title="✗">' + i + "</div>" : '<div class="gl">' + i + "</div>";

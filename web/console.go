@@ -197,7 +197,7 @@ func (c *ConsolePanel) Render() app.UI {
 // renderBody is the console below its title bar.
 func (c *ConsolePanel) renderBody(chips, entries []app.UI) app.UI {
 	return app.Div().ID(IDConsoleBody).Class("console-body").Body(
-		app.P().Class("muted small").Text(fmt.Sprintf(Msg.ConsoleHint, "t="+FormatSeconds(c.At))),
+		app.P().ID("console-hint").Class("muted small console-hint").Text(fmt.Sprintf(Msg.ConsoleHint, "t="+FormatSeconds(c.At))),
 		app.Form().Class("console-form").OnSubmit(c.onSubmit).Body(
 			app.Span().Class("prompt").Aria("hidden", "true").Text("$"),
 			app.Input().Type("text").ID(IDConsoleInput).Class("console-input").
@@ -207,7 +207,7 @@ func (c *ConsolePanel) renderBody(chips, entries []app.UI) app.UI {
 				Spellcheck(false).
 				Attr("autocapitalize", "off").
 				Value(c.Command).
-				Aria("describedby", "console-keys").
+				Aria("describedby", "console-hint console-keys").
 				OnKeyDown(c.onKey).
 				OnInput(c.onInput),
 			app.Button().Type("submit").ID(IDConsoleRun).Class("btn").Text(Msg.ConsoleRun),

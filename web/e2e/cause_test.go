@@ -109,7 +109,15 @@ func TestCauseAndEffect(t *testing.T) {
 	if c.Top >= c.VH || c.Bottom > c.VH+1 || c.Overflow > 0 {
 		t.Errorf("the console is not in view at 1440 px: %+v", c)
 	}
-	b.screenshot("cause-1440.png")
+	b.viewShot("cause-1440.png", ".pg")
+	// With the board at the window's top, the console is docked at the
+	// bottom and leaves most of the window to the board.
+	eval[any](b, `document.getElementById("board").scrollIntoView({block: "start"})`)
+	c = eval[box](b, consoleBox)
+	if c.Top >= c.VH || c.Bottom > c.VH+1 || c.Bottom-c.Top > 0.4*c.VH {
+		t.Errorf("with the board in view the console is not a dock at the bottom: %+v", c)
+	}
+	b.viewShot("cause-board-1440.png", "#board")
 
 	// Esc closes the why panel.
 	b.click("the pod", `[data-pod="default/web"]`)
@@ -192,6 +200,9 @@ func TestConsoleDockNarrow(t *testing.T) {
 		}
 		if c.Top < 0 || c.Bottom > c.VH+1 {
 			t.Errorf("%d px: the console is not in view after scrolling to it: %+v", w, c)
+		}
+		if got := eval[string](b, `(() => { const g = document.querySelector("#editor-gutter .gl"); return g ? g.innerText : ""; })()`); got != "1" {
+			t.Errorf("%d px: the gutter's first number is %q, want 1", w, got)
 		}
 		b.screenshot(fmt.Sprintf("cause-%d.png", w))
 		if p := b.problems(); len(p) > 0 {
