@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/taints-playground/playground/web"
 )
@@ -134,6 +135,13 @@ func TestCauseAndEffect(t *testing.T) {
 		t.Error("Esc in the console input closed the why panel")
 	}
 
+	// Esc closes an open tool panel too (focus on its toggle button).
+	b.click("the library", "#"+web.IDPanelToggle+"library")
+	b.waitFor("the library panel", `!!document.getElementById("panel-library")`, 10*time.Second)
+	b.do("focus the toggle", chromedp.Focus(chromedp.ID(web.IDPanelToggle+"library")))
+	b.pressKey("Escape", "Escape", 27)
+	b.waitFor("the library closed", `!document.getElementById("panel-library")`, 5*time.Second)
+
 	// The error line: 150 comment lines push the second document down; its
 	// duplicate key is the document's line 4.
 	pad := strings.Repeat("# padding\n", 150)
@@ -167,8 +175,18 @@ func TestCauseAndEffect(t *testing.T) {
 	// The theme switch is remembered.
 	eval[any](b, `(() => { const s = document.getElementById("`+web.IDTheme+`"); s.value = "dark"; s.dispatchEvent(new Event("change", {bubbles: true})); })()`)
 	b.waitFor("dark", `document.documentElement.dataset.theme === "dark"`, 5*time.Second)
+	// Before the reload, a script that records the theme when the document
+	// is parsed (DOMContentLoaded: the WebAssembly has not started yet).
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `document.addEventListener("DOMContentLoaded", () => { window.tpThemeAtParse = document.documentElement.dataset.theme || ""; });`,
+	}); err != nil {
+		t.Fatal(err)
+	}
 	b.do("reload", chromedp.Reload())
 	b.waitFor("ready again", `document.body.dataset.ready === "1"`, 90*time.Second)
+	if got := eval[string](b, `String(window.tpThemeAtParse)`); got != "dark" {
+		t.Errorf("the stored theme was not applied while the page was parsed: %q", got)
+	}
 	if got := eval[string](b, `document.documentElement.dataset.theme + "/" + document.getElementById("`+web.IDTheme+`").value`); got != "dark/dark" {
 		t.Errorf("after a reload the theme is %q, want dark/dark", got)
 	}
