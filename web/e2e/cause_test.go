@@ -228,3 +228,38 @@ func TestConsoleDockNarrow(t *testing.T) {
 		}
 	}
 }
+
+// TestGutterLargeText: a 1 MiB text (20,000+ lines) keeps a gutter of the
+// visible lines' numbers, which follows the scroll.
+func TestGutterLargeText(t *testing.T) {
+	base := serve(t, distDir(t))
+	b := newBrowser(t, 1440, 900)
+	b.do("navigate", chromedp.Navigate(base+"/"))
+	b.waitFor("ready", `document.body.dataset.ready === "1"`, 90*time.Second)
+	line := "# a comment that pads the text to a mebibyte..\n"
+	n := (1<<20 - len(causeScenario) - 1000) / len(line)
+	text := causeScenario + strings.Repeat(line, n)
+	total := strings.Count(text, "\n") + 1
+	b.setEditor(text)
+	b.waitFor("the run", `!document.body.hasAttribute("data-busy") && !!document.getElementById("`+web.IDEditorFailed+`")`, 60*time.Second)
+	ms := eval[float64](b, `(() => { const t0 = performance.now(); tpGutter("editor"); return performance.now() - t0; })()`)
+	b.waitFor("the gutter", `!!document.querySelector("#editor-gutter .gl")`, 5*time.Second)
+	// Scroll to the middle: the numbers there, and only a window of them.
+	mid := total / 2
+	draw := evalAsync[float64](b, `new Promise(r => { const ta = document.getElementById("editor");
+		const lh = parseFloat(getComputedStyle(ta).lineHeight);
+		ta.scrollTop = `+fmt.Sprint(mid-1)+` * lh;
+		const t0 = performance.now();
+		requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now() - t0))); })`)
+	got := eval[[]int](b, `[...document.querySelectorAll("#editor-gutter .gl")].map(e => Number(e.innerText))`)
+	if len(got) == 0 || len(got) > 80 {
+		t.Fatalf("the gutter holds %d numbers for %d lines", len(got), total)
+	}
+	if got[0] > mid || got[len(got)-1] < mid {
+		t.Errorf("scrolled to line %d, the gutter shows %d…%d", mid, got[0], got[len(got)-1])
+	}
+	if eval[string](b, `getComputedStyle(document.getElementById("editor")).whiteSpace`) != "pre" {
+		t.Error("the editor wraps lines: the numbers would not line up")
+	}
+	t.Logf("%d lines (%d bytes): counting and drawing %.1f ms, a scroll's redraw within %.1f ms (two frames), %d numbers drawn", total, len(text), ms, draw, len(got))
+}
