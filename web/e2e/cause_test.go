@@ -142,6 +142,20 @@ func TestCauseAndEffect(t *testing.T) {
 	b.pressKey("Escape", "Escape", 27)
 	b.waitFor("the library closed", `!document.getElementById("panel-library")`, 5*time.Second)
 
+	// A console step at t=0 marks the captions after it: the t=30s one.
+	b.click("reset", "#btn-reset")
+	b.waitFor("frame 1", `document.getElementById("board").dataset.frame === "0"`, 10*time.Second)
+	b.do("a console step",
+		chromedp.Click(chromedp.ID(web.IDConsoleInput)),
+		chromedp.SendKeys(chromedp.ID(web.IDConsoleInput), "kubectl label nodes n1 tier=1"),
+		chromedp.Click(chromedp.ID(web.IDConsoleRun)))
+	b.waitFor("the stale mark", `!!document.querySelector(".tl-item .stale-mark")`, 15*time.Second)
+	stale := eval[[]string](b, `[...document.querySelectorAll(".tl-item")].filter(e => e.querySelector(".stale-mark")).map(e => e.querySelector(".tl-time").innerText)`)
+	if len(stale) != 1 || stale[0] != "t=30s" {
+		t.Errorf("stale captions at %v, want the t=30s one", stale)
+	}
+	b.viewShot("cause-stale-1440.png", ".timeline")
+
 	// The error line: 150 comment lines push the second document down; its
 	// duplicate key is the document's line 4.
 	pad := strings.Repeat("# padding\n", 150)
@@ -190,6 +204,7 @@ func TestCauseAndEffect(t *testing.T) {
 	if got := eval[string](b, `document.documentElement.dataset.theme + "/" + document.getElementById("`+web.IDTheme+`").value`); got != "dark/dark" {
 		t.Errorf("after a reload the theme is %q, want dark/dark", got)
 	}
+	b.viewShot("cause-dark-1440.png", ".pg")
 	if p := b.problems(); len(p) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(p, "\n"))
 	}
