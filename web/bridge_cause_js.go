@@ -2,7 +2,7 @@
 
 package web
 
-// callWindow calls window[name](args…) when board.js defined it; a
+// callWindow calls window[name](args…) when static/editor.js defined it; a
 // missing function or a throw is ignored (the page works without).
 func callWindow(name string, args ...any) {
 	w, err := global()
@@ -16,11 +16,11 @@ func callWindow(name string, args ...any) {
 	_, _ = w.Call(name, args...)
 }
 
-// gutterRefresh has board.js redraw the line numbers of the editor
+// gutterRefresh has static/editor.js redraw the line numbers of the editor
 // textarea id after its value or its error line changed (tpGutter).
 func gutterRefresh(id string) { callWindow("tpGutter", id) }
 
-// gotoLine has board.js scroll the editor textarea id to a line of its
+// gotoLine has static/editor.js scroll the editor textarea id to a line of its
 // text and select the line (tpGotoLine).
 func gotoLine(id string, line int) { callWindow("tpGotoLine", id, line) }
 

@@ -170,7 +170,7 @@ func failedCaption(f *FrameInfo) []app.UI {
 
 // Element ids of the editor's gutter and status.
 const (
-	// IDGutter is the editor's line-number gutter: board.js draws the
+	// IDGutter is the editor's line-number gutter: static/editor.js draws the
 	// numbers of the visible lines only (tpGutter) and marks the line its
 	// data-error-line names.
 	IDGutter = "editor-gutter"

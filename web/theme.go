@@ -5,7 +5,7 @@ import (
 )
 
 // ThemeKey is the localStorage key of the theme the reader picked
-// ("light", "dark" or "auto"). board.js applies it while the page is
+// ("light", "dark" or "auto"). static/editor.js applies it while the page is
 // parsed, before the first paint; theme= in the address wins (embeds).
 const ThemeKey = "taints-playground:theme"
 
