@@ -15,7 +15,7 @@ import (
 // StepFailures counts the frames of the run whose step failed
 // (FrameInfo.Failed: kubectl refused it, e.g. `kubectl taint nodes node9
 // …` for a node that does not exist) and returns the first one's error,
-// as kubectl printed it.
+// as kubectl printed it (its first line).
 func (m *Model) StepFailures() (n int, first string) {
 	if m.Run == nil {
 		return 0, ""
@@ -25,7 +25,8 @@ func (m *Model) StepFailures() (n int, first string) {
 		for _, f := range m.Run.Frames {
 			if f.Failed {
 				if m.failures == 0 {
-					m.firstFailure = strings.TrimSpace(f.Output)
+					// Its first line: the caption shows the rest.
+					m.firstFailure, _, _ = strings.Cut(strings.TrimSpace(f.Output), "\n")
 				}
 				m.failures++
 			}

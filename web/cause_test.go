@@ -207,3 +207,21 @@ func TestChooseTheme(t *testing.T) {
 		assert.Equal(t, tc.want, ChooseTheme(tc.addr, tc.stored), "%+v", tc)
 	}
 }
+
+// The page: the gutter carries the error's file line and the error a
+// button to reach it; typing again clears the mark.
+func TestErrorLineOnThePage(t *testing.T) {
+	p := New(Config{Presets: causePresets, Simulate: realSimulate, Exec: realExec})
+	e := app.NewTestEngine()
+	require.NoError(t, e.Load(p))
+	e.ConsumeAll()
+	text := "# a\n# b\n---\napiVersion: v1\nkind: Node\nmetadata: {name: n1}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: a}\nmetadata: {name: b}\nspec: {containers: [{name: c, image: x}]}\n"
+	html := onPage(p, e, func() { p.Model().SetText(text, nil) })
+	gutter := tagWith(html, `id="`+IDGutter+`"`)
+	assert.Contains(t, gutter, `data-error-line="11"`, gutter)
+	assert.Contains(t, html, `id="`+IDGoLine+`"`)
+	assert.Contains(t, html, "Go to line 11")
+	html = onPage(p, e, func() { p.Model().SetText(twoStepScenario, nil) })
+	assert.NotContains(t, tagWith(html, `id="`+IDGutter+`"`), `data-error-line="1`)
+	assert.NotContains(t, html, `id="`+IDGoLine+`"`)
+}

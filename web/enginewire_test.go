@@ -121,6 +121,7 @@ func TestWireRoundTripZeros(t *testing.T) {
 	roundTrip(t, 8, OpExport, ExportRequest{Format: ExportScript})
 	roundTrip(t, 9, OpExportReply, ExportReply{Text: "#!/bin/sh\n"})
 	roundTrip(t, 10, OpRunReply, RunReply{Gen: 1, Err: "bad"})
+	roundTrip(t, 11, OpRunReply, RunReply{Gen: 2, Err: "a.yaml: document 2: yaml: line 12: bad", ErrLine: 12})
 }
 
 // TestWireErrors: a wrong op or payload is an error, never a panic, and
