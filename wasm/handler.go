@@ -35,7 +35,7 @@ func Handler(version string) *app.Handler {
 		ThemeColor:            "#1f3b63",
 		LoadingLabel:          "Loading the playground… {progress}%",
 		Styles:                []string{"/web/app.css", "/web/extra.css"},
-		Scripts:               []string{"/web/board.js"},
+		Scripts:               []string{"/web/board.js", "/web/editor.js"},
 		Version:               version,
 		ServiceWorkerTemplate: NoopServiceWorker,
 	}

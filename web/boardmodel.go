@@ -1,5 +1,7 @@
 package web
 
+import "strings"
+
 // The board of the frame on it: the engine's FrameView for the model's
 // frame, filter, limits and selection, and the chip views the page draws
 // from it at the clock.
@@ -136,7 +138,12 @@ func (m *Model) TimelineItems() []TimelineItem {
 		m.timelineOf, m.timelineKey = m.Run, key
 		m.timeline = make([]TimelineItem, len(m.Run.Frames))
 		for i, f := range m.Run.Frames {
-			m.timeline[i] = TimelineItem{At: f.At, Step: f.Step, Caption: m.FrameCaption(i)}
+			caption := m.FrameCaption(i)
+			m.timeline[i] = TimelineItem{At: f.At, Step: f.Step, Caption: caption,
+				Failed: f.Failed, Stale: caption != "" && m.CaptionStale(f.At)}
+			if f.Failed {
+				m.timeline[i].Error = strings.TrimSpace(f.Output)
+			}
 		}
 	}
 	return m.timeline

@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/taints-playground/playground/core/scenario"
@@ -36,9 +35,12 @@ func (p *Playground) RunCommand(ctx app.Context, command string) {
 	})
 }
 
-// ConsolePanel is the kubectl console beside the board: the input, the
-// commands worth a click for the frame on the board, the answers, and the
-// command history (arrow keys), which it owns. Commands go to Page.
+// ConsolePanel is the kubectl console docked under the board (sticky at
+// the window's bottom on wide screens, so it stays in view beside the
+// board): the input, the commands worth a click for the frame on the
+// board, the answers, and the command history (arrow keys), which is the
+// scenario's (Model.History). It collapses to its title bar. Commands go
+// to Page.
 type ConsolePanel struct {
 	app.Compo
 
@@ -47,42 +49,32 @@ type ConsolePanel struct {
 	Suggestions []string
 	Entries     []ConsoleEntry
 	Command     string
+	History     *CommandHistory
 
-	history []string
-	histPos int
+	collapsed bool
 }
+
+// IDConsoleBody is the id of the console's body, which its title bar's
+// button shows and hides.
+const IDConsoleBody = "console-body"
 
 // MaxHistory is how many console commands the arrow keys recall.
 const MaxHistory = 50
 
-// remember adds a command to the history.
-func (c *ConsolePanel) remember(command string) {
-	command = strings.TrimSpace(command)
-	if command == "" {
-		return
+// hist is the history the panel uses (one of its own without a page).
+func (c *ConsolePanel) hist() *CommandHistory {
+	if c.History == nil {
+		c.History = &CommandHistory{}
 	}
-	if n := len(c.history); n == 0 || c.history[n-1] != command {
-		c.history = append(c.history, command)
-		if len(c.history) > MaxHistory {
-			c.history = c.history[len(c.history)-MaxHistory:]
-		}
-	}
-	c.histPos = len(c.history)
+	return c.History
 }
+
+// remember adds a command to the history.
+func (c *ConsolePanel) remember(command string) { c.hist().Remember(command) }
 
 // HistoryMove moves through the history (-1: older, +1: newer) and
 // returns the command to show ("" past the newest).
-func (c *ConsolePanel) HistoryMove(delta int) string {
-	n := len(c.history)
-	if n == 0 {
-		return ""
-	}
-	c.histPos = clamp(c.histPos+delta, 0, n)
-	if c.histPos == n {
-		return ""
-	}
-	return c.history[c.histPos]
-}
+func (c *ConsolePanel) HistoryMove(delta int) string { return c.hist().Move(delta) }
 
 // run remembers a command and sends it to the page.
 func (c *ConsolePanel) run(ctx app.Context, command string) {
@@ -153,7 +145,7 @@ func (p *Playground) renderConsole() app.UI {
 	if f := p.m.Current(); f != nil {
 		at = f.At
 	}
-	return &ConsolePanel{Page: p, At: at, Suggestions: p.consoleSuggestions(), Entries: p.m.Console, Command: p.m.Command}
+	return &ConsolePanel{Page: p, At: at, Suggestions: p.consoleSuggestions(), Entries: p.m.Console, Command: p.m.Command, History: p.m.History}
 }
 
 // Render implements app.Composer.
@@ -181,9 +173,31 @@ func (c *ConsolePanel) Render() app.UI {
 			app.Pre().Class("console-out").Text(orDash(en.Output)),
 		))
 	}
-	return app.Section().Class("console").Aria("label", Msg.ConsoleTitle).Body(
-		app.H2().Text(Msg.ConsoleTitle),
-		app.P().Class("muted small").Text(fmt.Sprintf(Msg.ConsoleHint, "t="+FormatSeconds(c.At))),
+	cls := "console console-dock"
+	if c.collapsed {
+		cls += " is-collapsed"
+	}
+	toggle := Msg.ConsoleHide
+	if c.collapsed {
+		toggle = Msg.ConsoleShow
+	}
+	return app.Section().ID("console").Class(cls).Aria("label", Msg.ConsoleTitle).Body(
+		app.Div().Class("console-head").Body(
+			app.H2().Text(Msg.ConsoleTitle),
+			app.Span().Class("console-at-now muted small").Text("t="+FormatSeconds(c.At)),
+			app.Button().Type("button").ID("console-toggle").Class("btn btn-ghost btn-small").
+				Aria("expanded", !c.collapsed).Aria("controls", IDConsoleBody).
+				OnClick(func(ctx app.Context, e app.Event) { c.collapsed = !c.collapsed }).
+				Text(toggle),
+		),
+		app.If(!c.collapsed, func() app.UI { return c.renderBody(chips, entries) }),
+	)
+}
+
+// renderBody is the console below its title bar.
+func (c *ConsolePanel) renderBody(chips, entries []app.UI) app.UI {
+	return app.Div().ID(IDConsoleBody).Class("console-body").Body(
+		app.P().ID("console-hint").Class("muted small console-hint").Text(fmt.Sprintf(Msg.ConsoleHint, "t="+FormatSeconds(c.At))),
 		app.Form().Class("console-form").OnSubmit(c.onSubmit).Body(
 			app.Span().Class("prompt").Aria("hidden", "true").Text("$"),
 			app.Input().Type("text").ID(IDConsoleInput).Class("console-input").
@@ -193,7 +207,7 @@ func (c *ConsolePanel) Render() app.UI {
 				Spellcheck(false).
 				Attr("autocapitalize", "off").
 				Value(c.Command).
-				Aria("describedby", "console-keys").
+				Aria("describedby", "console-hint console-keys").
 				OnKeyDown(c.onKey).
 				OnInput(c.onInput),
 			app.Button().Type("submit").ID(IDConsoleRun).Class("btn").Text(Msg.ConsoleRun),

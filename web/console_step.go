@@ -48,6 +48,7 @@ func (m *Model) AppendStep(command string, then func(changed bool)) {
 		}
 		m.Text, m.Preset = r.Text, m.presetForText(r.Text)
 		m.accept(r)
+		m.markEdited(entry.At)
 		if r.StepFrame < 0 {
 			entry.Output = Msg.ConsoleStepAdded
 			m.Seek(oldFrame)

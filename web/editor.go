@@ -28,6 +28,11 @@ type Editor struct {
 	Frames int
 	Events int
 	Ran    bool
+	// Failed counts the run's failed steps, FailErr is the first one's
+	// error; ErrLine is the line of the file Err points at (0: none).
+	Failed  int
+	FailErr string
+	ErrLine int
 
 	// shown is the text the textarea holds (set by script or typed).
 	shown string
@@ -39,6 +44,10 @@ func (p *Playground) editorFor() *Editor {
 	e := &Editor{Page: p, Text: m.Text, Err: m.Err, Typing: p.typing, Busy: m.Busy, Drop: p.x.dropActive, Hold: m.Busy || m.Loading()}
 	if m.Run != nil {
 		e.Ran, e.Frames, e.Events = true, len(m.Run.Frames), m.Run.Events
+		e.Failed, e.FailErr = m.StepFailures()
+	}
+	if m.Err != "" {
+		e.ErrLine = m.ErrLine
 	}
 	return e
 }
@@ -46,10 +55,14 @@ func (p *Playground) editorFor() *Editor {
 // OnMount shows the model's text.
 func (c *Editor) OnMount(ctx app.Context) {
 	c.sync(ctx)
+	ctx.Defer(func(app.Context) { gutterRefresh(IDEditor) })
 }
 
 // OnUpdate shows the model's text when it changed from outside.
-func (c *Editor) OnUpdate(ctx app.Context) { c.sync(ctx) }
+func (c *Editor) OnUpdate(ctx app.Context) {
+	c.sync(ctx)
+	ctx.Defer(func(app.Context) { gutterRefresh(IDEditor) })
+}
 
 // sync sets the textarea's value after the render when the model's text is
 // not what it holds.
@@ -60,7 +73,7 @@ func (c *Editor) sync(ctx app.Context) {
 	c.shown = c.Text
 	text := c.Text
 	if len(text) <= editorQuickLimit {
-		ctx.Defer(func(app.Context) { _ = setElementValue(IDEditor, text) })
+		ctx.Defer(func(app.Context) { _ = setElementValue(IDEditor, text); gutterRefresh(IDEditor) })
 		return
 	}
 	// A task of its own, after the board painted: a large text costs its
@@ -70,6 +83,7 @@ func (c *Editor) sync(ctx app.Context) {
 			ctx.Dispatch(func(app.Context) {
 				if c.shown == text {
 					_ = setElementValue(IDEditor, text)
+					gutterRefresh(IDEditor)
 				}
 			})
 		})
@@ -104,7 +118,13 @@ func (c *Editor) Render() app.UI {
 		status = app.Div().ID(IDError).Class("editor-error").Role("alert").Body(
 			app.Strong().Text(Msg.EditorError),
 			app.Pre().Class("err-text").Text(c.Err),
+			app.If(c.ErrLine > 0, func() app.UI { return c.goLine() }),
 			app.If(c.Ran, func() app.UI { return app.P().Class("small").Text(Msg.KeptLastGood) }),
+		)
+	case c.Ran && c.Failed > 0:
+		status = app.P().ID(IDEditorFailed).Class("editor-status is-failed").Role("status").Body(
+			app.Span().Class("mark").Aria("hidden", "true").Text("✗ "),
+			app.Text(EditorFailedText(c.Frames, c.Events, c.Failed, c.FailErr)),
 		)
 	case c.Ran:
 		status = app.P().Class("editor-status is-ok").Body(
@@ -142,7 +162,11 @@ func (c *Editor) Render() app.UI {
 			app.Label().For(IDEditor).Class("pane-title").Text(Msg.EditorLabel),
 			app.Span().Class("muted small").Text(Msg.EditorHint),
 		),
-		area,
+		app.Div().Class("editor-wrap").Body(
+			app.Div().ID(IDGutter).Class("editor-gutter").Aria("hidden", "true").
+				DataSet("error-line", c.errLine()),
+			area,
+		),
 		status,
 	)
 }

@@ -80,6 +80,9 @@ type RunReply struct {
 	Gen int
 	// Err is why the text does not run ("" when it ran).
 	Err string
+	// ErrLine is the line of the file Err points at
+	// (scenario.Error.FileLine; 0 when none).
+	ErrLine int
 	// Accepted reports that the run replaced the last accepted one.
 	Accepted bool
 	// Run describes the whole run when Accepted.

@@ -101,6 +101,13 @@ func (e *LocalEngine) finish(req RunRequest, res *sim.Result, err error, reply *
 	switch {
 	case err != nil:
 		reply.Err = strings.TrimSpace(err.Error())
+		var se *scenario.Error
+		if errors.As(err, &se) && se.FileLine > 0 {
+			// "line N" in the text is the file's line, as the editor's
+			// gutter numbers it.
+			reply.Err = strings.TrimSpace(strings.Replace(err.Error(), se.Error(), se.FileError(), 1))
+			reply.ErrLine = se.FileLine
+		}
 	case req.StepCommand != "" && stepRefused(res, req, reply):
 		// kubectl refused the step: the last accepted run stays.
 	default:

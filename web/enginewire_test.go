@@ -135,6 +135,7 @@ func TestWireRoundTripZeros(t *testing.T) {
 	roundTrip(t, 13, OpRun, RunRequest{Gen: 3, Fragment: "s=1.x&p=gpu-node", PresetText: "kind: Scenario\n", PresetLink: "1.x"})
 	roundTrip(t, 14, OpRunReply, RunReply{Gen: 3, Accepted: true, SamePreset: true, Text: "kind: Scenario\n",
 		Run: &RunInfo{Name: "n", Frames: []FrameInfo{{At: 10, Step: "kubectl cordon n1", StepNo: 2}}}})
+	roundTrip(t, 15, OpRunReply, RunReply{Gen: 2, Err: "a.yaml: document 2: yaml: line 12: bad", ErrLine: 12})
 }
 
 // TestWireRoundTripImpact sends a real preview across: a pod evicted at

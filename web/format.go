@@ -211,3 +211,11 @@ func plural(n int, one, many string) string {
 func EditorOKText(frames, events int) string {
 	return fmt.Sprintf(Msg.EditorOK, plural(frames, Msg.FramesOne, Msg.FramesMany), plural(events, Msg.EventsOne, Msg.EventsMany))
 }
+
+// EditorFailedText is the editor's status after a run in which failed
+// steps failed: "Simulated: 5 frames, 3 events; 1 step failed: <the first
+// failure's error>".
+func EditorFailedText(frames, events, failed int, firstErr string) string {
+	return fmt.Sprintf(Msg.EditorOKFailed, plural(frames, Msg.FramesOne, Msg.FramesMany), plural(events, Msg.EventsOne, Msg.EventsMany),
+		plural(failed, Msg.StepFailedOne, Msg.StepFailedMany), firstErr)
+}

@@ -371,6 +371,16 @@ type Messages struct {
 	EditedFrom, LibraryEditedFrom         string
 	LinkThisFrame, LinkThisFrameHint      string
 
+	// Cause and effect (issue 15): failed steps, stale captions, the
+	// docked console, the editor's error line and the theme switch.
+	StepFailedTitle, EditorOKFailed         string
+	StepFailedOne, StepFailedMany           string
+	CaptionFailed, CaptionStale             string
+	CaptionStaleTitle                       string
+	ConsoleHide, ConsoleShow                string
+	ErrorGoLine, ErrorGoLineHint            string
+	Theme, ThemeAuto, ThemeLight, ThemeDark string
+
 	// _ makes Messages not comparable: nothing compares catalogues, and a
 	// comparable struct of ~230 strings costs a ~38 KB generated equality
 	// function in the wasm.

@@ -113,6 +113,22 @@ type Model struct {
 	// Command is the console's input; Console its answers, newest first.
 	Command string
 	Console []ConsoleEntry
+	// History is the console's command history of the scenario on the
+	// board; consoleKey names that scenario and consoles keeps the
+	// others' (switchConsole).
+	History    *CommandHistory
+	consoleKey string
+	consoles   map[string]consoleState
+	// Edited is set once the console appended a step to the scenario
+	// loaded, EditedAt the earliest such step's time (CaptionStale).
+	Edited   bool
+	EditedAt float64
+	// ErrLine is the line of the file Err points at (0: none).
+	ErrLine int
+	// failuresOf caches StepFailures.
+	failuresOf   *RunInfo
+	failures     int
+	firstFailure string
 
 	// gen numbers runs, seq view queries; shown is the Seq of View.
 	gen, seq, shown int
@@ -177,7 +193,7 @@ func (m *Model) nodeLimit(total int) int {
 
 // NewModel returns a model whose runs and views come from eng.
 func NewModel(presets []Preset, eng Engine) *Model {
-	return &Model{presets: presets, eng: eng, Speed: DefaultSpeed, Localize: localized}
+	return &Model{presets: presets, eng: eng, Speed: DefaultSpeed, Localize: localized, History: &CommandHistory{}}
 }
 
 // Presets lists the presets in picker order.
@@ -328,11 +344,11 @@ func (m *Model) accept(r RunReply) bool {
 			// board, which keeps the last scenario that ran.
 			m.Notice = r.Err + " " + Msg.EngineKept
 		case r.Err != "":
-			m.Err = r.Err
+			m.Err, m.ErrLine = r.Err, r.ErrLine
 		}
 		return false
 	}
-	m.Err = ""
+	m.Err, m.ErrLine = "", 0
 	m.Run = r.Run
 	m.RanText = m.Text
 	m.linkText, m.linkFrag, m.linkMade = m.Text, r.Fragment, true
@@ -365,6 +381,8 @@ func (m *Model) LoadPreset(name string, then func(ok bool)) {
 	m.Frame = 0
 	m.Selected = ""
 	m.Notice = ""
+	m.switchConsole("preset:" + p.Name)
+	m.clearEdited()
 	m.SetText(p.YAML, func(ok bool) {
 		m.Preset, m.Origin = p.Name, p.Name
 		if then != nil {
@@ -401,6 +419,8 @@ func (m *Model) LoadFragment(fragment string, then func(ok bool)) {
 	m.Selected = ""
 	m.Notice = ""
 	m.Preset = ""
+	m.switchConsole("link:" + parts.Scenario)
+	m.clearEdited()
 	// The link's s= parameter is the text's link: the engine need not
 	// make it again (seconds for a large scenario).
 	req := RunRequest{Fragment: f}
@@ -457,6 +477,7 @@ func (m *Model) loadText(text string, def Preset, then func(ok bool)) {
 	m.Frame = 0
 	m.Selected = ""
 	m.Notice = ""
+	m.clearEdited()
 	m.SetText(text, func(ok bool) {
 		if ok {
 			then(true)
@@ -469,10 +490,10 @@ func (m *Model) loadText(text string, def Preset, then func(ok bool)) {
 // fallBack shows the default preset's board beside the editor's text that
 // did not run (which keeps its error), with a Notice saying so.
 func (m *Model) fallBack(def Preset, then func(ok bool)) {
-	badText, badErr := m.Text, m.Err
+	badText, badErr, badLine := m.Text, m.Err, m.ErrLine
 	notice := Msg.LinkBadYAML + " " + fmt.Sprintf(Msg.FallbackNotice, def.Title)
 	m.LoadPreset(def.Name, func(bool) {
-		m.Text, m.Err, m.Preset, m.Origin = badText, badErr, "", ""
+		m.Text, m.Err, m.ErrLine, m.Preset, m.Origin = badText, badErr, badLine, "", ""
 		m.Notice = notice
 		then(false)
 	})
@@ -510,6 +531,7 @@ func (m *Model) LoadLocal(kept string, then func(ok bool)) {
 		then(true)
 		return
 	}
+	m.switchConsole("local")
 	m.loadText(kept, def, then)
 }
 

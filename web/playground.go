@@ -97,6 +97,8 @@ type Playground struct {
 	// clip is how the last copy went: the share tools, the fallback field
 	// and the embed panel show it.
 	clip clipboard
+	// theme is the theme switch's choice (themeChoice).
+	theme string
 }
 
 // New returns the playground component.

@@ -43,6 +43,7 @@ func (p *Playground) renderHeader() app.UI {
 			app.Div().Class("picker-row").Body(
 				app.Select().ID(IDPreset).Class("select").OnChange(p.onPreset).Body(opts...),
 				&ShareTools{Page: p, Panel: p.x.panel, Copied: p.clip.state, FrameLink: p.x.frameLink},
+				&ThemeSwitch{Page: p, Theme: p.themeChoice()},
 			),
 		),
 	)
@@ -163,19 +164,21 @@ func (p *Playground) renderSimulation() app.UI {
 			app.Text(f.Continues+" "+Msg.Continued),
 		))
 	}
-	if text := m.FrameCaption(m.Frame); text != "" {
-		caption = append(caption, app.P().Class("caption-text").Text(text))
+	text := m.FrameCaption(m.Frame)
+	if text != "" && !f.Failed {
+		caption = append(caption, p.captionText(f, text))
 	}
 	if f.Summary != "" && f.Summary != f.Caption {
 		caption = append(caption, app.P().Class("caption-summary").Text(fmt.Sprintf(Msg.SawHappen, f.Summary)))
 	}
 	if f.Output != "" {
 		cls := "step-output"
-		if lo := strings.ToLower(f.Output); strings.HasPrefix(lo, "error") {
+		if lo := strings.ToLower(f.Output); strings.HasPrefix(lo, "error") || f.Failed {
 			cls += " is-error" // kubectl's stderr: "Error from server (NotFound): …", "error: …"
 		}
 		caption = append(caption, app.Pre().Class(cls).Aria("label", Msg.StepOutput).Text(f.Output))
 	}
+	caption = append(caption, failedCaption(f, text)...)
 
 	return app.Section().Class("sim-pane").Body(
 		controls,
@@ -183,6 +186,8 @@ func (p *Playground) renderSimulation() app.UI {
 		&Timeline{Items: m.TimelineItems(), Current: m.Frame},
 		app.Div().Class("caption").Aria("live", "polite").Body(caption...),
 		&BoardPanel{Page: p, View: m.View, Time: m.Time, Selected: m.Selected, Filter: m.NodeFilter, Version: m.Run.KubernetesVersion, Frame: m.Frame},
+		// The console is docked under the board (sticky on wide screens).
+		app.If(!p.x.opts.Embed, func() app.UI { return p.renderConsole() }),
 		app.If(!p.x.opts.Embed, func() app.UI {
 			return &WhyPanel{Pod: sel, Missing: missing, Version: m.Run.KubernetesVersion, Loading: sel == nil && m.Loading(),
 				Fix: v.Fix, FixNode: m.FixNode, FixEffect: m.FixEffect}
@@ -190,6 +195,5 @@ func (p *Playground) renderSimulation() app.UI {
 		app.If(!p.x.opts.Embed, func() app.UI {
 			return &EventLog{Events: v.Events, Fresh: v.Fresh, Matched: v.EventsMatched, Total: v.EventsTotal, Filter: m.EventFilter}
 		}),
-		app.If(!p.x.opts.Embed, func() app.UI { return p.renderConsole() }),
 	)
 }

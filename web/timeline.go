@@ -132,6 +132,11 @@ type TimelineItem struct {
 	At      float64
 	Step    string
 	Caption string
+	// Failed: the frame's step failed, with kubectl's Error; Stale: the
+	// caption may no longer hold (Model.CaptionStale).
+	Failed bool
+	Error  string
+	Stale  bool
 }
 
 // TimelineItems lists the frames of r.
@@ -196,7 +201,8 @@ func (t *Timeline) Render() app.UI {
 		case i < t.Current:
 			state = entryPast
 		}
-		items = append(items, &timelineEntry{Index: i, Of: len(t.Items), At: it.At, Step: it.Step, Caption: it.Caption, State: state})
+		items = append(items, &timelineEntry{Index: i, Of: len(t.Items), At: it.At, Step: it.Step, Caption: it.Caption, State: state,
+			Failed: it.Failed, Error: it.Error, Stale: it.Stale})
 	}
 	if hi < len(t.Items) {
 		items = append(items, app.Li().Class("tl-more").Text(fmt.Sprintf(Msg.FramesAfter, len(t.Items)-hi)))
@@ -225,6 +231,9 @@ type timelineEntry struct {
 	Step    string
 	Caption string
 	State   int
+	Failed  bool
+	Error   string
+	Stale   bool
 }
 
 // Render implements app.Composer.
@@ -237,6 +246,9 @@ func (e *timelineEntry) Render() app.UI {
 	case entryPast:
 		cls += " is-past"
 	}
+	if e.Failed {
+		cls += " is-failed"
+	}
 	label := e.Step
 	if label == "" {
 		if i == 0 {
@@ -245,20 +257,35 @@ func (e *timelineEntry) Render() app.UI {
 			label = Msg.TimerFrame
 		}
 	}
+	title := fmt.Sprintf(Msg.FrameOf, i+1, e.Of)
+	if e.Failed {
+		title += " · " + fmt.Sprintf(Msg.StepFailedTitle, e.Error)
+	}
 	btn := app.Button().
 		Type("button").
 		Class("tl-button").
 		Aria("current", ariaStep(e.State == entryCurrent)).
-		Title(fmt.Sprintf(Msg.FrameOf, i+1, e.Of)).
+		Title(title).
 		OnClick(func(ctx app.Context, ev app.Event) {
 			ctx.NewActionWithValue(ActionSeek, idx)
 		}, app.EventScope(idx)).
 		Body(
 			app.Span().Class("tl-dot").Aria("hidden", "true"),
 			app.Span().Class("tl-time").Text("t="+FormatSeconds(e.At)),
+			app.If(e.Failed, func() app.UI {
+				return app.Span().Class("tl-failed").Title(fmt.Sprintf(Msg.StepFailedTitle, e.Error)).Text("✗")
+			}),
 			app.Span().Class("tl-step").Text(label),
-			app.If(e.Caption != "", func() app.UI {
-				return app.Span().Class("tl-caption").Text(e.Caption)
+			app.If(e.Failed, func() app.UI {
+				return app.Span().Class("tl-error").Text(e.Error)
+			}),
+			app.If(e.Caption != "" && !e.Failed, func() app.UI {
+				return app.Span().Class("tl-caption").Body(
+					app.If(e.Stale, func() app.UI {
+						return app.Span().Class("stale-mark").Text(Msg.CaptionStale)
+					}),
+					app.Text(e.Caption),
+				)
 			}),
 		)
 	return app.Li().Class(cls).DataSet("frame", i).Body(btn)

@@ -23,6 +23,11 @@ type Error struct {
 	Document int
 	// Line is the 1-based line where that document starts; 0 when unknown.
 	Line int
+	// FileLine is the 1-based line of the file the error points at: the
+	// line a YAML message names ("line 7:", counted in the document)
+	// converted to the file, else the document's first line; 0 when the
+	// error concerns the whole file (fileLine).
+	FileLine int
 	// Message is the error text without the file and document prefix.
 	Message string
 }
@@ -162,7 +167,8 @@ type parser struct {
 const noDocuments = "the file holds no documents: write Node and Pod manifests and optionally one kind: Scenario document"
 
 func (p *parser) errf(d document, format string, args ...any) error {
-	return &Error{File: p.file, Document: d.num, Line: d.line, Message: fmt.Sprintf(format, args...)}
+	msg := fmt.Sprintf(format, args...)
+	return &Error{File: p.file, Document: d.num, Line: d.line, FileLine: fileLine(d, msg), Message: msg}
 }
 
 func (p *parser) parse(data []byte) (*Scenario, error) {
