@@ -33,6 +33,8 @@ type Editor struct {
 	Failed  int
 	FailErr string
 	ErrLine int
+	// Covered: a lesson's file is hidden until its answer (FileHidden).
+	Covered bool
 
 	// shown is the text the textarea holds (set by script or typed).
 	shown string
@@ -49,6 +51,7 @@ func (p *Playground) editorFor() *Editor {
 	if m.Err != "" {
 		e.ErrLine = m.ErrLine
 	}
+	e.Covered = m.FileHidden()
 	return e
 }
 
@@ -157,6 +160,9 @@ func (c *Editor) Render() app.UI {
 	if !editorByScript {
 		area = area.Text(c.Text)
 	}
+	if c.Covered {
+		area = area.TabIndex(-1).Aria("hidden", "true")
+	}
 	return app.Section().Class("editor-pane").Body(
 		app.Div().Class("pane-head").Body(
 			app.Label().For(IDEditor).Class("pane-title").Text(Msg.EditorLabel),
@@ -166,7 +172,19 @@ func (c *Editor) Render() app.UI {
 			app.Div().ID(IDGutter).Class("editor-gutter").Aria("hidden", "true").
 				DataSet("error-line", c.errLine()),
 			area,
+			app.If(c.Covered, func() app.UI { return c.cover() }),
 		),
 		status,
+	)
+}
+
+// cover hides a lesson's file until its answer: the question and the board
+// are what a prediction needs, and the file's captions state the answer.
+func (c *Editor) cover() app.UI {
+	return app.Div().Class("editor-cover").Body(
+		app.P().Text(Msg.EditorCovered),
+		app.Button().Type("button").ID(IDShowFile).Class("btn btn-small").
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(ActionShowFile) }).
+			Text(Msg.ShowFile),
 	)
 }

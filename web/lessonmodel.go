@@ -42,6 +42,9 @@ func localized(name, lang string) (t presets.Texts, ok bool) {
 type lessonState struct {
 	// revealed lists the lessons whose answer the learner asked for.
 	revealed map[string]bool
+	// fileShown lists the lessons whose file the learner opened before
+	// the answer (FileHidden).
+	fileShown map[string]bool
 	// furthest is the furthest frame the board showed of furthestOf.
 	furthest   int
 	furthestOf *RunInfo
@@ -158,6 +161,27 @@ func (m *Model) Revealed() bool {
 // answer, for lessons and presets with an "Answer:" caption alike).
 func (m *Model) AnswerShown() bool {
 	return m.Preset != "" && (m.Reached(m.Preset) || m.revealed[m.Preset])
+}
+
+// FileHidden reports whether the editor covers the board's lesson's file:
+// its captions, title and description state the answer, so while predict,
+// then run hides the answer the file is behind a "Show the file" button
+// too (the question and the board hold what a prediction needs).
+func (m *Model) FileHidden() bool {
+	p, ok := m.lesson()
+	return ok && !m.Revealed() && !m.fileShown[p.Name]
+}
+
+// ShowFile uncovers the board's lesson's file before its answer.
+func (m *Model) ShowFile() {
+	p, ok := m.lesson()
+	if !ok {
+		return
+	}
+	if m.fileShown == nil {
+		m.fileShown = map[string]bool{}
+	}
+	m.fileShown[p.Name] = true
 }
 
 // Reveal shows the board's lesson's answer ("Show the answer").

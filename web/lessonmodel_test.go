@@ -399,3 +399,30 @@ func TestLibraryLocalized(t *testing.T) {
 	en.localize("en")
 	assert.Equal(t, pr.Title, en.preset.Title)
 }
+
+// The lesson's file states the answer (its last caption begins "Answer:"),
+// so the editor covers it until the answer is shown or the learner asks
+// for the file; any other scenario is never covered.
+func TestLessonFileHiddenUntilAnswer(t *testing.T) {
+	m := lessonModel(t)
+	require.True(t, loadPreset(m, lessonName))
+	assert.True(t, m.FileHidden())
+	m.ShowFile()
+	assert.False(t, m.FileHidden(), "Show the file uncovers it")
+	assert.True(t, m.Shown().Hidden, "showing the file does not reveal the answer")
+
+	m2 := lessonModel(t)
+	require.True(t, loadPreset(m2, lessonName))
+	m2.Reveal()
+	assert.False(t, m2.FileHidden(), "the answer shown uncovers the file")
+
+	m3 := lessonModel(t)
+	require.True(t, loadPreset(m3, lessonName))
+	for m3.Step() {
+	}
+	assert.False(t, m3.FileHidden(), "reaching the last frame uncovers the file")
+
+	m4 := lessonModel(t)
+	require.True(t, loadPreset(m4, m4.DefaultPreset().Name))
+	assert.False(t, m4.FileHidden(), "a preset without a question is never covered")
+}

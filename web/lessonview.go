@@ -31,16 +31,24 @@ func (it *libraryItem) localize(lang string) {
 const (
 	IDShowAnswer = "btn-show-answer"
 	IDLinkFrame  = "link-frame"
+	IDShowFile   = "btn-show-file"
 )
 
 // ActionReveal is posted by "Show the answer": the page reveals the
 // lesson's answer (Model.Reveal).
 const ActionReveal = "tp-reveal"
 
+// ActionShowFile is posted by the editor's "Show the file": the lesson's
+// file, which the predict-then-run cover hides, is shown (Model.ShowFile).
+const ActionShowFile = "tp-show-file"
+
 // handleLessons handles the lesson actions.
 func (p *Playground) handleLessons(ctx app.Context) {
 	ctx.Handle(ActionReveal, func(ctx app.Context, a app.Action) {
 		p.guard(p.m.Reveal)
+	})
+	ctx.Handle(ActionShowFile, func(ctx app.Context, a app.Action) {
+		p.guard(p.m.ShowFile)
 	})
 }
 

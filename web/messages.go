@@ -368,8 +368,10 @@ type Messages struct {
 	// its reveal button, the picker's and the library's "edited from",
 	// the copy link's frame option.
 	PredictTitle, ShowAnswer, AnswerLabel string
-	EditedFrom, LibraryEditedFrom         string
-	LinkThisFrame, LinkThisFrameHint      string
+	// The editor's cover over a lesson's file before its answer.
+	EditorCovered, ShowFile          string
+	EditedFrom, LibraryEditedFrom    string
+	LinkThisFrame, LinkThisFrameHint string
 
 	// Cause and effect (issue 15): failed steps, stale captions, the
 	// docked console, the editor's error line and the theme switch.

@@ -384,6 +384,8 @@ var English = Messages{
 
 	PredictTitle:      "Predict, then run",
 	ShowAnswer:        "Show the answer",
+	EditorCovered:     "This lesson's file states the answer in its captions. Predict from the question and the board first.",
+	ShowFile:          "Show the file",
 	AnswerLabel:       "Answer:",
 	EditedFrom:        "Edited from “%s”",
 	LibraryEditedFrom: "The scenario on the board is an edited copy of this one.",

@@ -381,6 +381,8 @@ var Hindi = Messages{
 
 	PredictTitle:      "पहले अनुमान लगाएँ, फिर चलाएँ",
 	ShowAnswer:        "उत्तर दिखाएँ",
+	EditorCovered:     "इस पाठ की फ़ाइल के कैप्शन में उत्तर लिखा है। पहले प्रश्न और बोर्ड से अनुमान लगाएँ।",
+	ShowFile:          "फ़ाइल दिखाएँ",
 	AnswerLabel:       "उत्तर:",
 	EditedFrom:        "“%s” से बदला गया",
 	LibraryEditedFrom: "बोर्ड पर का परिदृश्य इसी की बदली हुई प्रति है।",
