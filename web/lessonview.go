@@ -18,6 +18,9 @@ func (it *libraryItem) localize(lang string) {
 	}
 	it.preset.Title = or(t.Title, it.preset.Title)
 	it.preset.Description = or(t.Description, it.preset.Description)
+	if it.preset.Ask != "" {
+		it.preset.Ask = or(t.Ask, it.preset.Ask)
+	}
 	it.entry.Question = or(t.Question, it.entry.Question)
 	it.entry.Answer = or(t.Answer, it.entry.Answer)
 	for i := range it.steps {
