@@ -215,7 +215,7 @@ func (c *LibraryPanel) renderItem(it libraryItem) app.UI {
 	if active && c.Reached {
 		var caps []app.UI
 		for _, st := range it.steps {
-			if st.Caption == "" || strings.HasPrefix(st.Caption, "Answer:") {
+			if st.Caption == "" || isAnswerCaption(st.Caption) {
 				continue
 			}
 			caps = append(caps, app.Li().Body(
@@ -250,7 +250,7 @@ func (c *LibraryPanel) renderItem(it libraryItem) app.UI {
 				Text(Msg.LibraryLoad),
 		),
 		app.If(pr.Description != "" && !(active && c.Shown.Hidden) && !neutral, func() app.UI {
-			return app.P().Class("small lib-desc").Text(strings.TrimSpace(strings.Split(pr.Description, "Predict, then run:")[0]))
+			return app.P().Class("small lib-desc").Text(beforeQuestion(pr.Description))
 		}),
 		app.If(e.Question != "", func() app.UI {
 			return app.P().Class("lib-question").Body(app.Strong().Text(Msg.LibraryPredict+" "), app.Text(e.Question))

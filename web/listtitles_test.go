@@ -129,6 +129,16 @@ func TestListTitlesInHindi(t *testing.T) {
 	assert.NotContains(t, picker, "भ्रांति")
 	assert.NotContains(t, lib, "भ्रांति:", "the group is called भ्रांतियाँ; no title says one")
 
+	// A preset that asks in its description asks in Hindi too, once.
+	rn, ok := presets.Localized("regional-network", "hi")
+	require.True(t, ok)
+	_, q, ok := strings.Cut(rn.Description, Hindi.LibraryPredict)
+	require.True(t, ok, "the Hindi description asks")
+	entry := libraryEntryHTML(t, lib, "regional-network")
+	assert.Contains(t, entry, html.EscapeString(strings.TrimSpace(q)))
+	assert.Equal(t, 1, strings.Count(entry, Hindi.LibraryPredict), "the question once, not in the description too")
+	assert.NotContains(t, entry, "where does each pod land")
+
 	p.m.Reveal()
 	hi, _ := presets.Localized(lessonName, "hi")
 	assert.Contains(t, pickerHTML(p), ">"+html.EscapeString(hi.Title)+"</option>")
