@@ -43,7 +43,7 @@ func presetList() []web.Preset {
 	for _, p := range allPresets() {
 		l, _ := presets.Link(p.Name)
 		out = append(out, web.Preset{Name: p.Name, Title: p.Title, Description: p.Description, YAML: p.YAML, Link: l,
-			Question: p.Question, Answer: p.Answer})
+			Question: p.Question, Answer: p.Answer, Ask: p.Ask})
 	}
 	return out
 }

@@ -54,6 +54,10 @@ type lessonState struct {
 	locOK  bool
 	// timelineKey is what the cached timeline's captions depend on.
 	timelineKey string
+	// listLoc caches Localize for the lists' titles in listLang
+	// (ListTitle).
+	listLang string
+	listLoc  map[string]listText
 }
 
 // fragmentParts are a fragment's parameters.
@@ -243,7 +247,7 @@ func (m *Model) Shown() Shown {
 	}
 	if m.Preset == "" && m.Origin != "" {
 		if p, ok := m.preset(m.Origin); ok {
-			s.EditedFrom = p.Title
+			s.EditedFrom = m.ListTitle(p)
 		}
 	}
 	p, isLesson := m.lesson()

@@ -25,7 +25,7 @@ func catalogPresets() []Preset {
 	for _, p := range presets.Catalog() {
 		l, _ := presets.Link(p.Name)
 		out = append(out, Preset{Name: p.Name, Title: p.Title, Description: p.Description, YAML: p.YAML, Link: l,
-			Question: p.Question, Answer: p.Answer})
+			Question: p.Question, Answer: p.Answer, Ask: p.Ask})
 	}
 	return out
 }
@@ -43,7 +43,7 @@ func lessonPreset(t *testing.T) (Preset, *scenario.Scenario) {
 	require.True(t, ok)
 	s, err := scenario.Parse([]byte(p.YAML), lessonName+".yaml")
 	require.NoError(t, err)
-	return Preset{Name: p.Name, Title: p.Title, Description: p.Description, YAML: p.YAML, Question: p.Question, Answer: p.Answer}, s
+	return Preset{Name: p.Name, Title: p.Title, Description: p.Description, YAML: p.YAML, Question: p.Question, Answer: p.Answer, Ask: p.Ask}, s
 }
 
 // TestLessonLinkKeepsIdentity: the link of an unchanged lesson names it
@@ -95,7 +95,7 @@ func TestEditedLessonLinkSaysWhereFrom(t *testing.T) {
 	require.True(t, setText(m, edited), m.Err)
 	assert.Equal(t, "", m.Preset)
 	assert.Equal(t, lessonName, m.Origin)
-	assert.Equal(t, pr.Title, m.Shown().EditedFrom)
+	assert.Equal(t, pr.Ask, m.Shown().EditedFrom, "the answer not seen: the neutral title")
 	frag := m.Fragment()
 	require.Contains(t, frag, "&p="+lessonName)
 
@@ -103,7 +103,7 @@ func TestEditedLessonLinkSaysWhereFrom(t *testing.T) {
 	require.True(t, loadFragment(opened, frag), opened.Err)
 	assert.Equal(t, "", opened.Preset)
 	assert.Equal(t, lessonName, opened.Origin)
-	assert.Equal(t, pr.Title, opened.Shown().EditedFrom)
+	assert.Equal(t, pr.Ask, opened.Shown().EditedFrom)
 	assert.Contains(t, opened.Text, "25s")
 	assert.Empty(t, opened.Shown().Question, "an edited lesson asks nothing")
 
@@ -351,7 +351,7 @@ func TestLessonPageRender(t *testing.T) {
 	_, picker, _ := strings.Cut(app.HTMLString(p), `id="preset"`)
 	picker, _, _ = strings.Cut(picker, "</select>")
 	assert.False(t, strings.Contains(picker, html.EscapeString(pr.Title)), "the picker shows no claim either")
-	assert.Contains(t, picker, Msg.PredictTitle)
+	assert.Contains(t, picker, html.EscapeString(pr.Ask), "the lesson's neutral title")
 
 	p.m.Reveal()
 	intro = app.HTMLString(p.intro())

@@ -129,6 +129,10 @@ type LibraryPanel struct {
 	// page's language, the answer once revealed).
 	Origin string
 	Shown  Shown
+	// Seen lists the presets whose answer the learner has seen
+	// (Model.SeenAnswers): the library names a lesson by its neutral
+	// title (Ask), without its description, until then.
+	Seen map[string]bool
 
 	st *libraryState
 }
@@ -136,7 +140,7 @@ type LibraryPanel struct {
 // libraryPanel is the library over the page's kept state and model.
 func (p *Playground) libraryPanel() *LibraryPanel {
 	return &LibraryPanel{Page: p, Active: p.m.Preset, Reached: p.m.AnswerShown(), Rev: p.lib.rev, st: &p.lib,
-		Origin: p.m.Origin, Shown: p.m.Shown()}
+		Origin: p.m.Origin, Shown: p.m.Shown(), Seen: p.m.SeenAnswers()}
 }
 
 // Render implements app.Composer.
@@ -189,13 +193,19 @@ func (c *LibraryPanel) renderItem(it libraryItem) app.UI {
 	}
 	active := c.Active == pr.Name
 	name := pr.Name
+	// neutral: a lesson whose answer the learner has not seen shows its
+	// question, not its title's claim or its description's rule.
+	neutral := pr.Ask != "" && !c.Seen[name] && !(active && c.Reached)
+	if neutral {
+		title = pr.Ask
+	}
 	var detail []app.UI
 	if active && c.Shown.Question != "" {
 		e.Question = c.Shown.Question
 		if c.Shown.Answer != "" {
 			e.Answer = c.Shown.Answer
 		}
-		if c.Shown.Hidden {
+		if c.Shown.Hidden && !neutral {
 			title = Msg.PredictTitle
 		}
 	}
@@ -205,7 +215,7 @@ func (c *LibraryPanel) renderItem(it libraryItem) app.UI {
 	if active && c.Reached {
 		var caps []app.UI
 		for _, st := range it.steps {
-			if st.Caption == "" || strings.HasPrefix(st.Caption, "Answer:") {
+			if st.Caption == "" || isAnswerCaption(st.Caption) {
 				continue
 			}
 			caps = append(caps, app.Li().Body(
@@ -239,8 +249,8 @@ func (c *LibraryPanel) renderItem(it libraryItem) app.UI {
 				OnClick(func(ctx app.Context, e app.Event) { c.Page.SelectPreset(ctx, name) }, app.EventScope(name)).
 				Text(Msg.LibraryLoad),
 		),
-		app.If(pr.Description != "" && !(active && c.Shown.Hidden), func() app.UI {
-			return app.P().Class("small lib-desc").Text(strings.TrimSpace(strings.Split(pr.Description, "Predict, then run:")[0]))
+		app.If(pr.Description != "" && !(active && c.Shown.Hidden) && !neutral, func() app.UI {
+			return app.P().Class("small lib-desc").Text(beforeQuestion(pr.Description))
 		}),
 		app.If(e.Question != "", func() app.UI {
 			return app.P().Class("lib-question").Body(app.Strong().Text(Msg.LibraryPredict+" "), app.Text(e.Question))

@@ -1,6 +1,10 @@
 package web
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // libraryLocalize gives the library its presets' texts in the page's
 // language (presets.Localized; tests replace it).
@@ -18,6 +22,9 @@ func (it *libraryItem) localize(lang string) {
 	}
 	it.preset.Title = or(t.Title, it.preset.Title)
 	it.preset.Description = or(t.Description, it.preset.Description)
+	if it.preset.Ask != "" {
+		it.preset.Ask = or(t.Ask, it.preset.Ask)
+	}
 	it.entry.Question = or(t.Question, it.entry.Question)
 	it.entry.Answer = or(t.Answer, it.entry.Answer)
 	for i := range it.steps {
@@ -25,6 +32,34 @@ func (it *libraryItem) localize(lang string) {
 			it.steps[i].Caption = t.Captions[i]
 		}
 	}
+	// A preset that is not a lesson asks in its description and answers
+	// in a caption (libraryEntry): the translation's, with its markers.
+	c, ok := Catalogs[lang]
+	if !ok {
+		return
+	}
+	if _, q, found := strings.Cut(t.Description, c.LibraryPredict); found && t.Question == "" {
+		it.entry.Question = strings.TrimSpace(q)
+	}
+	for _, capt := range t.Captions {
+		if a, found := strings.CutPrefix(capt, c.LibraryAnswer); found && t.Answer == "" {
+			it.entry.Answer = strings.TrimSpace(a)
+		}
+	}
+}
+
+// beforeQuestion is a description without its "Predict, then run:"
+// question, in English or the page's language.
+func beforeQuestion(desc string) string {
+	desc, _, _ = strings.Cut(desc, English.LibraryPredict)
+	desc, _, _ = strings.Cut(desc, Msg.LibraryPredict)
+	return strings.TrimSpace(desc)
+}
+
+// isAnswerCaption reports whether a caption reveals the answer: it starts
+// "Answer:" in English or the page's language.
+func isAnswerCaption(c string) bool {
+	return strings.HasPrefix(c, English.LibraryAnswer) || strings.HasPrefix(c, Msg.LibraryAnswer)
 }
 
 // Ids of the lesson and frame-link controls.

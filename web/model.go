@@ -19,6 +19,9 @@ type Preset struct {
 	// question first and hides what reveals the answer until the run
 	// reaches it (predict, then run; see Model.Shown).
 	Question, Answer string
+	// Ask is a lesson's neutral title (presets.Preset.Ask): the picker and
+	// the library show it until the learner has seen the answer.
+	Ask string
 	// Link is the YAML's share link (core/scenario/link.Encode) when it
 	// was computed ahead of time, so the page need not encode it; empty
 	// means encode on demand.

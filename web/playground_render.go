@@ -12,15 +12,8 @@ import (
 func (p *Playground) renderHeader() app.UI {
 	m := p.m
 	opts := make([]app.UI, 0, len(m.Presets())+1)
-	hidden := m.Shown().Hidden
 	for _, pr := range m.Presets() {
-		title := pr.Title
-		if title == "" {
-			title = pr.Name
-		}
-		if hidden && pr.Name == m.Preset {
-			title = Msg.PredictTitle // the lesson's title states its claim
-		}
+		title := m.ListTitle(pr) // a lesson's own title states its claim
 		opts = append(opts, app.Option().Value(pr.Name).Selected(pr.Name == m.Preset).Text(title))
 	}
 	if m.Preset == "" {

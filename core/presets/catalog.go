@@ -32,6 +32,7 @@ func Catalog() []Preset {
 		p := quick(l.name)
 		p.Category = CategoryMisconception
 		p.Misconception = l.misconception
+		p.Ask = l.ask
 		p.Question = l.question
 		p.Answer = l.answer
 		out = append(out, p)

@@ -35,6 +35,10 @@ type Preset struct {
 	Question      string `json:",omitempty"`
 	Answer        string `json:",omitempty"`
 	Misconception int    `json:",omitempty"`
+	// Ask is a lesson's neutral title, the question it asks without its
+	// answer, for lists shown before the learner has seen the answer
+	// (Title states the misconception); empty for the presets of List.
+	Ask string `json:",omitempty"`
 }
 
 // List returns every preset in a stable order. The embedded files are

@@ -15,6 +15,8 @@ type Texts struct {
 	Description string `yaml:"description"`
 	Question    string `yaml:"question,omitempty"`
 	Answer      string `yaml:"answer,omitempty"`
+	// Ask is a lesson's neutral title (Preset.Ask).
+	Ask string `yaml:"ask,omitempty"`
 	// Captions are the captions of the scenario's steps, in the file's
 	// step order; a step without a caption has "".
 	Captions []string `yaml:"captions"`
@@ -61,7 +63,7 @@ func englishTexts(p Preset) (Texts, bool) {
 	if err != nil {
 		return Texts{}, false
 	}
-	t := Texts{Title: p.Title, Description: p.Description, Question: p.Question, Answer: p.Answer}
+	t := Texts{Title: p.Title, Description: p.Description, Question: p.Question, Answer: p.Answer, Ask: p.Ask}
 	for _, st := range s.Steps {
 		t.Captions = append(t.Captions, st.Caption)
 	}

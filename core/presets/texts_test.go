@@ -42,6 +42,7 @@ func TestLocalizedEnglishIsTheScenarioText(t *testing.T) {
 		l := lessonByName[name]
 		assert.Equal(t, l.Question, en.Question, "%s: question", name)
 		assert.Equal(t, l.Answer, en.Answer, "%s: answer", name)
+		assert.Equal(t, l.Ask, en.Ask, "%s: ask", name)
 		empty, ok := Localized(name, "")
 		require.True(t, ok, name)
 		assert.Equal(t, en, empty, "%s: lang \"\" is English", name)
@@ -64,9 +65,9 @@ func hindiPairs(t *testing.T, name string) (labels, en, hi []string) {
 	require.True(t, ok, "%s: English", name)
 	h, ok := Localized(name, "hi")
 	require.True(t, ok, "%s: no hi/%s.yaml", name, name)
-	labels = []string{"title", "description", "question", "answer"}
-	en = []string{e.Title, e.Description, e.Question, e.Answer}
-	hi = []string{h.Title, h.Description, h.Question, h.Answer}
+	labels = []string{"title", "description", "question", "answer", "ask"}
+	en = []string{e.Title, e.Description, e.Question, e.Answer, e.Ask}
+	hi = []string{h.Title, h.Description, h.Question, h.Answer, h.Ask}
 	require.Len(t, h.Captions, len(e.Captions), "%s: hi captions, one per step", name)
 	for i := range e.Captions {
 		labels = append(labels, "caption "+strconv.Itoa(i))
@@ -114,6 +115,7 @@ func TestHindiKeepsTheShapeOfTheEnglish(t *testing.T) {
 				assert.Equal(t, strings.HasSuffix(q, "?"), strings.HasSuffix(hq, "?"), "question at the end of the description")
 			}
 			assert.Equal(t, strings.HasSuffix(e.Question, "?"), strings.HasSuffix(h.Question, "?"), "question")
+			assert.Equal(t, strings.HasSuffix(e.Ask, "?"), strings.HasSuffix(h.Ask, "?"), "ask")
 			require.Len(t, h.Captions, len(e.Captions))
 			for i := range e.Captions {
 				assert.Equal(t, strings.HasPrefix(e.Captions[i], answerEN), strings.HasPrefix(h.Captions[i], answerHI), "caption %d: answer marker", i)
