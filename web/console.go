@@ -35,9 +35,8 @@ func (p *Playground) RunCommand(ctx app.Context, command string) {
 	})
 }
 
-// ConsolePanel is the kubectl console docked under the board (sticky at
-// the window's bottom on wide screens, so it stays in view beside the
-// board): the input, the commands worth a click for the frame on the
+// ConsolePanel is the kubectl console docked on the board's top edge (a
+// command and the board it changes are in view together): the input, the commands worth a click for the frame on the
 // board, the answers, and the command history (arrow keys), which is the
 // scenario's (Model.History). It collapses to its title bar. Commands go
 // to Page.

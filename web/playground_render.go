@@ -178,9 +178,10 @@ func (p *Playground) renderSimulation() app.UI {
 		&ClockBar{Time: m.Time, End: m.End(), Speed: m.Speed, Marks: m.FrameTimes(), Current: f.At},
 		&Timeline{Items: m.TimelineItems(), Current: m.Frame},
 		app.Div().Class("caption").Aria("live", "polite").Body(caption...),
-		&BoardPanel{Page: p, View: m.View, Time: m.Time, Selected: m.Selected, Filter: m.NodeFilter, Version: m.Run.KubernetesVersion, Frame: m.Frame},
-		// The console is docked under the board (sticky on wide screens).
+		// The console is docked on the board's top edge: a command and the
+		// board it changes are in view together, and it covers nothing.
 		app.If(!p.x.opts.Embed, func() app.UI { return p.renderConsole() }),
+		&BoardPanel{Page: p, View: m.View, Time: m.Time, Selected: m.Selected, Filter: m.NodeFilter, Version: m.Run.KubernetesVersion, Frame: m.Frame},
 		app.If(!p.x.opts.Embed, func() app.UI {
 			return &WhyPanel{Pod: sel, Missing: missing, Version: m.Run.KubernetesVersion, Loading: sel == nil && m.Loading(),
 				Fix: v.Fix, FixNode: m.FixNode, FixEffect: m.FixEffect}

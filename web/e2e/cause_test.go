@@ -56,12 +56,12 @@ func (b *browser) pressKey(key, code string, vk int64) {
 // inView is how the console sits relative to the window and the board.
 const consoleBox = `(() => { const c = document.getElementById("console").getBoundingClientRect();
 	const b = document.getElementById("board").getBoundingClientRect();
-	return {top: c.top, bottom: c.bottom, left: c.left, right: c.right, boardBottom: b.bottom,
+	return {top: c.top, bottom: c.bottom, left: c.left, right: c.right, boardTop: b.top,
 		vh: innerHeight, vw: document.documentElement.clientWidth,
 		overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth}; })()`
 
 type box struct {
-	Top, Bottom, Left, Right, BoardBottom, VH, VW, Overflow float64
+	Top, Bottom, Left, Right, BoardTop, VH, VW, Overflow float64
 }
 
 // TestCauseAndEffect: a failed step is red in the timeline and the
@@ -102,8 +102,8 @@ func TestCauseAndEffect(t *testing.T) {
 		t.Error("the step's caption sits above kubectl's error")
 	}
 
-	// The console is in view, under the board, and the page does not
-	// scroll sideways.
+	// The console is in view, on the board's top edge, and the page does
+	// not scroll sideways.
 	eval[any](b, `window.scrollTo(0, 0)`)
 	var c box
 	c = eval[box](b, consoleBox)
@@ -111,12 +111,9 @@ func TestCauseAndEffect(t *testing.T) {
 		t.Errorf("the console is not in view at 1440 px: %+v", c)
 	}
 	b.viewShot("cause-1440.png", ".pg")
-	// With the board at the window's top, the console is docked at the
-	// bottom and leaves most of the window to the board.
-	eval[any](b, `document.getElementById("board").scrollIntoView({block: "start"})`)
-	c = eval[box](b, consoleBox)
-	if c.Top >= c.VH || c.Bottom > c.VH+1 || c.Bottom-c.Top > 0.4*c.VH {
-		t.Errorf("with the board in view the console is not a dock at the bottom: %+v", c)
+	// It sits right above the board, compact, covering none of it.
+	if gap := c.BoardTop - c.Bottom; gap < 0 || gap > 40 || c.Bottom-c.Top > 0.4*c.VH {
+		t.Errorf("the console is not docked on the board's top edge: %+v", c)
 	}
 	b.viewShot("cause-board-1440.png", "#board")
 
@@ -210,7 +207,7 @@ func TestCauseAndEffect(t *testing.T) {
 	}
 }
 
-// TestConsoleDockNarrow: at 768 and 360 px the console comes right after
+// TestConsoleDockNarrow: at 768 and 360 px the console comes right before
 // the board, and nothing scrolls sideways.
 func TestConsoleDockNarrow(t *testing.T) {
 	base := serve(t, distDir(t))
@@ -228,8 +225,8 @@ func TestConsoleDockNarrow(t *testing.T) {
 		if c.Overflow > 0 || c.Left < 0 || c.Right > c.VW+0.5 {
 			t.Errorf("%d px: the console overflows: %+v", w, c)
 		}
-		if gap := c.Top - c.BoardBottom; gap < 0 || gap > 40 {
-			t.Errorf("%d px: the console is %.0f px from the board, want right under it", w, gap)
+		if gap := c.BoardTop - c.Bottom; gap < 0 || gap > 40 {
+			t.Errorf("%d px: the console is %.0f px from the board, want right above it", w, gap)
 		}
 		if c.Top < 0 || c.Bottom > c.VH+1 {
 			t.Errorf("%d px: the console is not in view after scrolling to it: %+v", w, c)
