@@ -65,7 +65,8 @@ var contentTypes = map[string]string{
 	".woff2":       "font/woff2",
 }
 
-// compressible lists the extensions worth compressing.
+// compressible lists the extensions worth compressing (on the fly, and by
+// cmd/precompress at build time).
 var compressible = map[string]bool{
 	".html": true, ".js": true, ".mjs": true, ".css": true, ".wasm": true, ".json": true,
 	".webmanifest": true, ".svg": true, ".txt": true, ".xml": true, ".yaml": true, ".map": true,
@@ -139,7 +140,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	file, st, ok := h.resolve(name)
-	if !ok {
+	if !ok || IsPrecompressed(file) {
 		h.notFound(w, r)
 		return
 	}
@@ -337,30 +338,41 @@ func CacheControl(name string) string {
 	return "no-cache"
 }
 
-// acceptEncoding picks br, then gzip, from an Accept-Encoding header,
-// honouring q=0.
+// acceptEncoding picks the coding to send from an Accept-Encoding header
+// (RFC 9110 §12.5.3): the acceptable one (q > 0, named or through "*") of
+// br and gzip with the highest q, br on a tie; "" for the file itself.
 func acceptEncoding(header string) string {
-	allowed := map[string]bool{}
+	q := map[string]float64{}
 	for _, part := range strings.Split(header, ",") {
 		fields := strings.Split(strings.TrimSpace(part), ";")
 		coding := strings.ToLower(strings.TrimSpace(fields[0]))
-		ok := true
+		if coding == "" {
+			continue
+		}
+		v := 1.0
 		for _, f := range fields[1:] {
 			f = strings.TrimSpace(f)
-			if q, found := strings.CutPrefix(f, "q="); found {
-				if v, err := strconv.ParseFloat(q, 64); err == nil && v <= 0 {
-					ok = false
+			if s, found := strings.CutPrefix(strings.ToLower(f), "q="); found {
+				p, err := strconv.ParseFloat(s, 64)
+				if err != nil || p < 0 || p > 1 {
+					p = 0 // a malformed weight: do not guess
 				}
+				v = p
 			}
 		}
-		if ok {
-			allowed[coding] = true
-		}
+		q[coding] = v
 	}
+	weight := func(c string) float64 {
+		if v, ok := q[c]; ok {
+			return v
+		}
+		return q["*"] // absent: 0
+	}
+	br, gz := weight("br"), weight("gzip")
 	switch {
-	case allowed["br"]:
+	case br > 0 && br >= gz:
 		return "br"
-	case allowed["gzip"]:
+	case gz > 0:
 		return "gzip"
 	}
 	return ""
@@ -389,16 +401,15 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, name string,
 	hdr.Set("Content-Type", ContentType(name))
 	hdr.Set("Cache-Control", CacheControl(name))
 
-	ext := strings.ToLower(path.Ext(name))
 	enc := ""
-	if compressible[ext] && len(e.data) >= minCompressSize {
+	if Compressible(name, int64(len(e.data))) {
 		hdr.Add("Vary", "Accept-Encoding")
 		enc = acceptEncoding(r.Header.Get("Accept-Encoding"))
 	}
 	body := e.data
 	etag := e.etag
 	if enc != "" {
-		b, err := e.compressed(enc)
+		b, err := h.encoded(name, st, e, enc)
 		if err != nil {
 			enc = ""
 		} else {
@@ -420,6 +431,9 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, name string,
 			http.ServeContent(w, r, name, st.ModTime(), bytes.NewReader(body))
 			return
 		}
+		// An encoded body is sent whole: a Range header is ignored (allowed,
+		// RFC 9110 §14.2) and no Accept-Ranges is offered, since
+		// http.ServeContent would drop Content-Length for an encoded body.
 	}
 	hdr.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
@@ -437,11 +451,11 @@ func (h *Handler) Warm(names ...string) {
 			continue
 		}
 		e := h.entry(n, st)
-		if e.err != nil || !compressible[strings.ToLower(path.Ext(n))] {
+		if e.err != nil || !Compressible(n, st.Size()) {
 			continue
 		}
-		_, _ = e.compressed("br")
-		_, _ = e.compressed("gzip")
+		_, _ = h.encoded(n, st, e, "br")
+		_, _ = h.encoded(n, st, e, "gzip")
 	}
 }
 
