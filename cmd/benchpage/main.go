@@ -113,6 +113,9 @@ func compress(b []byte, brQuality int) size {
 	gw, _ := gzip.NewWriterLevel(&g, gzip.BestCompression)
 	_, _ = gw.Write(b)
 	_ = gw.Close()
+	if brQuality < 0 {
+		return size{len(b), g.Len(), 0}
+	}
 	var r bytes.Buffer
 	bw := brotli.NewWriterLevel(&r, brQuality)
 	_, _ = bw.Write(b)
@@ -130,6 +133,9 @@ func sizes(w io.Writer, dist, hello string) error {
 			return err
 		}
 		rel, _ := filepath.Rel(dist, p)
+		if server.IsPrecompressed(rel) {
+			return nil // make dist's .br/.gz: counted through their file
+		}
 		names = append(names, filepath.ToSlash(rel))
 		return nil
 	})
@@ -146,7 +152,15 @@ func sizes(w io.Writer, dist, hello string) error {
 		if err != nil {
 			return err
 		}
-		s := compress(b, 11)
+		brQuality := 11
+		br, brErr := os.ReadFile(filepath.Join(dist, n+".br"))
+		if brErr == nil {
+			brQuality = -1 // make dist wrote it (brotli 11, window up to 2^24)
+		}
+		s := compress(b, brQuality)
+		if brErr == nil {
+			s.br = len(br)
+		}
 		if n == "web/app.wasm" {
 			wasm = s
 		} else {

@@ -136,13 +136,13 @@ func measureTransfer(w io.Writer, dist, chromium, base string, c *byteCounter, r
 		boards = append(boards, r.Board)
 		last = r
 	}
-	pre := "on the fly (no precompressed siblings in dist)"
+	pre := "compressed on the fly (dist has no precompressed siblings)"
 	if _, err := os.Stat(filepath.Join(dist, "web", "app.wasm.br")); err == nil {
-		pre = "precompressed by make dist (brotli 11)"
+		pre = "the .br files make dist wrote (brotli 11)"
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "### Issue 16: bytes transferred for the first visit (cmd/serve on loopback, cold browser each load, %d loads)\n\n", runs)
-	fmt.Fprintf(w, "Response bodies as sent (compressed %s), counted at the server for every request of the page, its workers and service worker until the server was quiet for 1.5 s after the first interactive board; headers not counted.\n\n", pre)
+	fmt.Fprintf(w, "Response bodies as sent (%s), counted at the server for every request of the page, its workers and service worker until the server was quiet for 1.5 s after the first interactive board; headers not counted.\n\n", pre)
 	fmt.Fprintln(w, "| Measurement | Median | All | Target |")
 	fmt.Fprintln(w, "|---|---:|---|---|")
 	fmt.Fprintf(w, "| bytes transferred, first visit, default preset | %s | %s | < 2.0 MB |\n", mb(int(median(totals))), mbList(totals))
