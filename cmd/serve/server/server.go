@@ -1,6 +1,8 @@
 // Package server serves the playground's static site (the dist directory
 // `make dist` writes) with the headers the page needs: the right MIME types
-// (application/wasm), gzip or brotli compression, revalidating cache
+// (application/wasm), gzip or brotli compression (the .br/.gz files
+// `make dist` writes beside a file when there are, see precompressed.go;
+// else compressed on the fly), revalidating cache
 // headers with ETags for go-app's fixed file names, and security headers.
 // It never lists directories and never serves anything outside its root.
 package server
@@ -75,8 +77,10 @@ var compressible = map[string]bool{
 // minCompressSize is the size under which compression is not worth it.
 const minCompressSize = 512
 
-// BrotliLevel is the brotli quality used on the fly. Level 11 takes many
-// seconds on the 7 MB wasm; 6 is within a few percent of it here.
+// BrotliLevel is the brotli quality used on the fly, for files without a
+// precompressed .br. Level 11 takes about a minute on the 16 MB wasm (make
+// dist does it once, cmd/precompress); 6 takes a second and a half and is
+// 18% larger there (bench/RESULTS.md, issue 16).
 const BrotliLevel = 6
 
 // Handler serves one directory.
@@ -442,8 +446,9 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, name string,
 	}
 }
 
-// Warm reads and compresses the named files ahead of the first request, so
-// the first page load does not wait for brotli on the wasm binary.
+// Warm reads and compresses the named files ahead of the first request
+// (or reads their precompressed siblings), so the first page load does not
+// wait for brotli on the wasm binary.
 func (h *Handler) Warm(names ...string) {
 	for _, n := range names {
 		st, err := h.root.Stat(n)
