@@ -5,7 +5,7 @@
 #   make test   go vet, gofmt check, all Go tests, core tests under
 #               GOOS=js GOARCH=wasm with Node, 1,000 fuzz inputs per decoder
 #               and the headless-Chromium test
-#   make dist   only build dist/
+#   make dist   only build dist/ (PRECOMPRESS=0: without the .br/.gz files)
 #   make fuzz   run every Fuzz* test for FUZZTIME each
 #   make fuzz-long  the decoders of outside input, 10 minutes each
 
@@ -19,13 +19,19 @@ WASM_DIR  := $(GOROOT)/lib/wasm
 VERSION   ?= $(or $(COMMIT_REF),$(shell git rev-parse --short=12 HEAD 2>/dev/null),dev)
 CHROMIUM  ?= $(shell command -v chromium 2>/dev/null || command -v chromium-browser 2>/dev/null || command -v google-chrome 2>/dev/null)
 E2E_TIMEOUT ?= 20m
+# PRECOMPRESS=1: make dist writes .br (brotli 11) and .gz (gzip -9) beside
+# every compressible file for cmd/serve (cmd/precompress; about a minute and
+# a half for the wasm on a loaded 2-core machine). Netlify compresses by
+# itself and builds with PRECOMPRESS=0 (netlify.toml).
+PRECOMPRESS ?= 1
 
 .PHONY: all run dist serve wasm test vet fmt-check test-go test-upstream test-wasm e2e axe fuzz fuzz-long fuzz-short fuzz-decoders identity bench clean
 
 all: dist
 
 ## dist: the static site: index.html, app.js, the no-op worker, wasm_exec.js,
-## web/app.wasm and static/ copied to web/.
+## web/app.wasm and static/ copied to web/; with PRECOMPRESS=1 (the
+## default) each compressible file gets .br and .gz siblings.
 dist:
 	@echo ">> building $(DIST)/ (version $(VERSION))"
 	rm -rf $(DIST)
@@ -34,6 +40,7 @@ dist:
 	GOOS=js GOARCH=wasm $(GO) build -buildvcs=false -trimpath -ldflags="-s -w" -o $(DIST)/web/app.wasm ./wasm
 	$(GO) run -buildvcs=false ./wasm -dist $(DIST) -version $(VERSION)
 	cp $(WASM_DIR)/wasm_exec.js $(DIST)/wasm_exec.js
+	@if [ "$(PRECOMPRESS)" = 1 ]; then $(GO) run -buildvcs=false ./cmd/precompress $(DIST); fi
 	@ls -l $(DIST)/web/app.wasm | awk '{printf ">> app.wasm: %.2f MB\n", $$5/1000000}'
 
 ## run: build and serve; prints "Playground: http://127.0.0.1:8080/".

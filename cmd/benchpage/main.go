@@ -23,6 +23,9 @@
 // task, a 100 ms timer probe's longest gap). Every wait for the board uses
 // readyJS.
 //
+// It also counts the bytes cmd/serve sends for a cold first visit of the
+// default preset (transfer.go; -only transfer for that alone).
+//
 // -profile DIR also takes Chrome CPU profiles of the first loads and of the
 // steps and prints the functions with the most time.
 package main
@@ -63,7 +66,7 @@ func main() {
 	pods := flag.Int("pods", 2000, "pods of the large scenario")
 	steps := flag.Int("steps", 6, "steps to time on the large board")
 	flag.StringVar(&profileDir, "profile", "", "write Chrome CPU profiles (DIR/{default,large}-load.cpuprofile, large-steps.cpuprofile) of the first load and print their top functions to stderr; build dist/web/app.wasm without -s -w to see Go names")
-	flag.StringVar(&only, "only", "", "time only this: default (the first board), large (the large board and its steps) or budgets (issue 14's budgets: the large board and its steps, the traced link load and edit, the paste)")
+	flag.StringVar(&only, "only", "", "time only this: default (the first board), large (the large board and its steps) budgets (issue 14's budgets: the large board and its steps, the traced link load and edit, the paste) or transfer (issue 16's bytes of a cold first visit)")
 	flag.IntVar(&pasteNodes, "paste-nodes", 5000, "nodes of the pasted scenario (bench.Paste)")
 	flag.IntVar(&pastePods, "paste-pods", 10000, "pods of the pasted scenario")
 	flag.DurationVar(&pasteLimit, "paste-timeout", 180*time.Second, "how long to wait for the pasted scenario's board")
@@ -110,6 +113,9 @@ func compress(b []byte, brQuality int) size {
 	gw, _ := gzip.NewWriterLevel(&g, gzip.BestCompression)
 	_, _ = gw.Write(b)
 	_ = gw.Close()
+	if brQuality < 0 {
+		return size{len(b), g.Len(), 0}
+	}
 	var r bytes.Buffer
 	bw := brotli.NewWriterLevel(&r, brQuality)
 	_, _ = bw.Write(b)
@@ -127,6 +133,9 @@ func sizes(w io.Writer, dist, hello string) error {
 			return err
 		}
 		rel, _ := filepath.Rel(dist, p)
+		if server.IsPrecompressed(rel) {
+			return nil // make dist's .br/.gz: counted through their file
+		}
 		names = append(names, filepath.ToSlash(rel))
 		return nil
 	})
@@ -143,7 +152,15 @@ func sizes(w io.Writer, dist, hello string) error {
 		if err != nil {
 			return err
 		}
-		s := compress(b, 11)
+		brQuality := 11
+		br, brErr := os.ReadFile(filepath.Join(dist, n+".br"))
+		if brErr == nil {
+			brQuality = -1 // make dist wrote it (brotli 11, window up to 2^24)
+		}
+		s := compress(b, brQuality)
+		if brErr == nil {
+			s.br = len(br)
+		}
 		if n == "web/app.wasm" {
 			wasm = s
 		} else {
@@ -447,10 +464,19 @@ func pageTimings(w io.Writer, dist, chromium string, runs, nodes, pods, steps in
 	if err != nil {
 		return err
 	}
-	srv := server.NewServer(ln.Addr().String(), h)
+	counter := &byteCounter{h: h}
+	srv := server.NewServer(ln.Addr().String(), counter)
 	go func() { _ = srv.Serve(ln) }()
 	defer srv.Close()
 	base := "http://" + ln.Addr().String() + "/"
+	if only == "" || only == "transfer" {
+		if err := measureTransfer(w, dist, chromium, base, counter, runs); err != nil {
+			return err
+		}
+		if only == "transfer" {
+			return nil
+		}
+	}
 
 	text := bench.Cluster(nodes, pods)
 	frag, err := web.EncodeFragmentErr(text)

@@ -1,6 +1,8 @@
 // Package server serves the playground's static site (the dist directory
 // `make dist` writes) with the headers the page needs: the right MIME types
-// (application/wasm), gzip or brotli compression, revalidating cache
+// (application/wasm), gzip or brotli compression (the .br/.gz files
+// `make dist` writes beside a file when there are, see precompressed.go;
+// else compressed on the fly), revalidating cache
 // headers with ETags for go-app's fixed file names, and security headers.
 // It never lists directories and never serves anything outside its root.
 package server
@@ -65,7 +67,8 @@ var contentTypes = map[string]string{
 	".woff2":       "font/woff2",
 }
 
-// compressible lists the extensions worth compressing.
+// compressible lists the extensions worth compressing (on the fly, and by
+// cmd/precompress at build time).
 var compressible = map[string]bool{
 	".html": true, ".js": true, ".mjs": true, ".css": true, ".wasm": true, ".json": true,
 	".webmanifest": true, ".svg": true, ".txt": true, ".xml": true, ".yaml": true, ".map": true,
@@ -74,8 +77,10 @@ var compressible = map[string]bool{
 // minCompressSize is the size under which compression is not worth it.
 const minCompressSize = 512
 
-// BrotliLevel is the brotli quality used on the fly. Level 11 takes many
-// seconds on the 7 MB wasm; 6 is within a few percent of it here.
+// BrotliLevel is the brotli quality used on the fly, for files without a
+// precompressed .br. Level 11 takes about a minute on the 16 MB wasm (make
+// dist does it once, cmd/precompress); 6 takes a second and a half and is
+// 18% larger there (bench/RESULTS.md, issue 16).
 const BrotliLevel = 6
 
 // Handler serves one directory.
@@ -139,7 +144,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	file, st, ok := h.resolve(name)
-	if !ok {
+	if !ok || IsPrecompressed(file) {
 		h.notFound(w, r)
 		return
 	}
@@ -337,30 +342,41 @@ func CacheControl(name string) string {
 	return "no-cache"
 }
 
-// acceptEncoding picks br, then gzip, from an Accept-Encoding header,
-// honouring q=0.
+// acceptEncoding picks the coding to send from an Accept-Encoding header
+// (RFC 9110 §12.5.3): the acceptable one (q > 0, named or through "*") of
+// br and gzip with the highest q, br on a tie; "" for the file itself.
 func acceptEncoding(header string) string {
-	allowed := map[string]bool{}
+	q := map[string]float64{}
 	for _, part := range strings.Split(header, ",") {
 		fields := strings.Split(strings.TrimSpace(part), ";")
 		coding := strings.ToLower(strings.TrimSpace(fields[0]))
-		ok := true
+		if coding == "" {
+			continue
+		}
+		v := 1.0
 		for _, f := range fields[1:] {
 			f = strings.TrimSpace(f)
-			if q, found := strings.CutPrefix(f, "q="); found {
-				if v, err := strconv.ParseFloat(q, 64); err == nil && v <= 0 {
-					ok = false
+			if s, found := strings.CutPrefix(strings.ToLower(f), "q="); found {
+				p, err := strconv.ParseFloat(s, 64)
+				if err != nil || p < 0 || p > 1 {
+					p = 0 // a malformed weight: do not guess
 				}
+				v = p
 			}
 		}
-		if ok {
-			allowed[coding] = true
-		}
+		q[coding] = v
 	}
+	weight := func(c string) float64 {
+		if v, ok := q[c]; ok {
+			return v
+		}
+		return q["*"] // absent: 0
+	}
+	br, gz := weight("br"), weight("gzip")
 	switch {
-	case allowed["br"]:
+	case br > 0 && br >= gz:
 		return "br"
-	case allowed["gzip"]:
+	case gz > 0:
 		return "gzip"
 	}
 	return ""
@@ -389,16 +405,15 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, name string,
 	hdr.Set("Content-Type", ContentType(name))
 	hdr.Set("Cache-Control", CacheControl(name))
 
-	ext := strings.ToLower(path.Ext(name))
 	enc := ""
-	if compressible[ext] && len(e.data) >= minCompressSize {
+	if Compressible(name, int64(len(e.data))) {
 		hdr.Add("Vary", "Accept-Encoding")
 		enc = acceptEncoding(r.Header.Get("Accept-Encoding"))
 	}
 	body := e.data
 	etag := e.etag
 	if enc != "" {
-		b, err := e.compressed(enc)
+		b, err := h.encoded(name, st, e, enc)
 		if err != nil {
 			enc = ""
 		} else {
@@ -420,6 +435,9 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, name string,
 			http.ServeContent(w, r, name, st.ModTime(), bytes.NewReader(body))
 			return
 		}
+		// An encoded body is sent whole: a Range header is ignored (allowed,
+		// RFC 9110 §14.2) and no Accept-Ranges is offered, since
+		// http.ServeContent would drop Content-Length for an encoded body.
 	}
 	hdr.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
@@ -428,8 +446,9 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, name string,
 	}
 }
 
-// Warm reads and compresses the named files ahead of the first request, so
-// the first page load does not wait for brotli on the wasm binary.
+// Warm reads and compresses the named files ahead of the first request
+// (or reads their precompressed siblings), so the first page load does not
+// wait for brotli on the wasm binary.
 func (h *Handler) Warm(names ...string) {
 	for _, n := range names {
 		st, err := h.root.Stat(n)
@@ -437,11 +456,11 @@ func (h *Handler) Warm(names ...string) {
 			continue
 		}
 		e := h.entry(n, st)
-		if e.err != nil || !compressible[strings.ToLower(path.Ext(n))] {
+		if e.err != nil || !Compressible(n, st.Size()) {
 			continue
 		}
-		_, _ = e.compressed("br")
-		_, _ = e.compressed("gzip")
+		_, _ = h.encoded(n, st, e, "br")
+		_, _ = h.encoded(n, st, e, "gzip")
 	}
 }
 
