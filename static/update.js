@@ -18,6 +18,9 @@
 
   function watch(reg) {
     if (reg.waiting && sw.controller) notify();
+    // The browser checks app-worker.js at each navigation; a page left open
+    // asks every hour too (offline the check fails quietly).
+    setInterval(function () { reg.update().catch(function () {}); }, 3600 * 1000);
     reg.addEventListener("updatefound", function () {
       var w = reg.installing;
       if (!w) return;

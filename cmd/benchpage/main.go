@@ -23,6 +23,10 @@
 // task, a 100 ms timer probe's longest gap). Every wait for the board uses
 // readyJS.
 //
+// -only visits times, in one browser profile, a cold visit, a second visit
+// once the service worker cached the build, and a second visit with the
+// server down (visits.go): first paint, the wasm compile, the first board.
+//
 // -profile DIR also takes Chrome CPU profiles of the first loads and of the
 // steps and prints the functions with the most time.
 package main
@@ -63,7 +67,7 @@ func main() {
 	pods := flag.Int("pods", 2000, "pods of the large scenario")
 	steps := flag.Int("steps", 6, "steps to time on the large board")
 	flag.StringVar(&profileDir, "profile", "", "write Chrome CPU profiles (DIR/{default,large}-load.cpuprofile, large-steps.cpuprofile) of the first load and print their top functions to stderr; build dist/web/app.wasm without -s -w to see Go names")
-	flag.StringVar(&only, "only", "", "time only this: default (the first board), large (the large board and its steps) or budgets (issue 14's budgets: the large board and its steps, the traced link load and edit, the paste)")
+	flag.StringVar(&only, "only", "", "time only this: default (the first board), large (the large board and its steps) budgets (issue 14's budgets: the large board and its steps, the traced link load and edit, the paste) or visits (issue 16: a cold visit, a second visit and an offline second visit in one profile)")
 	flag.IntVar(&pasteNodes, "paste-nodes", 5000, "nodes of the pasted scenario (bench.Paste)")
 	flag.IntVar(&pastePods, "paste-pods", 10000, "pods of the pasted scenario")
 	flag.DurationVar(&pasteLimit, "paste-timeout", 180*time.Second, "how long to wait for the pasted scenario's board")
@@ -95,6 +99,13 @@ func main() {
 	}
 	if path == "" {
 		fmt.Println("\nChromium not found: page timings skipped.")
+		return
+	}
+	if only == "visits" {
+		if err := visitTimings(os.Stdout, *dist, path, *runs); err != nil {
+			fmt.Fprintln(os.Stderr, "benchpage:", err)
+			os.Exit(1)
+		}
 		return
 	}
 	if err := pageTimings(os.Stdout, *dist, path, *runs, *nodes, *pods, *steps); err != nil {
