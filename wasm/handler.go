@@ -11,9 +11,10 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // a new version is installed and then deletes the old cache. A page of the
 // old version that is still open is then served the new build's files (an
 // engine Web Worker started later gets the new engine-worker.js and app.wasm
-// beside the old page), and a reload during the switch mixes both; the probe
-// (GOAPP.md §2) saw stale builds for up to four reloads and go-app's
-// OnAppUpdate never fired, because its "activated" hook races the install.
+// beside the old page), and a reload during the switch mixes both. Its
+// install and activate handlers do not use waitUntil, so the browser may
+// activate it before its cache is filled; the probe (GOAPP.md §2) saw stale
+// builds for up to four reloads, and go-app's OnAppUpdate never fired.
 // go-app's registration in app.js and its update hook (goappOnUpdate →
 // the components' OnAppUpdate, ctx.AppUpdateAvailable) are kept: this
 // worker only changes what is cached and when a new version takes over.
