@@ -62,10 +62,33 @@
   // The engine's Web Workers run this same app.wasm (web/engine_js.go):
   // keep the module go-app's app.js compiles for the page, so that the page
   // posts it to them instead of compiling 15 MB a second time.
+  // go-app's app.js counts the download's progress through a Response it
+  // builds itself, which has no URL: Chromium neither stores nor reuses
+  // compiled code for it (V8's wasm code cache is keyed by the response's
+  // URL and kept beside the service worker's cached app.wasm). So the
+  // first fetch of app.wasm is cloned here and the clone is compiled;
+  // app.js reads the other copy for its progress label.
+  var wasmClone = null;
+  var pageFetch = window.fetch;
+  if (typeof pageFetch === "function") {
+    window.fetch = function (input) {
+      var p = pageFetch.apply(this, arguments);
+      if (input === "/web/app.wasm" && !wasmClone) {
+        window.fetch = pageFetch;
+        wasmClone = p.then(function (r) { return r.clone(); });
+      }
+      return p;
+    };
+  }
   if (window.WebAssembly && typeof WebAssembly.instantiateStreaming === "function") {
     var instantiate = WebAssembly.instantiateStreaming.bind(WebAssembly);
     WebAssembly.instantiateStreaming = function (source, imports) {
-      return instantiate(source, imports).then(function (r) {
+      var withURL = wasmClone;
+      wasmClone = null;
+      var compiled = withURL ? instantiate(withURL, imports).catch(function () {
+        return instantiate(source, imports); // the clone failed: go-app's copy
+      }) : instantiate(source, imports);
+      return compiled.then(function (r) {
         if (r && r.module && !window.tpAppModule) window.tpAppModule = r.module;
         sendEarlyModule(r && r.module);
         return r;

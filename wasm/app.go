@@ -1,6 +1,6 @@
 // Command wasm is the playground's single entry point. Compiled with
 // GOOS=js GOARCH=wasm it is the browser app; run natively it writes the
-// static site (index.html, app.js, the no-op service worker, manifest)
+// static site (index.html, app.js, the versioned service worker, manifest)
 // into the directory given by -dist.
 package main
 

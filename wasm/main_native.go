@@ -3,8 +3,10 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"os/exec"
@@ -32,7 +34,11 @@ func main() {
 
 func generate(dir, version, domain string) error {
 	routes()
-	h := Handler(Version(version))
+	files, err := webFiles(dir)
+	if err != nil {
+		return err
+	}
+	h := Handler(Version(version), files...)
 	h.Domain = domain
 	if st, err := os.Stat(filepath.Join(dir, "web", "app.wasm")); err == nil {
 		h.WasmContentLength = strconv.FormatInt(st.Size(), 10)
@@ -45,6 +51,33 @@ func generate(dir, version, domain string) error {
 		`<link rel="stylesheet" href="/web/app.css"><div class="pg"><h1>Not found</h1>` +
 		`<p><a href="/">Open the Taints &amp; Tolerations Playground</a></p></div></html>` + "\n"
 	return os.WriteFile(filepath.Join(dir, "404.html"), []byte(notFound), 0o644)
+}
+
+// webFiles lists the files under DIR/web as the site serves them
+// (/web/...), for the service worker to cache: the scripts, the engine's
+// worker, the stylesheets and icons. Precompressed copies (.br, .gz) are
+// the same files, which the server picks by Accept-Encoding.
+func webFiles(dir string) ([]string, error) {
+	var out []string
+	root := filepath.Join(dir, "web")
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if ext := filepath.Ext(path); ext == ".br" || ext == ".gz" {
+			return nil
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		out = append(out, "/web/"+filepath.ToSlash(rel))
+		return nil
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return out, err
 }
 
 // Domain picks the public host name: the flag, else the host of $URL

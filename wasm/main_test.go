@@ -7,10 +7,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
-func TestHandlerUsesLocalIconsAndNoopWorker(t *testing.T) {
-	h := Handler("v1")
+func TestHandlerUsesLocalIconsAndVersionedWorker(t *testing.T) {
+	h := Handler("v1", "/web/extra/x.js")
 	for _, icon := range []string{h.Icon.Default, h.Icon.Large, h.Icon.SVG, h.Icon.Maskable, h.Image} {
 		if !strings.HasPrefix(icon, "/web/icons/") {
 			t.Errorf("icon %q is not a local file", icon)
@@ -19,15 +22,33 @@ func TestHandlerUsesLocalIconsAndNoopWorker(t *testing.T) {
 			t.Errorf("icon %q is missing from static/: %v", icon, err)
 		}
 	}
-	if strings.Contains(h.ServiceWorkerTemplate, `"fetch"`) || !strings.Contains(h.ServiceWorkerTemplate, "caches.delete") {
-		t.Error("the service worker must have no fetch handler and must clear old caches")
+	for _, s := range h.Scripts {
+		if _, err := os.Stat(filepath.Join("..", "static", strings.TrimPrefix(s, "/web/"))); err != nil {
+			t.Errorf("script %q is missing from static/: %v", s, err)
+		}
 	}
-	if strings.Contains(h.ServiceWorkerTemplate, "clients.claim") {
-		t.Error("clients.claim makes go-app report a spurious update")
+	require.Contains(t, h.Scripts, "/web/update.js", "the update notice's script")
+	require.Contains(t, h.CacheableResources, "/web/engine-worker.js", "the engine's workers must start offline")
+	require.Contains(t, h.CacheableResources, "/web/extra/x.js")
+	sw := h.ServiceWorkerTemplate
+	for _, want := range []string{
+		`const CACHE = "tp-" + VERSION`, // one cache per build
+		`{ cache: "no-cache" }`,         // precache revalidates: never a stale HTTP-cached file
+		"k !== CACHE",                   // activate deletes the other versions' caches
+		`"skip-waiting"`,                // a new version waits for the page's consent
+		`"/index.html" ? "/"`,           // ?embed=1 and /index.html get the cached page
+		"FILES.includes(path)",          // only the build's own files come from the cache
+	} {
+		assert.Contains(t, sw, want)
 	}
-	if h.Version != "v1" || h.Title == "" || h.Description == "" {
-		t.Errorf("handler %+v", h)
-	}
+	// A new version must not take over a page of the old one by itself:
+	// skipWaiting only on the page's message, and never clients.claim (go-app
+	// would report a spurious update on the first visit, GOAPP.md §2).
+	assert.Equal(t, 1, strings.Count(sw, "skipWaiting()"))
+	assert.NotContains(t, sw, "clients.claim")
+	require.Equal(t, "v1", h.Version)
+	require.NotEmpty(t, h.Title)
+	require.NotEmpty(t, h.Description)
 }
 
 func TestVersionAndDomain(t *testing.T) {
@@ -68,6 +89,10 @@ func TestGenerateStaticSite(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "web", "app.wasm"), make([]byte, 1234), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "web", "icons"), 0o755))
+	for _, f := range []string{"board.js", "board.js.br", "update.js", "engine-worker.js", "icons/pod.svg"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "web", f), []byte("x"), 0o644))
+	}
 	if err := generate(dir, "test-version", "play.example.org"); err != nil {
 		t.Fatal(err)
 	}
@@ -91,9 +116,18 @@ func TestGenerateStaticSite(t *testing.T) {
 	if strings.Contains(index, "raw.githubusercontent.com") || strings.Contains(read("manifest.webmanifest"), "githubusercontent") {
 		t.Error("remote icon URLs in the generated site")
 	}
-	if sw := read("app-worker.js"); !strings.Contains(sw, "test-version") || strings.Contains(sw, `"fetch"`) {
-		t.Errorf("app-worker.js:\n%s", sw)
+	sw := read("app-worker.js")
+	assert.Contains(t, sw, `const VERSION = "test-version"`)
+	// Every file the page and the engine's workers load is cached, with
+	// the files found under web/ (not their precompressed copies).
+	for _, f := range []string{`"/"`, `"/app.js"`, `"/app.css"`, `"/wasm_exec.js"`, `"/manifest.webmanifest"`,
+		`"/web/app.wasm"`, `"/web/board.js"`, `"/web/update.js"`, `"/web/engine-worker.js"`, `"/web/icons/pod.svg"`} {
+		assert.Contains(t, sw, f)
 	}
+	assert.NotContains(t, sw, "board.js.br")
+	assert.NotContains(t, sw, "{{")
+	// The install checks that app.js is the same build as the worker.
+	assert.Contains(t, read("app.js"), `"GOAPP_VERSION":"test-version"`)
 	if js := read("app.js"); !strings.Contains(js, "1234") {
 		t.Error("app.js does not carry the wasm size for the progress label")
 	}

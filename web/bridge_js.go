@@ -170,3 +170,18 @@ func afterPaint(f func()) {
 		f()
 	}
 }
+
+// applyUpdate lets the waiting new version take over and reloads the page
+// (static/update.js).
+// Without update.js it reports an error: the caller reloads.
+func applyUpdate() error {
+	fn, err := safejs.Global().Get("tpApplyUpdate")
+	if err != nil {
+		return err
+	}
+	if fn.Type() != safejs.TypeFunction {
+		return errNoUpdater
+	}
+	_, err = fn.Invoke()
+	return err
+}

@@ -21,3 +21,6 @@ const editorByScript = false
 
 // afterPaint calls f at once: there is no paint outside the browser.
 func afterPaint(f func()) { f() }
+
+// applyUpdate has nothing to update outside the browser.
+func applyUpdate() error { return nil }

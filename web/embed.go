@@ -77,6 +77,7 @@ func (p *Playground) renderEmbed() app.UI {
 	)
 	if !p.x.started {
 		return app.Div().Class("pg is-embed").DataSet("started", "0").Body(
+			&UpdateBanner{Shown: p.update},
 			head,
 			app.Div().Class("embed-start").Body(
 				app.Button().Type("button").ID(IDStartEmbed).Class("btn btn-primary btn-start").
@@ -90,6 +91,7 @@ func (p *Playground) renderEmbed() app.UI {
 		)
 	}
 	return app.Div().Class("pg is-embed").DataSet("started", "1").Body(
+		&UpdateBanner{Shown: p.update},
 		head,
 		p.renderNotice(),
 		app.If(p.m.Shown().Question != "", func() app.UI { return p.intro() }),

@@ -383,6 +383,10 @@ type Messages struct {
 	ErrorGoLine, ErrorGoLineHint            string
 	Theme, ThemeAuto, ThemeLight, ThemeDark string
 
+	// Offline and instant (issue 16): the notice that a new version of the
+	// page is ready, and its button.
+	UpdateReady, UpdateReload, UpdateReloadHint string
+
 	// _ makes Messages not comparable: nothing compares catalogues, and a
 	// comparable struct of ~230 strings costs a ~38 KB generated equality
 	// function in the wasm.

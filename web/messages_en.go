@@ -407,4 +407,7 @@ var English = Messages{
 	ThemeAuto:         "Auto",
 	ThemeLight:        "Light",
 	ThemeDark:         "Dark",
+	UpdateReady:       "A new version is available —",
+	UpdateReload:      "Reload",
+	UpdateReloadHint:  "Load the new version; the scenario stays (it is in the address)",
 }

@@ -404,4 +404,7 @@ var Hindi = Messages{
 	ThemeAuto:         "स्वचालित",
 	ThemeLight:        "हल्की",
 	ThemeDark:         "गहरी",
+	UpdateReady:       "एक नया संस्करण उपलब्ध है —",
+	UpdateReload:      "फिर से लोड करें",
+	UpdateReloadHint:  "नया संस्करण लोड करें; परिदृश्य बना रहेगा (वह पते में है)",
 }

@@ -77,6 +77,8 @@ type Playground struct {
 	playGen  int
 	typing   bool
 	version  string
+	// update says a new version of the page is waiting (OnAppUpdate).
+	update bool
 	// mounted is set in the browser once the page is mounted; readyMarked
 	// once body[data-ready] was set.
 	mounted, readyMarked bool
@@ -141,6 +143,11 @@ func (p *Playground) OnMount(ctx app.Context) {
 		p.ready(ctx)
 	}
 }
+
+// OnAppUpdate implements app.AppUpdater: a new build is installed and
+// waits (static/update.js calls go-app's goappOnUpdate); the page offers
+// to reload (UpdateBanner).
+func (p *Playground) OnAppUpdate(ctx app.Context) { p.update = true }
 
 // OnNav runs on load and whenever the fragment changes (back/forward, a
 // pasted link): it loads the scenario the link carries.
@@ -474,6 +481,7 @@ func (p *Playground) Render() (ui app.UI) {
 		return p.renderEmbed()
 	}
 	return app.Div().Class("pg").Body(
+		&UpdateBanner{Shown: p.update},
 		p.renderHeader(),
 		p.intro(),
 		p.renderNotice(),

@@ -25,6 +25,9 @@
 //
 // It also counts the bytes cmd/serve sends for a cold first visit of the
 // default preset (transfer.go; -only transfer for that alone).
+// -only visits times, in one browser profile, a cold visit, a second visit
+// once the service worker cached the build, and a second visit with the
+// server down (visits.go): first paint, the wasm compile, the first board.
 //
 // -profile DIR also takes Chrome CPU profiles of the first loads and of the
 // steps and prints the functions with the most time.
@@ -66,7 +69,7 @@ func main() {
 	pods := flag.Int("pods", 2000, "pods of the large scenario")
 	steps := flag.Int("steps", 6, "steps to time on the large board")
 	flag.StringVar(&profileDir, "profile", "", "write Chrome CPU profiles (DIR/{default,large}-load.cpuprofile, large-steps.cpuprofile) of the first load and print their top functions to stderr; build dist/web/app.wasm without -s -w to see Go names")
-	flag.StringVar(&only, "only", "", "time only this: default (the first board), large (the large board and its steps) budgets (issue 14's budgets: the large board and its steps, the traced link load and edit, the paste) or transfer (issue 16's bytes of a cold first visit)")
+	flag.StringVar(&only, "only", "", "time only this: default (the first board), large (the large board and its steps) budgets (issue 14's budgets: the large board and its steps, the traced link load and edit, the paste), transfer (issue 16's bytes of a cold first visit) or visits (issue 16: a cold visit, a second visit and an offline second visit in one profile)")
 	flag.IntVar(&pasteNodes, "paste-nodes", 5000, "nodes of the pasted scenario (bench.Paste)")
 	flag.IntVar(&pastePods, "paste-pods", 10000, "pods of the pasted scenario")
 	flag.DurationVar(&pasteLimit, "paste-timeout", 180*time.Second, "how long to wait for the pasted scenario's board")
@@ -98,6 +101,13 @@ func main() {
 	}
 	if path == "" {
 		fmt.Println("\nChromium not found: page timings skipped.")
+		return
+	}
+	if only == "visits" {
+		if err := visitTimings(os.Stdout, *dist, path, *runs); err != nil {
+			fmt.Fprintln(os.Stderr, "benchpage:", err)
+			os.Exit(1)
+		}
 		return
 	}
 	if err := pageTimings(os.Stdout, *dist, path, *runs, *nodes, *pods, *steps); err != nil {

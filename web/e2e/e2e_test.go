@@ -174,7 +174,8 @@ func evalAsync[T any](b *browser, js string) T {
 // waitFor polls a JavaScript predicate until it is truthy.
 // A navigation or reload that is still under way when the poll starts
 // destroys its execution context ("Cannot find context with specified
-// id"): poll again in the new document until the timeout.
+// id", "Inspected target navigated or closed"): poll again in the new
+// document until the timeout.
 func (b *browser) waitFor(what, js string, timeout time.Duration) {
 	b.t.Helper()
 	deadline := time.Now().Add(timeout)
@@ -183,7 +184,7 @@ func (b *browser) waitFor(what, js string, timeout time.Duration) {
 		if err == nil {
 			return
 		}
-		if strings.Contains(err.Error(), "Cannot find context") && time.Now().Before(deadline) {
+		if (strings.Contains(err.Error(), "Cannot find context") || strings.Contains(err.Error(), "Inspected target navigated")) && time.Now().Before(deadline) {
 			time.Sleep(100 * time.Millisecond)
 			continue
 		}
@@ -336,8 +337,10 @@ func TestPlaygroundInChromium(t *testing.T) {
 	if n := eval[int](b, `document.querySelectorAll(".node-card").length`); n < 1 {
 		t.Fatalf("no node cards on the default board%s", b.consoleDump())
 	}
-	if sw := evalAsync[string](b, `fetch("/app-worker.js").then(r => r.text())`); strings.Contains(sw, `"fetch"`) || !strings.Contains(sw, "caches.delete") {
-		t.Errorf("the service worker has a fetch handler (stale builds):\n%s", sw)
+	// The service worker caches this build under its version and lets a
+	// new one wait for the reader's Reload (TestOfflineAndUpdate).
+	if sw := evalAsync[string](b, `fetch("/app-worker.js").then(r => r.text())`); !strings.Contains(sw, `const VERSION = "`+eval[string](b, `goappGetenv("GOAPP_VERSION")`)+`"`) || !strings.Contains(sw, `"skip-waiting"`) {
+		t.Errorf("the service worker is not this build's versioned one:\n%s", sw)
 	}
 
 	// 2. Every preset loads, runs and plays to its last frame without error.

@@ -101,10 +101,11 @@ func TestEmbedExample(t *testing.T) {
 			t.Errorf("embed mode shows %s", hidden)
 		}
 	}
-	// No service-worker caching surprises: the worker has no fetch handler.
+	// The embed gets the same versioned service worker: one build at a
+	// time, a new one only on Reload (TestOfflineAndUpdate).
 	worker := evalAsync[string](b, `fetch("/app-worker.js", {cache: "no-store"}).then(r => r.text())`)
-	if !strings.Contains(worker, "no-op") || strings.Contains(worker, `"fetch"`) {
-		t.Errorf("the service worker may serve from a cache:\n%s", worker)
+	if !strings.Contains(worker, `const CACHE = "tp-" + VERSION`) || !strings.Contains(worker, `"skip-waiting"`) {
+		t.Errorf("the service worker is not the versioned one:\n%s", worker)
 	}
 	b.screenshot("embed-example.png")
 	if p := b.problems(); len(p) > 0 {
