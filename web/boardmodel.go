@@ -14,11 +14,11 @@ func (m *Model) Refresh() {
 		return
 	}
 	m.noteFrame()
-	if m.Preset != "" && m.AtEnd() {
+	if name := m.boardPreset(); name != "" && m.AtEnd() {
 		if m.reached == nil {
 			m.reached = map[string]bool{}
 		}
-		m.reached[m.Preset] = true
+		m.reached[name] = true
 	}
 	m.seq++
 	q := ViewQuery{
@@ -140,7 +140,7 @@ func (m *Model) TimelineItems() []TimelineItem {
 		for i, f := range m.Run.Frames {
 			caption := m.FrameCaption(i)
 			m.timeline[i] = TimelineItem{At: f.At, Step: f.Step, Caption: caption,
-				Failed: f.Failed, Stale: caption != "" && m.CaptionStale(f.At)}
+				Failed: f.Failed, Stale: caption != "" && m.FrameStale(&f)}
 			if f.Failed {
 				m.timeline[i].Error = strings.TrimSpace(f.Output)
 			}

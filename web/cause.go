@@ -46,6 +46,9 @@ func (m *Model) StepFailures() (n int, first string) {
 //     EditedAt. Frames at EditedAt itself keep theirs: InsertStep puts the
 //     new step after the steps already at that time, so those ran first
 //     and their outcome holds.
+//   - Only a caption written in the file is marked: a frame without one
+//     shows the summary of what its new run did (FrameInfo.Summary), which
+//     is current.
 //   - Typing in the editor keeps the mark (the appended steps are still in
 //     the text, unless removed, which the page cannot tell); loading a
 //     scenario clears it.
@@ -54,6 +57,13 @@ func (m *Model) StepFailures() (n int, first string) {
 // may no longer hold (see the rule above).
 func (m *Model) CaptionStale(at float64) bool {
 	return m.Edited && at > m.EditedAt
+}
+
+// FrameStale reports whether frame f's caption is stale: one written in
+// the file (not the run's own summary) for a time after the console's
+// first edit.
+func (m *Model) FrameStale(f *FrameInfo) bool {
+	return f.Caption != "" && f.Caption != f.Summary && m.CaptionStale(f.At)
 }
 
 // markEdited records a step the console appended at virtual time at.
@@ -122,6 +132,9 @@ type consoleState struct {
 // and the preset's name, "link:" and the link, "local"): the current
 // scenario's answers and history are kept, and key's come back (empty
 // the first time). Loading the same scenario again keeps the console.
+// Answers about a scenario the editor or the console has since changed
+// are not kept: loading the preset or link again brings its own text
+// back, which those answers do not describe.
 func (m *Model) switchConsole(key string) {
 	if m.History == nil {
 		m.History = &CommandHistory{}
@@ -132,13 +145,30 @@ func (m *Model) switchConsole(key string) {
 	if m.consoles == nil {
 		m.consoles = map[string]consoleState{}
 	}
-	m.consoles[m.consoleKey] = consoleState{entries: m.Console, history: m.History}
+	if m.consoleChanged() {
+		delete(m.consoles, m.consoleKey)
+	} else {
+		m.consoles[m.consoleKey] = consoleState{entries: m.Console, history: m.History}
+	}
 	m.consoleKey = key
 	st, ok := m.consoles[key]
 	if !ok {
 		st = consoleState{history: &CommandHistory{}}
 	}
 	m.Console, m.History, m.Command = st.entries, st.history, ""
+}
+
+// consoleChanged reports whether the scenario the console belongs to is no
+// longer the text its key loads: a preset edited (in the editor or by a
+// console step), or a link's scenario changed since it was opened.
+func (m *Model) consoleChanged() bool {
+	switch k := m.consoleKey; {
+	case strings.HasPrefix(k, "preset:"):
+		return m.Preset != strings.TrimPrefix(k, "preset:")
+	case strings.HasPrefix(k, "link:"):
+		return m.Text != m.openedText
+	}
+	return false
 }
 
 // ConsoleKey names the scenario the console belongs to (switchConsole).
@@ -148,7 +178,7 @@ func (m *Model) ConsoleKey() string { return m.consoleKey }
 // (Model.FrameCaption), marked when an edit may have made it untrue
 // (Model.CaptionStale).
 func (p *Playground) captionText(f *FrameInfo, text string) app.UI {
-	if !p.m.CaptionStale(f.At) {
+	if !p.m.FrameStale(f) {
 		return app.P().Class("caption-text").Text(text)
 	}
 	return app.P().Class("caption-text is-stale").Title(fmt.Sprintf(Msg.CaptionStaleTitle, FormatSeconds(p.m.EditedAt))).Body(

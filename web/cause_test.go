@@ -145,6 +145,11 @@ func TestStaleCaptionsAfterAConsoleStep(t *testing.T) {
 	require.True(t, appendStep(m, "kubectl label nodes n1 tier=1"))
 	assert.Equal(t, 0.0, m.EditedAt)
 	assert.True(t, m.TimelineItems()[frameAt(t, m, 10, "kubectl label nodes n1 zone=a")].Stale)
+	// A frame after the edit whose step has no caption in the file shows
+	// the new run's own summary, which is current: not marked.
+	noCaption := frameAt(t, m, 10, "kubectl label nodes n1 disk=ssd")
+	require.NotEmpty(t, m.TimelineItems()[noCaption].Caption, "the run's summary")
+	assert.False(t, m.TimelineItems()[noCaption].Stale, "the run's own summary is not stale")
 
 	require.True(t, loadPreset(m, "two"))
 	assert.False(t, m.Edited)
@@ -178,6 +183,16 @@ func TestConsoleIsPerScenario(t *testing.T) {
 	// The same scenario loaded again keeps its console.
 	require.True(t, loadPreset(m, "two"))
 	assert.Len(t, m.Console, 1)
+
+	// A console step changes the scenario: loading the preset again brings
+	// its own text back, which the kept answers no longer describe (the
+	// node would show a taint the preset does not have).
+	require.True(t, appendStep(m, "kubectl label nodes n1 tier=1"))
+	require.NotEqual(t, "two", m.Preset, "the console step edited the preset")
+	require.True(t, loadPreset(m, "failing"))
+	require.True(t, loadPreset(m, "two"))
+	assert.Empty(t, m.Console, "answers about the edited scenario are not brought back")
+	assert.Zero(t, m.History.Len())
 }
 
 // A YAML error's line is the file's: the model keeps it for the gutter

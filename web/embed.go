@@ -69,7 +69,7 @@ func (p *Playground) renderEmbed() app.UI {
 	}
 	open := p.shareURL(false)
 	if open == "" {
-		open = "/"
+		open = p.embedOwnURL()
 	}
 	head := app.Header().Class("embed-head").Body(
 		app.H1().Class("embed-title").Text(title),
@@ -97,4 +97,23 @@ func (p *Playground) renderEmbed() app.UI {
 		app.If(p.m.Shown().Question != "", func() app.UI { return p.intro() }),
 		app.Main().Class("embed-main").Body(p.renderSimulation()),
 	)
+}
+
+// embedOwnURL is the full playground at the embed's own fragment: before
+// its start click an embed has run nothing, so the scenario it would open
+// is the one its address carries.
+func (p *Playground) embedOwnURL() string {
+	if !p.hasCtx {
+		return "/"
+	}
+	u := p.pageURL(p.ctx)
+	if u == nil {
+		return "/"
+	}
+	c := *u
+	c.RawQuery, c.Path = "", "/"
+	if Lang != "en" {
+		c.RawQuery = "lang=" + Lang
+	}
+	return c.String()
 }

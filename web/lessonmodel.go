@@ -94,6 +94,9 @@ func splitFragment(f string) fragmentParts {
 
 // shareFragment is fragment with the preset the text came from (p=).
 func (m *Model) shareFragment() (string, error) {
+	if m.RanText == "" {
+		return "", nil // nothing ran yet (an embed before its start click)
+	}
 	frag, err := m.fragment()
 	if err != nil || frag == "" || m.Origin == "" {
 		return frag, err
@@ -143,12 +146,24 @@ func (m *Model) noteFrame() {
 	m.furthest = max(m.furthest, m.Frame)
 }
 
-// lesson is the lesson on the board unchanged: a preset with a question.
+// boardPreset is the preset on the board, unchanged (Preset) or edited
+// (Origin); "" for a scenario from no preset.
+func (m *Model) boardPreset() string {
+	if m.Preset != "" {
+		return m.Preset
+	}
+	return m.Origin
+}
+
+// lesson is the lesson on the board, unchanged or edited: a preset with a
+// question. An edit does not give the answer away: an edited lesson keeps
+// predict, then run until its run reaches the end or the learner asks.
 func (m *Model) lesson() (Preset, bool) {
-	if m.Preset == "" {
+	name := m.boardPreset()
+	if name == "" {
 		return Preset{}, false
 	}
-	p, ok := m.preset(m.Preset)
+	p, ok := m.preset(name)
 	return p, ok && p.Question != ""
 }
 

@@ -105,7 +105,13 @@ func TestEditedLessonLinkSaysWhereFrom(t *testing.T) {
 	assert.Equal(t, lessonName, opened.Origin)
 	assert.Equal(t, pr.Ask, opened.Shown().EditedFrom)
 	assert.Contains(t, opened.Text, "25s")
-	assert.Empty(t, opened.Shown().Question, "an edited lesson asks nothing")
+	// An edit gives nothing away: the edited lesson still asks first.
+	assert.Equal(t, pr.Question, opened.Shown().Question)
+	assert.True(t, opened.Shown().Hidden, "an edited lesson keeps its answer hidden")
+	assert.Equal(t, Msg.PredictTitle, opened.Shown().Title)
+	opened.Reveal()
+	assert.False(t, opened.Shown().Hidden)
+	assert.Equal(t, pr.Answer, opened.Shown().Answer)
 
 	// Going back to the lesson's text is the lesson again.
 	require.True(t, setText(opened, pr.YAML))
@@ -425,4 +431,33 @@ func TestLessonFileHiddenUntilAnswer(t *testing.T) {
 	m4 := lessonModel(t)
 	require.True(t, loadPreset(m4, m4.DefaultPreset().Name))
 	assert.False(t, m4.FileHidden(), "a preset without a question is never covered")
+}
+
+// Before anything ran (an embed waiting for its start click) there is no
+// share link: the empty text's link would open an empty scenario, which is
+// what the embed's "Open in the playground" carried before its start.
+func TestNoShareLinkBeforeARun(t *testing.T) {
+	m := lessonModel(t)
+	frag, err := m.shareFragment()
+	require.NoError(t, err)
+	assert.Empty(t, frag)
+	require.True(t, loadPreset(m, lessonName))
+	frag, err = m.shareFragment()
+	require.NoError(t, err)
+	assert.Contains(t, frag, PresetKey+"="+lessonName)
+}
+
+// A scenario of another name pasted over a lesson (a real cluster) was not
+// edited from it: no "edited from", no p= in its link, nothing hidden.
+func TestPastedScenarioIsNotEditedFrom(t *testing.T) {
+	m := lessonModel(t)
+	require.True(t, loadPreset(m, lessonName))
+	other := m.DefaultPreset()
+	pasted := strings.Replace(other.YAML, "name: "+other.Name, "name: my-cluster", 1)
+	require.NotEqual(t, other.YAML, pasted)
+	require.True(t, setText(m, pasted), m.Err)
+	assert.Empty(t, m.Origin)
+	assert.Empty(t, m.Shown().EditedFrom)
+	assert.False(t, m.Shown().Hidden)
+	assert.NotContains(t, m.Fragment(), PresetKey+"=")
 }

@@ -352,6 +352,11 @@ func (m *Model) accept(r RunReply) bool {
 	}
 	m.Err, m.ErrLine = "", 0
 	m.Run = r.Run
+	if m.Preset == "" && m.Origin != "" && r.Run.Name != m.Origin {
+		// A scenario of another name (a pasted cluster) was not edited
+		// from the preset: it keeps no "edited from" and no p= in links.
+		m.Origin = ""
+	}
 	m.RanText = m.Text
 	m.linkText, m.linkFrag, m.linkMade = m.Text, r.Fragment, true
 	m.linkErr = nil

@@ -68,6 +68,12 @@ func TestEmbedExample(t *testing.T) {
 		if n := eval[int](b, frame(id)+`.querySelectorAll(".node-card").length`); n != 0 {
 			t.Errorf("%s: %d node cards before Start: the embed must do no work until clicked", id, n)
 		}
+		// "Open in the playground" carries the embed's own scenario before
+		// Start (it once carried the empty scenario's link).
+		own := eval[string](b, frame(id)+`.location.hash`)
+		if open := eval[string](b, frame(id)+`.querySelector(".embed-open").getAttribute("href")`); !strings.HasSuffix(open, own) || own == "" {
+			t.Errorf("%s: before Start the open link is %q, want the embed's own fragment %q", id, open, own)
+		}
 	}
 	light := eval[string](b, `getComputedStyle(`+frame("left")+`.body).backgroundColor`)
 	dark := eval[string](b, `getComputedStyle(`+frame("right")+`.body).backgroundColor`)
