@@ -155,12 +155,15 @@ func renderImpact(im *impact.Impact) app.UI {
 				app.Pre().Class("impact-error").Text(im.Warning),
 			)
 		}),
+		// Shown only when there are some: a warning, not a difference.
 		app.If(len(im.BreaksSteps) > 0, func() app.UI {
-			return app.P().Class("notice is-error impact-breaks-hint").Role("alert").Text(Msg.ImpactBreaksHint)
+			return app.Div().Body(
+				app.P().Class("notice is-error impact-breaks-hint").Role("alert").Text(Msg.ImpactBreaksHint),
+				impactTable(Msg.ImpactBreaks, "impact-breaks",
+					[]string{Msg.ImpactColWhen, Msg.ImpactColStep, Msg.ImpactColError},
+					stepRows(im.BreaksSteps)),
+			)
 		}),
-		impactTable(Msg.ImpactBreaks, "impact-breaks",
-			[]string{Msg.ImpactColWhen, Msg.ImpactColStep, Msg.ImpactColError},
-			stepRows(im.BreaksSteps)),
 		impactTable(Msg.ImpactNodes, "impact-nodes",
 			[]string{Msg.ImpactColNode, Msg.ImpactColBefore, Msg.ImpactColAfter},
 			nodeRows(im.Nodes)),

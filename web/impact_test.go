@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/taints-playground/playground/core/impact"
 )
 
 // impactScenario: n1 runs timed (tolerates maint:NoExecute for 60 s) and
@@ -250,3 +251,14 @@ func TestImpactPanelPartlyCarriedOut(t *testing.T) {
 	assert.Contains(t, html, "nvidia.com/gpu=true:NoSchedule", "a1's taint before")
 	assert.Contains(t, tagWith(html, `id="`+IDImpactApply+`"`), `disabled="false"`)
 }
+
+// Without later steps there is nothing to warn about: no "steps that
+// fail" section at all.
+func TestImpactPanelNoBrokenSteps(t *testing.T) {
+	html := app.HTMLString(renderImpact(&impactOnly))
+	assert.NotContains(t, html, Msg.ImpactBreaks)
+	assert.NotContains(t, html, Msg.ImpactFixes)
+	assert.Contains(t, html, Msg.ImpactEvicted)
+}
+
+var impactOnly = impact.Impact{Command: "kubectl taint nodes n1 a=b:NoExecute"}

@@ -96,3 +96,45 @@ func TestImpactHelp(t *testing.T) {
 		assert.Contains(t, out, "sim impact FILE|--preset NAME", args)
 	}
 }
+
+// keptOut: big (2 CPUs) fits only n1, whose dedicated=db:NoSchedule taint
+// a step removes at 8 s.
+const keptOut = `kind: Scenario
+name: kept-out
+until: 10s
+steps:
+- at: 8s
+  run: kubectl taint nodes n1 dedicated:NoSchedule-
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+spec:
+  taints: [{key: dedicated, value: db, effect: NoSchedule}]
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2}
+status: {allocatable: {cpu: "1", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: big}
+spec:
+  containers: [{name: c, image: app, resources: {requests: {cpu: "2"}}}]
+`
+
+// Without the command big binds to n1 once the step at 8 s removes the
+// taint; with x=y:NoSchedule added at 5 s, n1 still has an untolerated
+// NoSchedule taint (TaintToleration filter) and n2 is too small, so big
+// stays Pending: KEPT OUT BY COMMAND yes.
+func TestImpactTextKeptOut(t *testing.T) {
+	code, out, errs := runArgs(t, keptOut, "impact", "-", "--at", "5s", "kubectl taint nodes n1 x=y:NoSchedule")
+	require.Equal(t, exitOK, code, errs)
+	_, after, ok := strings.Cut(out, "\nSTILL PENDING\n")
+	require.True(t, ok, out)
+	lines := strings.Split(after, "\n")
+	assert.Regexp(t, `^POD\s+KEPT OUT BY COMMAND\s+REASON$`, lines[0])
+	assert.Regexp(t, `^default/big\s+yes\s+0/2 nodes are available`, lines[1])
+}
