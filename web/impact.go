@@ -3,8 +3,10 @@ package web
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/taints-playground/playground/core"
 	"github.com/taints-playground/playground/core/impact"
 )
 
@@ -147,6 +149,24 @@ func (c *ImpactPanel) renderStatus() app.UI {
 func renderImpact(im *impact.Impact) app.UI {
 	return app.Div().ID(IDImpactResult).Class("impact-result").Aria("live", "polite").Body(
 		app.P().Class("small").Text(fmt.Sprintf(Msg.ImpactSummary, im.Command, "t="+FormatSeconds(im.At), "t="+FormatSeconds(im.Horizon))),
+		app.If(im.Warning != "", func() app.UI {
+			return app.Div().Class("notice impact-warning").Role("status").Body(
+				app.P().Text(Msg.ImpactWarning),
+				app.Pre().Class("impact-error").Text(im.Warning),
+			)
+		}),
+		// Shown only when there are some: a warning, not a difference.
+		app.If(len(im.BreaksSteps) > 0, func() app.UI {
+			return app.Div().Body(
+				app.P().Class("notice is-error impact-breaks-hint").Role("alert").Text(Msg.ImpactBreaksHint),
+				impactTable(Msg.ImpactBreaks, "impact-breaks",
+					[]string{Msg.ImpactColWhen, Msg.ImpactColStep, Msg.ImpactColError},
+					stepRows(im.BreaksSteps)),
+			)
+		}),
+		impactTable(Msg.ImpactNodes, "impact-nodes",
+			[]string{Msg.ImpactColNode, Msg.ImpactColBefore, Msg.ImpactColAfter},
+			nodeRows(im.Nodes)),
 		impactTable(Msg.ImpactEvicted, "impact-evicted",
 			[]string{Msg.ImpactColPod, Msg.ImpactColNode, Msg.ImpactColWhen, Msg.ImpactColSeconds, Msg.ImpactColToleration, Msg.ImpactColWithout, Msg.ImpactColWhy},
 			evictedRows(im.Evicted)),
@@ -162,6 +182,11 @@ func renderImpact(im *impact.Impact) app.UI {
 		impactTable(Msg.ImpactRecreated, "impact-recreated",
 			[]string{Msg.ImpactColPod, Msg.ImpactColOwner, Msg.ImpactColWhen, Msg.ImpactColNode, Msg.ImpactColReplaces},
 			recreatedRows(im.Recreated)),
+		app.If(len(im.FixesSteps) > 0, func() app.UI {
+			return impactTable(Msg.ImpactFixes, "impact-fixes",
+				[]string{Msg.ImpactColWhen, Msg.ImpactColStep, Msg.ImpactColError},
+				stepRows(im.FixesSteps))
+		}),
 	)
 }
 
@@ -181,7 +206,7 @@ func impactTable(title, class string, head []string, rows [][]string) app.UI {
 	for i, r := range rows {
 		tds := make([]app.UI, len(r))
 		for j, v := range r {
-			tds[j] = app.Td().Text(v)
+			tds[j] = app.Td().DataSet("label", head[j]).Text(v)
 		}
 		trs[i] = app.Tr().Body(tds...)
 	}
@@ -221,6 +246,35 @@ func evictedRows(es []impact.Eviction) [][]string {
 		rows = append(rows, []string{e.Pod, e.Node, when, secs, tol, optAtText(e.Otherwise, Msg.ImpactNotAt), e.Reason})
 	}
 	return rows
+}
+
+func stepRows(ss []impact.StepFailure) [][]string {
+	rows := make([][]string, 0, len(ss))
+	for _, s := range ss {
+		rows = append(rows, []string{atText(s.At), s.Command, s.Error})
+	}
+	return rows
+}
+
+func nodeRows(ns []impact.NodeChange) [][]string {
+	rows := make([][]string, 0, len(ns))
+	for _, n := range ns {
+		rows = append(rows, []string{n.Node, taintsText(n.Before), taintsText(n.After)})
+	}
+	return rows
+}
+
+// taintsText is a node's taints as kubectl writes them (Taint.ToString),
+// comma-separated, or "none".
+func taintsText(ts []core.Taint) string {
+	if len(ts) == 0 {
+		return Msg.ImpactNone
+	}
+	out := make([]string, len(ts))
+	for i := range ts {
+		out[i] = ts[i].ToString()
+	}
+	return strings.Join(out, ", ")
 }
 
 func sparedRows(ss []impact.Spared) [][]string {

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/taints-playground/playground/core/impact"
 )
 
 // impactScenario: n1 runs timed (tolerates maint:NoExecute for 60 s) and
@@ -185,3 +186,79 @@ func TestImpactBeforeARun(t *testing.T) {
 	assert.Nil(t, out.Impact)
 	assert.Equal(t, "the preview is not available before a scenario ran", out.Err)
 }
+
+// Tainting n1 at 0 s with the taint a later step adds makes that step
+// fail: kubectl taint refuses the same key and effect without
+// --overwrite (upstream checkIfTaintsAlreadyExists). The panel says so
+// and lists the step with kubectl's error.
+func TestImpactPanelBreaksStep(t *testing.T) {
+	text := strings.Replace(impactScenario, "until: 10s", "until: 10s\nsteps:\n- {at: 5s, run: kubectl taint nodes n1 maint=now:NoExecute}", 1)
+	p := New(Config{Presets: []Preset{{Name: "impact", Title: "impact", YAML: text}}, Simulate: realSimulate})
+	e := app.NewTestEngine()
+	require.NoError(t, e.Load(p))
+	e.ConsumeAll()
+	onPage(p, e, func() { p.OpenImpact("n1") })
+	html := onPage(p, e, func() {
+		p.impact.Taint = "maint=now:NoExecute"
+		p.impact.Preview(p.m)
+	})
+	require.NotNil(t, p.impact.Result)
+	require.Len(t, p.impact.Result.BreaksSteps, 1)
+	assert.Equal(t, 5.0, p.impact.Result.BreaksSteps[0].At)
+	for _, want := range []string{Msg.ImpactBreaksHint, Msg.ImpactBreaks, "t=5s",
+		"error: node n1 already has maint taint(s) with same effect(s) and --overwrite is false",
+		`data-label="` + Msg.ImpactColError + `"`} {
+		assert.Contains(t, html, want)
+	}
+}
+
+// zonesScenario: a1 and a2 are in zone a; only a1 has the gpu taint.
+const zonesScenario = `kind: Scenario
+name: zones
+until: 10s
+---
+apiVersion: v1
+kind: Node
+metadata: {name: a1, labels: {zone: a}}
+spec:
+  taints: [{key: nvidia.com/gpu, value: "true", effect: NoSchedule}]
+---
+apiVersion: v1
+kind: Node
+metadata: {name: a2, labels: {zone: a}}
+`
+
+// kubectl visits every node the selector picks (upstream RunTaint): it
+// untaints a1 and reports a2, `taint "nvidia.com/gpu:NoSchedule" not
+// found` (a taint to remove keeps only key and effect, Taint.ToString).
+// The panel shows the change with that error as a warning, and the step
+// can be applied, as it changes a1.
+func TestImpactPanelPartlyCarriedOut(t *testing.T) {
+	p := New(Config{Presets: []Preset{{Name: "zones", Title: "zones", YAML: zonesScenario}}, Simulate: realSimulate})
+	e := app.NewTestEngine()
+	require.NoError(t, e.Load(p))
+	e.ConsumeAll()
+	onPage(p, e, func() { p.OpenImpact("a1") })
+	html := onPage(p, e, func() {
+		p.impact.SetSelector("zone=a")
+		p.impact.Taint = "nvidia.com/gpu=true:NoSchedule-"
+		p.impact.Preview(p.m)
+	})
+	require.Empty(t, p.impact.Err)
+	require.NotNil(t, p.impact.Result)
+	assert.Contains(t, html, Msg.ImpactWarning)
+	assert.Contains(t, html, `error: taint &#34;nvidia.com/gpu:NoSchedule&#34; not found`)
+	assert.Contains(t, html, "nvidia.com/gpu=true:NoSchedule", "a1's taint before")
+	assert.Contains(t, tagWith(html, `id="`+IDImpactApply+`"`), `disabled="false"`)
+}
+
+// Without later steps there is nothing to warn about: no "steps that
+// fail" section at all.
+func TestImpactPanelNoBrokenSteps(t *testing.T) {
+	html := app.HTMLString(renderImpact(&impactOnly))
+	assert.NotContains(t, html, Msg.ImpactBreaks)
+	assert.NotContains(t, html, Msg.ImpactFixes)
+	assert.Contains(t, html, Msg.ImpactEvicted)
+}
+
+var impactOnly = impact.Impact{Command: "kubectl taint nodes n1 a=b:NoExecute"}

@@ -362,6 +362,15 @@ type Messages struct {
 	ImpactStillPending  string
 	ImpactNodeAria      string
 	ImpactNodeBtn       string
+	ImpactNodes         string
+	ImpactColBefore     string
+	ImpactColAfter      string
+	ImpactWarning       string
+	ImpactBreaks        string
+	ImpactBreaksHint    string
+	ImpactFixes         string
+	ImpactColStep       string
+	ImpactColError      string
 
 	// Lessons keep their identity, predict then run, frame links
 	// (issue 15): the intro's neutral title before a lesson's answer,

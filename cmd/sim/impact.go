@@ -21,7 +21,7 @@ import (
 type impactArgs struct {
 	file, preset, command string
 	at                    time.Duration
-	asJSON                bool
+	asJSON, help          bool
 }
 
 // parseImpactArgs reads FILE|--preset NAME, the command, --at and --json;
@@ -33,6 +33,9 @@ func parseImpactArgs(args []string) (impactArgs, error) {
 		switch arg := args[i]; {
 		case arg == "--json":
 			a.asJSON = true
+		case arg == "-h" || arg == "--help":
+			a.help = true
+			return a, nil
 		case isFlag(arg, "--at"):
 			v, ok := flagValue(args, &i, "--at")
 			if !ok {
@@ -89,6 +92,11 @@ func impactCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%v\n%s", err, usage)
 		return exitInvalid
 	}
+	if a.help {
+		// As `sim --help` and `sim tables --help`: the usage on stdout.
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
 	data, name, err := readScenario(a.file, a.preset, stdin)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -144,6 +152,10 @@ func readScenario(file, preset string, stdin io.Reader) ([]byte, string, error) 
 func printImpact(w io.Writer, im *impact.Impact) {
 	fmt.Fprintf(w, "IMPACT of %q at t=%s (compared up to t=%s)\n", im.Command, fmtAt(im.At), fmtAt(im.Horizon))
 	fmt.Fprint(w, im.Output)
+	if im.Warning != "" {
+		// kubectl carried the command out on some nodes only.
+		fmt.Fprintf(w, "WARNING: kubectl also reports:\n%s\n", im.Warning)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
 	section(tw, "\nNODES", "NODE\tTAINTS BEFORE\tTAINTS AFTER", len(im.Nodes), func() {
 		for _, n := range im.Nodes {
@@ -179,9 +191,13 @@ func printImpact(w io.Writer, im *impact.Impact) {
 			fmt.Fprintf(tw, "%s\t%s\tt=%s\t%s\n", s.Pod, s.Node, fmtAt(s.At), other)
 		}
 	})
-	section(tw, "\nSTILL PENDING", "POD\tBLOCKED\tREASON", len(im.StillPending), func() {
+	section(tw, "\nSTILL PENDING", "POD\tKEPT OUT BY COMMAND\tREASON", len(im.StillPending), func() {
 		for _, p := range im.StillPending {
-			fmt.Fprintf(tw, "%s\t%t\t%s\n", p.Pod, p.Blocked, p.Reason)
+			kept := "no"
+			if p.Blocked {
+				kept = "yes" // bound by the horizon without the command
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", p.Pod, kept, p.Reason)
 		}
 	})
 	section(tw, "\nRECREATED", "POD\tOWNER\tAT\tNODE\tREPLACES", len(im.Recreated), func() {
@@ -193,7 +209,19 @@ func printImpact(w io.Writer, im *impact.Impact) {
 			fmt.Fprintf(tw, "%s\t%s\tt=%s\t%s\t%s\n", r.Pod, r.Owner, fmtAt(r.At), node, orNone(r.Replaces))
 		}
 	})
+	steps(tw, "\nLATER STEPS THAT FAIL WITH THIS COMMAND", im.BreaksSteps)
+	steps(tw, "\nLATER STEPS THAT FAIL ONLY WITHOUT THIS COMMAND", im.FixesSteps)
 	tw.Flush()
+}
+
+// steps writes a section of later steps with kubectl's error of the
+// failing run (its first line; the others follow indented).
+func steps(tw *tabwriter.Writer, title string, list []impact.StepFailure) {
+	section(tw, title, "AT\tSTEP\tERROR", len(list), func() {
+		for _, s := range list {
+			fmt.Fprintf(tw, "t=%s\t%s\t%s\n", fmtAt(s.At), s.Command, strings.ReplaceAll(s.Error, "\n", "; "))
+		}
+	})
 }
 
 // section writes a title, then the header and rows, or "<none>".

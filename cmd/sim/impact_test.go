@@ -37,7 +37,7 @@ func TestImpactJSON(t *testing.T) {
 	require.Equal(t, exitOK, code, errs)
 	assertJSON(t, out, `{
   "command": "kubectl taint nodes db-1 workload:NoExecute-", "at": 30, "horizon": 90,
-  "output": "node/db-1 untainted\n",
+  "output": "node/db-1 untainted\n", "breaksSteps": [], "fixesSteps": [],
   "nodes": [{"node": "db-1", "before": [{"key": "workload", "value": "db", "effect": "NoExecute"}], "after": []}],
   "evicted": [], "spared": [{"pod": "default/timed", "node": "db-1", "otherwise": 60}],
   "scheduled": [], "stillPending": [], "recreated": []
@@ -70,4 +70,71 @@ func TestImpactInUsage(t *testing.T) {
 	code, out, _ := runArgs(t, "", "--help")
 	require.Equal(t, exitOK, code)
 	assert.Contains(t, out, "sim impact FILE|--preset NAME 'kubectl taint nodes NODE|-l SELECTOR KEY[=VALUE]:EFFECT[-]'")
+}
+
+// Tainting n1 at 0 s, before the lesson's own step at 30 s adds the same
+// key and effect: kubectl refuses that step without --overwrite (upstream
+// checkIfTaintsAlreadyExists), so the text lists it with kubectl's error.
+func TestImpactTextBreaksStep(t *testing.T) {
+	code, out, errs := runArgs(t, "", "impact", "--preset", "mc-noexecute-pdb", "kubectl taint nodes n1 maint=now:NoExecute")
+	require.Equal(t, exitOK, code, errs)
+	_, after, ok := strings.Cut(out, "\nLATER STEPS THAT FAIL WITH THIS COMMAND\n")
+	require.True(t, ok, out)
+	lines := strings.Split(after, "\n")
+	assert.Regexp(t, `^AT\s+STEP\s+ERROR$`, lines[0])
+	assert.Regexp(t, `^t=30s\s+kubectl taint nodes n1 maint=now:NoExecute\s+error: node n1 already has maint taint\(s\) with same effect\(s\) and --overwrite is false$`, lines[1])
+	assert.Contains(t, out, "\nLATER STEPS THAT FAIL ONLY WITHOUT THIS COMMAND\n<none>\n")
+}
+
+// `sim impact --help` and `sim run --help` print the usage and exit 0, as
+// `sim --help` and `sim tables --help` do.
+func TestImpactHelp(t *testing.T) {
+	for _, args := range [][]string{{"impact", "--help"}, {"impact", "-h"}, {"impact", "--preset", "x", "--help"}, {"run", "--help"}} {
+		code, out, errs := runArgs(t, "", args...)
+		assert.Equal(t, exitOK, code, args)
+		assert.Empty(t, errs, args)
+		assert.Contains(t, out, "sim impact FILE|--preset NAME", args)
+	}
+}
+
+// keptOut: big (2 CPUs) fits only n1, whose dedicated=db:NoSchedule taint
+// a step removes at 8 s.
+const keptOut = `kind: Scenario
+name: kept-out
+until: 10s
+steps:
+- at: 8s
+  run: kubectl taint nodes n1 dedicated:NoSchedule-
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+spec:
+  taints: [{key: dedicated, value: db, effect: NoSchedule}]
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2}
+status: {allocatable: {cpu: "1", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: big}
+spec:
+  containers: [{name: c, image: app, resources: {requests: {cpu: "2"}}}]
+`
+
+// Without the command big binds to n1 once the step at 8 s removes the
+// taint; with x=y:NoSchedule added at 5 s, n1 still has an untolerated
+// NoSchedule taint (TaintToleration filter) and n2 is too small, so big
+// stays Pending: KEPT OUT BY COMMAND yes.
+func TestImpactTextKeptOut(t *testing.T) {
+	code, out, errs := runArgs(t, keptOut, "impact", "-", "--at", "5s", "kubectl taint nodes n1 x=y:NoSchedule")
+	require.Equal(t, exitOK, code, errs)
+	_, after, ok := strings.Cut(out, "\nSTILL PENDING\n")
+	require.True(t, ok, out)
+	lines := strings.Split(after, "\n")
+	assert.Regexp(t, `^POD\s+KEPT OUT BY COMMAND\s+REASON$`, lines[0])
+	assert.Regexp(t, `^default/big\s+yes\s+0/2 nodes are available`, lines[1])
 }

@@ -32,6 +32,9 @@ const usage = `usage:
                                    tolerationSeconds and toleration that decide it, or
                                    never), pods spared, bound or left Pending, and the
                                    replacements controllers create and where
+                                   (KEPT OUT BY COMMAND yes: a pod bound without
+                                   the command), and the scenario's later steps
+                                   that fail with the command (or only without it)
 
 --detail needs --json. run exits 0 when every step command succeeded, 1 when
 a step command failed (the STEPS section, or the step's "failed" and
@@ -89,6 +92,9 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
+		case a == "-h" || a == "--help":
+			fmt.Fprint(stdout, usage)
+			return exitOK
 		case a == "--json":
 			asJSON = true
 		case a == "--detail":

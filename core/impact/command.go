@@ -78,25 +78,31 @@ func (f *frameNodes) Update(n *core.Node) error {
 // the nodes of frame f, writing nothing, and returns the nodes it would
 // change (by name) and what kubectl prints. kubectl's error (an invalid
 // taint spec, a node not found, a taint already there without
-// --overwrite) comes back naming the command.
-func dryTaint(f *sim.Frame, at float64, command string) ([]NodeChange, string, error) {
+// --overwrite) comes back naming the command when no node would change;
+// when some nodes change and others fail (kubectl visits every selected
+// node and goes on after a failing one, upstream RunTaint's Visit over a
+// flattened list), the error text is returned as warning instead, as the
+// step would change those nodes.
+func dryTaint(f *sim.Frame, at float64, command string) (changes []NodeChange, out, warning string, err error) {
 	args, err := checkCommand(command)
 	if err != nil {
-		return nil, "", err
+		return nil, "", "", err
 	}
 	nodes := newFrameNodes(f)
-	out, err := kubectl.Taint(nodes, args)
-	if err != nil {
-		return nil, out, fmt.Errorf("command: %s", strings.TrimSpace(err.Error()))
-	}
-	var changes []NodeChange
+	out, kerr := kubectl.Taint(nodes, args)
 	for _, n := range nodes.nodes {
 		if w, ok := nodes.written[n.Name]; ok {
 			changes = append(changes, NodeChange{Node: n.Name, Before: n.Spec.Taints, After: w.Spec.Taints})
 		}
 	}
-	if len(changes) == 0 {
-		return nil, out, fmt.Errorf("command: selects no node to change at t=%gs", at)
+	if kerr != nil {
+		if len(changes) == 0 {
+			return nil, out, "", fmt.Errorf("command: %s", strings.TrimSpace(kerr.Error()))
+		}
+		warning = strings.TrimSpace(kerr.Error())
 	}
-	return changes, out, nil
+	if len(changes) == 0 {
+		return nil, out, "", fmt.Errorf("command: selects no node to change at t=%gs", at)
+	}
+	return changes, out, warning, nil
 }

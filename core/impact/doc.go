@@ -16,6 +16,18 @@
 // processPodOnNode): which NoExecute taint and which toleration decide a
 // pod's deadline, and its tolerationSeconds.
 //
+// Later steps: the scenario's steps after t run in both runs; those whose
+// command fails with the previewed command and not without it are listed
+// (BreaksSteps, with kubectl's error — tainting at 0 s what a step adds at
+// 30 s makes that step fail without --overwrite), and those that fail
+// only without it (FixesSteps).
+//
+// A command kubectl carries out on some nodes only (a selector that picks
+// nodes without the taint to remove: upstream RunTaint visits every node
+// and goes on after a failing one) is previewed as the step would run: the
+// nodes it changes, with kubectl's error as Warning. A command that
+// changes no node is refused with kubectl's error.
+//
 // Horizon rule: both runs go on to the later of the scenario's `until` and
 // t + the largest finite deadline the command sets on the pods of the
 // nodes it changes (tolerationSeconds, or an existing pending deadline) +

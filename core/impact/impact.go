@@ -23,6 +23,16 @@ type Impact struct {
 	Horizon float64 `json:"horizon"`
 	// Output is what kubectl prints for the command ("node/n1 tainted").
 	Output string `json:"output"`
+	// Warning is kubectl's error output when it carries the command out
+	// only on some nodes (a selector picking nodes without the taint to
+	// remove: kubectl visits every node, changes those it can and reports
+	// the others); the step still changes Nodes.
+	Warning string `json:"warning,omitempty"`
+	// BreaksSteps are the scenario's later steps that fail with the
+	// command and not without it; FixesSteps those that fail without it
+	// and not with it.
+	BreaksSteps []StepFailure `json:"breaksSteps"`
+	FixesSteps  []StepFailure `json:"fixesSteps"`
 	// Nodes are the nodes the command changes, with their taints.
 	Nodes []NodeChange `json:"nodes"`
 	// Evicted are the pods the taint-eviction controller deletes (or
@@ -131,7 +141,7 @@ func Preview(s *scenario.Scenario, at time.Duration, command string) (*Impact, e
 		return nil, fmt.Errorf("scenario: the simulation recorded no frame")
 	}
 	before := frameAt(base, at)
-	changes, out, err := dryTaint(before, at.Seconds(), command)
+	changes, out, warning, err := dryTaint(before, at.Seconds(), command)
 	if err != nil {
 		return nil, err
 	}
@@ -146,11 +156,12 @@ func Preview(s *scenario.Scenario, at time.Duration, command string) (*Impact, e
 	if err != nil {
 		return nil, err
 	}
-	if f := stepFrame(with, at, command); f != nil && f.StepFailed() {
+	if f := stepFrame(with, at, command); f != nil && f.StepFailed() && warning == "" {
 		return nil, fmt.Errorf("command: %s", f.Output)
 	}
-	im := &Impact{Command: command, At: at.Seconds(), Horizon: end.Seconds(), Output: out, Nodes: changes,
+	im := &Impact{Command: command, At: at.Seconds(), Horizon: end.Seconds(), Output: out, Warning: warning, Nodes: changes,
 		Evicted: []Eviction{}, Spared: []Spared{}, Scheduled: []Scheduling{}, StillPending: []Pending{}, Recreated: []Replacement{}}
+	im.BreaksSteps, im.FixesSteps = stepChanges(base, with, at, command)
 	compare(im, base, with, before, gate)
 	return im, nil
 }
