@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/controllers/kubelet"
 	"github.com/taints-playground/playground/core/sched"
+	"github.com/taints-playground/playground/core/sched/plugins/tainttoleration"
 )
 
 // MaxChecked is how many nodes Propose asks every filter about: the nodes
@@ -44,6 +46,17 @@ type NodePlan struct {
 	EvictAfter *int64
 	// EvictTaints are the NoExecute taints behind EvictAfter.
 	EvictTaints []core.Taint
+	// Cordoned is set when the node is cordoned (spec.unschedulable):
+	// the NodeUnschedulable filter rejects it and kubectl uncordon
+	// (Uncordon) lifts it. The cordon's taint is left out of Add and of
+	// the TaintToleration blocker (see Needed).
+	Cordoned bool
+	Uncordon string
+	// Rejected is set when every filter passes but the kubelet on the
+	// node would reject the pod at admission (the eviction manager under
+	// node pressure, kubelet.PressureRejection): its message, e.g.
+	// "The node had condition: [DiskPressure]. ".
+	Rejected string
 	// Chosen is the node a scheduling cycle of the pod with Add picks
 	// ("" when none): another node may win when Add tolerates its taints
 	// too. Score is this node's total score in that cycle (nil when it was
@@ -188,11 +201,19 @@ func Propose(pod *core.Pod, nodes []*sched.NodeInfo, opts sched.Options, target 
 }
 
 // blockersOf asks every filter plugin about pod with add on node, among
-// all nodes, and returns the ones that reject it.
+// all nodes, and returns the ones that reject it. TaintToleration is left
+// out when the only taint the pod still does not tolerate is the cordon's
+// node.kubernetes.io/unschedulable:NoSchedule: kubectl uncordon lifts it
+// with the cordon the NodeUnschedulable filter reports (the node-lifecycle
+// controller's taint follows spec.unschedulable), so it is one blocker.
 func blockersOf(pod *core.Pod, add []core.Toleration, node *sched.NodeInfo, all []*sched.NodeInfo, opts sched.Options) []Blocker {
 	var out []Blocker
-	for _, s := range sched.ExplainNodeAmong(withTolerations(pod, add), node, all, opts) {
+	p := withTolerations(pod, add)
+	for _, s := range sched.ExplainNodeAmong(p, node, all, opts) {
 		if s.Code == sched.Success {
+			continue
+		}
+		if s.Plugin == tainttoleration.Name && onlyCordon(p, node.Node, opts) {
 			continue
 		}
 		out = append(out, Blocker{Plugin: s.Plugin, Code: s.Code.String(), Reasons: append([]string(nil), s.Reasons...)})
@@ -200,10 +221,35 @@ func blockersOf(pod *core.Pod, add []core.Toleration, node *sched.NodeInfo, all 
 	return out
 }
 
+// onlyCordon reports whether the only NoSchedule or NoExecute taints of
+// node that pod does not tolerate are node.kubernetes.io/unschedulable
+// ones (and there is at least one).
+func onlyCordon(pod *core.Pod, node *core.Node, opts sched.Options) bool {
+	gate := opts.EnableComparisonOperators && opts.Version.AtLeast(35)
+	found := false
+	for i := range node.Spec.Taints {
+		t := &node.Spec.Taints[i]
+		if !core.DoNotScheduleTaintsFilter(t) || core.TolerationsTolerateTaint(pod.Spec.Tolerations, t, gate) {
+			continue
+		}
+		if t.Key != core.TaintNodeUnschedulable {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
 // nodePlan is the full proposal for one node.
 func nodePlan(pod *core.Pod, add []core.Toleration, node *sched.NodeInfo, all []*sched.NodeInfo, opts sched.Options, gate bool) NodePlan {
 	np := NodePlan{Node: node.Name(), Add: add, Blockers: blockersOf(pod, add, node, all, opts)}
 	np.Fits = len(np.Blockers) == 0
+	if node.Node.Spec.Unschedulable {
+		np.Cordoned, np.Uncordon = true, "kubectl uncordon "+node.Name()
+	}
+	if np.Fits {
+		np.Rejected = admissionRejection(withTolerations(pod, add), node.Node, gate)
+	}
 	tols := append(append([]core.Toleration(nil), pod.Spec.Tolerations...), add...)
 	action, after := core.EvictionDecision(node.Node.Spec.Taints, tols, gate)
 	if action == core.EvictionAfter || action == core.EvictionNow {
@@ -224,6 +270,23 @@ func nodePlan(pod *core.Pod, add []core.Toleration, node *sched.NodeInfo, all []
 		}
 	}
 	return np
+}
+
+// admissionRejection is the message with which the kubelet on node
+// rejects pod at admission, "" when it admits it: the eviction manager's
+// check (kubelet.PressureRejection), skipped for critical pods as
+// upstream's Admit does. The kubelet's other admission checks (resources,
+// NoExecute taints) run only for pods bound by spec.nodeName, which the
+// scheduler's filters already cover here.
+func admissionRejection(pod *core.Pod, node *core.Node, gate bool) string {
+	if kubelet.Critical(pod) {
+		return ""
+	}
+	msg, bad := kubelet.PressureRejection(pod, node, gate)
+	if !bad {
+		return ""
+	}
+	return "Pod was rejected: " + msg
 }
 
 // timedTaints are the NoExecute taints whose tolerating toleration — the
