@@ -332,6 +332,7 @@ type Messages struct {
 	FixUncordonAdd       string
 	FixUncordonHint      string
 	FixStatic            string
+	FixOptionRejected    string
 	FixNoneNeededCordon  string
 
 	// The taint impact preview (issue 15, web/impact.go).

@@ -129,8 +129,11 @@ func (f *FixPanel) nodeOptions(plan *fixit.Plan) []app.UI {
 	opts := make([]app.UI, 0, len(plan.Candidates))
 	for _, c := range plan.Candidates {
 		text := fmt.Sprintf(Msg.FixOption, c.Node, c.Tolerations)
-		if !c.Fits {
+		switch {
+		case !c.Fits:
 			text = fmt.Sprintf(Msg.FixOptionBlocked, c.Node, c.Tolerations, c.Blockers)
+		case c.Rejected:
+			text = fmt.Sprintf(Msg.FixOptionRejected, c.Node, c.Tolerations)
 		}
 		if c.Node == plan.Best {
 			text = fmt.Sprintf(Msg.FixOptionBest, text)

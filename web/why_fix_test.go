@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -217,6 +218,9 @@ func TestFixPendingKubeletRejects(t *testing.T) {
 	html := app.HTMLString(&WhyPanel{Pod: m.SelectedPod(), Fix: fx})
 	assert.Contains(t, html, "fix-rejected")
 	assert.Contains(t, html, "The node had condition: [DiskPressure].")
+	assert.Contains(t, html, fmt.Sprintf(Msg.FixOptionBest, fmt.Sprintf(Msg.FixOptionRejected, "gpu-node-1", 1)))
+	assert.Contains(t, html, Msg.FixBestRuleNoFit)
+	assert.Contains(t, html, fmt.Sprintf(Msg.FixNoNodeFits, "gpu-node-1"))
 }
 
 // A cordoned node: the cordon is the one blocker besides the others, and
@@ -257,7 +261,7 @@ spec:
 	assert.Contains(t, html, "kubectl uncordon w2")
 	assert.Contains(t, html, Msg.FixUncordonAdd)
 	assert.Contains(t, html, "except the cordon")
-	assert.Contains(t, html, strings.SplitN(Msg.FixBestRuleNoFit, ",", 2)[0])
+	assert.Contains(t, html, Msg.FixBestRuleNoFit)
 	assert.NotContains(t, html, strings.SplitN(Msg.FixBestRule, ";", 2)[0])
 
 	var changed bool

@@ -23,7 +23,9 @@
 // processPodOnNode, core.EvictionDecision): Propose says so.
 //
 // The best candidate (Plan.Best) is, among the nodes where the added
-// tolerations make every filter pass, one that needs the fewest
+// tolerations make every filter pass and whose kubelet admits the pod (the
+// eviction manager under node pressure, kubelet.PressureRejection; a node
+// whose kubelet rejects it comes after those), one that needs the fewest
 // tolerations; among those, the node kube-scheduler would choose in a
 // scheduling cycle of the pod carrying that node's tolerations (the
 // highest total score, sched.Schedule; its ties broken by node order), and

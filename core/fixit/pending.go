@@ -74,6 +74,9 @@ type Candidate struct {
 	Tolerations int
 	Fits        bool
 	Blockers    int
+	// Rejected is set when every filter passes but the kubelet would
+	// reject the pod at admission (NodePlan.Rejected).
+	Rejected bool
 }
 
 // Plan is the proposal for a Pending pod.
@@ -84,7 +87,8 @@ type Plan struct {
 	// rule).
 	Candidates []Candidate
 	// Best is the best candidate (see the package documentation); Fits
-	// reports whether it runs with tolerations alone.
+	// reports whether it runs with tolerations alone: every filter passes
+	// and the kubelet admits it.
 	Best string
 	Fits bool
 	// Node is the proposal for the node asked for, or for Best.
@@ -180,7 +184,9 @@ func Propose(pod *core.Pod, nodes []*sched.NodeInfo, opts sched.Options, target 
 			continue
 		}
 		blockers := blockersOf(pod, it.add, it.info, nodes, opts)
-		plan.Candidates = append(plan.Candidates, Candidate{Node: it.info.Name(), Tolerations: len(it.add), Fits: len(blockers) == 0, Blockers: len(blockers)})
+		c := Candidate{Node: it.info.Name(), Tolerations: len(it.add), Fits: len(blockers) == 0, Blockers: len(blockers)}
+		c.Rejected = c.Fits && admissionRejection(withTolerations(pod, it.add), it.info.Node, gate) != ""
+		plan.Candidates = append(plan.Candidates, c)
 	}
 	plan.Checked = len(plan.Candidates)
 	needs := make(map[string][]core.Toleration, len(items))
@@ -188,7 +194,7 @@ func Propose(pod *core.Pod, nodes []*sched.NodeInfo, opts sched.Options, target 
 		needs[it.info.Name()] = it.add
 	}
 	rankCandidates(pod, plan.Candidates, needs, nodes, opts)
-	plan.Best, plan.Fits = plan.Candidates[0].Node, plan.Candidates[0].Fits
+	plan.Best, plan.Fits = plan.Candidates[0].Node, plan.Candidates[0].Fits && !plan.Candidates[0].Rejected
 	if target == "" {
 		target = plan.Best
 	}
@@ -312,13 +318,15 @@ func timedTaints(taints []core.Taint, tols []core.Toleration, gate bool) []core.
 }
 
 // rankCandidates orders the candidates by Best's rule: the nodes that fit
-// with the fewest tolerations first, among them the one a scheduling cycle
-// of the pod with those tolerations chooses, then by name; the nodes that
-// do not fit after, by fewest blockers, fewest tolerations, name.
+// (and whose kubelet admits the pod) with the fewest tolerations first,
+// among them the one a scheduling cycle of the pod with those tolerations
+// chooses, then by name; the nodes that fit but whose kubelet rejects the
+// pod next, in the same order; the nodes that do not fit after, by fewest
+// blockers, fewest tolerations, name.
 func rankCandidates(pod *core.Pod, cands []Candidate, add map[string][]core.Toleration, all []*sched.NodeInfo, opts sched.Options) {
 	least := -1
 	for _, c := range cands {
-		if c.Fits && (least < 0 || c.Tolerations < least) {
+		if c.Fits && !c.Rejected && (least < 0 || c.Tolerations < least) {
 			least = c.Tolerations
 		}
 	}
@@ -329,7 +337,7 @@ func rankCandidates(pod *core.Pod, cands []Candidate, add map[string][]core.Tole
 	o := opts
 	o.Rand = nil
 	for _, c := range cands {
-		if !c.Fits || c.Tolerations != least {
+		if !c.Fits || c.Rejected || c.Tolerations != least {
 			continue
 		}
 		key := fmt.Sprint(add[c.Node])
@@ -352,6 +360,8 @@ func rankCandidates(pod *core.Pod, cands []Candidate, add map[string][]core.Tole
 		switch {
 		case a.Fits != b.Fits:
 			return boolFirst(a.Fits)
+		case a.Rejected != b.Rejected:
+			return boolFirst(!a.Rejected)
 		case a.Fits && a.Tolerations != b.Tolerations:
 			return a.Tolerations - b.Tolerations
 		case !a.Fits && a.Blockers != b.Blockers:
