@@ -31,6 +31,7 @@ func (m *Model) Refresh() {
 	}
 	if m.Selected != "" {
 		q.Fix = &FixRequest{Node: m.FixNode, Effect: m.FixEffect}
+		q.Successor = m.successor
 	}
 	if m.View.Err == "" {
 		q.Held, q.NodeNames = m.View.Keys, m.View.NodeNamesKey
@@ -62,6 +63,7 @@ func (m *Model) Refresh() {
 			defer m.Refresh()
 			return
 		}
+		m.adoptSuccessor(q, v)
 		if m.OnView != nil {
 			m.OnView(func() { m.View = v })
 			return
@@ -147,4 +149,16 @@ func (m *Model) TimelineItems() []TimelineItem {
 		}
 	}
 	return m.timeline
+}
+
+// adoptSuccessor selects the pod the engine answered for q.Successor (the
+// selected pod was replaced by its controller's new pod): the why panel
+// then follows that pod.
+func (m *Model) adoptSuccessor(q ViewQuery, v FrameView) {
+	if q.Successor == "" || v.Selected == nil || m.Selected != q.Selected {
+		return
+	}
+	if key := PodKey(v.Selected); key != q.Selected {
+		m.Selected, m.successor = key, ""
+	}
 }

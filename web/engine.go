@@ -159,6 +159,12 @@ type ViewQuery struct {
 	NodeLimit int
 	// Selected is the namespace/name of the pod the why panel explains.
 	Selected string
+	// Successor, when Selected is not in the frame, asks for the first
+	// pod (in frame order) of that controller instead, as FrameView.
+	// Selected: "Deployment default/web", "ReplicaSet default/rs" or
+	// "DaemonSet default/ds" (the pod a "Fix it" re-run replaced; a
+	// Deployment's pods are those of its ReplicaSets NAME-<hash>).
+	Successor string
 	// PendingLimit and EvictedLimit window the lanes (LanePage when 0).
 	PendingLimit, EvictedLimit int
 	// EventFilter narrows the event log (EventMatches); EventLimit is how

@@ -70,6 +70,14 @@ func (e *LocalEngine) view(q ViewQuery) FrameView {
 				break
 			}
 		}
+		if v.Selected == nil && q.Successor != "" {
+			for _, p := range f.Pods {
+				if ControlledBy(p, q.Successor) {
+					v.Selected = e.detailed(q.Frame, p)
+					break
+				}
+			}
+		}
 	}
 	if v.Selected != nil {
 		shown = append(shown, []*sim.PodState{v.Selected})

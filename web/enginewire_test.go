@@ -116,11 +116,13 @@ func TestWireRoundTripZeros(t *testing.T) {
 
 	roundTrip(t, 2, OpRun, RunRequest{Gen: 2, Filename: "a.yaml", Text: "kind: Scenario\n", StepCommand: "kubectl taint", StepAt: 0, Link: true})
 	roundTrip(t, 3, OpView, ViewQuery{Seq: 1, Frame: 2, Filter: "gpu", Selected: "default/p"})
-	roundTrip(t, 3, OpView, ViewQuery{Seq: 1, Selected: "default/p", Fix: &FixRequest{Node: "n1", Effect: "NoSchedule"}})
+	roundTrip(t, 3, OpView, ViewQuery{Seq: 1, Selected: "default/p", Fix: &FixRequest{Node: "n1", Effect: "NoSchedule"}, Successor: "Deployment default/web"})
 	roundTrip(t, 3, OpViewReply, FrameView{Selected: pod, Fix: &FixReply{Pod: "default/p", YAML: "tolerations:\n", Text: "t", Target: "Pod default/p",
-		Pending: &fixit.Plan{Pod: "default/p", Candidates: []fixit.Candidate{{Node: "n1"}}, Best: "n1", Gated: []string{},
+		Pending: &fixit.Plan{Pod: "default/p", Candidates: []fixit.Candidate{{Node: "n1", Fits: true, Rejected: true}}, Best: "n1", Gated: []string{},
 			Node: fixit.NodePlan{Node: "n1", Add: []core.Toleration{{Key: "k", TolerationSeconds: &zero}}, Blockers: []fixit.Blocker{{Plugin: "NodePorts", Reasons: []string{}}},
-				EvictAfter: &zero, EvictTaints: []core.Taint{}, Score: &zeroI}}}})
+				EvictAfter: &zero, EvictTaints: []core.Taint{}, Score: &zeroI, Cordoned: true, Uncordon: "kubectl uncordon n1",
+				Rejected: "Pod was rejected: The node had condition: [DiskPressure]. "}}}})
+	roundTrip(t, 3, OpViewReply, FrameView{Fix: &FixReply{Pod: "kube-system/s", KeepOff: &fixit.KeepOffPlan{Node: "n1", Static: true}}})
 	roundTrip(t, 3, OpViewReply, FrameView{Fix: &FixReply{Pod: "default/p", KeepOff: &fixit.KeepOffPlan{Node: "n1", Command: "kubectl taint nodes n1 a=b:NoExecute",
 		Taint: core.Taint{Key: "a", Value: "b", Effect: core.TaintEffectNoExecute}, Pods: []fixit.PodFate{{Pod: "default/p", Fate: fixit.FateEvictedAfter}}}}})
 	roundTrip(t, 4, OpExec, ExecRequest{At: 0, Command: "kubectl get pods"})

@@ -33,7 +33,7 @@ func (m *Model) ApplyFix(then func(ok bool)) {
 	entry := ConsoleEntry{At: f.At, Command: fmt.Sprintf(Msg.FixAdded, fx.Target), Output: fx.YAML}
 	frame := m.Frame
 	m.Text, m.Preset = fx.Text, m.presetForText(fx.Text)
-	m.FixNode = ""
+	m.FixNode, m.successor = "", SuccessorOf(fx.Target)
 	m.start(RunRequest{Text: fx.Text}, func(r RunReply) {
 		if !m.accept(r) {
 			then(false)
@@ -55,4 +55,17 @@ func (m *Model) KeepOff(then func(changed bool)) {
 		return
 	}
 	m.AppendStep(fx.KeepOff.Command, then)
+}
+
+// Uncordon adds the proposed node's "kubectl uncordon NODE" as a console
+// step (AppendStep): the cordon "Fix it" reports as a blocker.
+func (m *Model) Uncordon(then func(changed bool)) {
+	fx := m.View.Fix
+	if fx == nil || fx.Pending == nil || fx.Pending.Node.Uncordon == "" {
+		if then != nil {
+			then(false)
+		}
+		return
+	}
+	m.AppendStep(fx.Pending.Node.Uncordon, then)
 }

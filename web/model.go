@@ -110,6 +110,10 @@ type Model struct {
 	EventLimit  int
 	// Selected is the namespace/name of the pod the why panel explains.
 	Selected string
+	// successor is the controller whose first pod replaces Selected when
+	// it is not in the frame (ViewQuery.Successor): set by ApplyFix, whose
+	// re-run replaces a controller's pod, until a view adopts one.
+	successor string
 	// Playing is true while Run advances the frames.
 	Playing bool
 	// Command is the console's input; Console its answers, newest first.
@@ -478,7 +482,7 @@ func (m *Model) SelectedPod() *sim.PodState {
 
 // Select toggles the why panel for a pod.
 func (m *Model) Select(key string) {
-	m.FixNode, m.FixEffect = "", ""
+	m.FixNode, m.FixEffect, m.successor = "", "", ""
 	if m.Selected == key {
 		m.Selected = ""
 	} else {

@@ -11,18 +11,20 @@ import (
 
 // Actions of the why panel's "Fix it" section.
 const (
-	ActionFixNode   = "tp-fix-node"   // value: node name ("" best)
-	ActionFixEffect = "tp-fix-effect" // value: NoSchedule or NoExecute
-	ActionFixApply  = "tp-fix-apply"
-	ActionFixTaint  = "tp-fix-taint"
+	ActionFixNode     = "tp-fix-node"   // value: node name ("" best)
+	ActionFixEffect   = "tp-fix-effect" // value: NoSchedule or NoExecute
+	ActionFixApply    = "tp-fix-apply"
+	ActionFixTaint    = "tp-fix-taint"
+	ActionFixUncordon = "tp-fix-uncordon"
 )
 
 // Element ids of the "Fix it" section.
 const (
-	IDFixNode   = "fix-node"
-	IDFixEffect = "fix-effect"
-	IDFixApply  = "fix-apply"
-	IDFixTaint  = "fix-taint"
+	IDFixNode     = "fix-node"
+	IDFixEffect   = "fix-effect"
+	IDFixApply    = "fix-apply"
+	IDFixTaint    = "fix-taint"
+	IDFixUncordon = "fix-uncordon"
 )
 
 // FixPanel is the why panel's "Fix it" section: for a Pending pod the
@@ -79,7 +81,11 @@ func (f *FixPanel) pending(plan *fixit.Plan) []app.UI {
 				ctx.NewActionWithValue(ActionFixNode, v)
 			}).Body(f.nodeOptions(plan)...),
 	))
-	out = append(out, app.P().Class("muted small fix-rule").Text(Msg.FixBestRule))
+	rule := Msg.FixBestRule
+	if !plan.Fits {
+		rule = Msg.FixBestRuleNoFit
+	}
+	out = append(out, app.P().Class("muted small fix-rule").Text(rule))
 	if !plan.Fits {
 		out = append(out, app.P().Class("fix-nofit").Text(fmt.Sprintf(Msg.FixNoNodeFits, plan.Best)))
 	}
@@ -87,14 +93,31 @@ func (f *FixPanel) pending(plan *fixit.Plan) []app.UI {
 		out = append(out, app.P().Class("muted small").Text(fmt.Sprintf(Msg.FixChecked, plan.Checked, plan.Nodes)))
 	}
 	if len(np.Add) == 0 {
-		out = append(out, app.P().Class("fix-none").Text(fmt.Sprintf(Msg.FixNoneNeeded, np.Node)))
+		none := Msg.FixNoneNeeded
+		if np.Cordoned {
+			none = Msg.FixNoneNeededCordon
+		}
+		out = append(out, app.P().Class("fix-none").Text(fmt.Sprintf(none, np.Node)))
 	} else {
+		head := Msg.FixTolerations
+		if np.Cordoned {
+			head = Msg.FixTolerationsCordon
+		}
 		out = append(out,
-			app.P().Text(fmt.Sprintf(Msg.FixTolerations, np.Node)),
+			app.P().Text(fmt.Sprintf(head, np.Node)),
 			app.Pre().Class("console-out fix-yaml").Text(strings.TrimRight(r.YAML, "\n")),
 		)
 	}
 	out = append(out, f.verdict(np)...)
+	if np.Cordoned {
+		out = append(out,
+			app.P().Class("fix-cordoned").Text(fmt.Sprintf(Msg.FixCordoned, np.Node)),
+			app.Pre().Class("console-out fix-uncordon-command").Text("$ "+np.Uncordon),
+			app.Button().Type("button").ID(IDFixUncordon).Class("btn").Title(Msg.FixUncordonHint).
+				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(ActionFixUncordon) }).
+				Text(Msg.FixUncordonAdd),
+		)
+	}
 	if len(np.Add) > 0 {
 		out = append(out, f.apply()...)
 	}
@@ -106,8 +129,11 @@ func (f *FixPanel) nodeOptions(plan *fixit.Plan) []app.UI {
 	opts := make([]app.UI, 0, len(plan.Candidates))
 	for _, c := range plan.Candidates {
 		text := fmt.Sprintf(Msg.FixOption, c.Node, c.Tolerations)
-		if !c.Fits {
+		switch {
+		case !c.Fits:
 			text = fmt.Sprintf(Msg.FixOptionBlocked, c.Node, c.Tolerations, c.Blockers)
+		case c.Rejected:
+			text = fmt.Sprintf(Msg.FixOptionRejected, c.Node, c.Tolerations)
 		}
 		if c.Node == plan.Best {
 			text = fmt.Sprintf(Msg.FixOptionBest, text)
@@ -126,6 +152,9 @@ func (f *FixPanel) verdict(np fixit.NodePlan) []app.UI {
 	var out []app.UI
 	if np.Fits {
 		out = append(out, app.P().Class("fix-fits").Text(fmt.Sprintf(Msg.FixFits, np.Node)))
+		if np.Rejected != "" {
+			out = append(out, app.P().Class("fix-rejected").Text(fmt.Sprintf(Msg.FixRejected, np.Node, strings.TrimSpace(np.Rejected))))
+		}
 		if np.Chosen != "" && np.Chosen != np.Node {
 			out = append(out, app.P().Class("fix-other").Text(fmt.Sprintf(Msg.FixChosenOther, np.Chosen, np.Node)))
 		}
@@ -176,6 +205,12 @@ func (f *FixPanel) apply() []app.UI {
 
 // keepOff is the proposal for a running pod.
 func (f *FixPanel) keepOff(plan *fixit.KeepOffPlan) []app.UI {
+	if plan.Static {
+		return []app.UI{
+			app.H4().Text(Msg.FixKeepOff),
+			app.P().Class("fix-static").Text(fmt.Sprintf(Msg.FixStatic, f.Reply.Pod, plan.Node)),
+		}
+	}
 	effect := f.Effect
 	if effect == "" {
 		effect = string(core.TaintEffectNoExecute)
@@ -274,6 +309,18 @@ func (p *Playground) handleFix(ctx app.Context) {
 			p.typing = false
 			p.m.ApplyFix(func(ok bool) {
 				if ok {
+					p.writeURL(p.ctx)
+				}
+			})
+		})
+	})
+	ctx.Handle(ActionFixUncordon, func(ctx app.Context, a app.Action) {
+		p.guard(func() {
+			p.playGen++
+			p.editGen++
+			p.typing = false
+			p.m.Uncordon(func(changed bool) {
+				if changed {
 					p.writeURL(p.ctx)
 				}
 			})

@@ -23,7 +23,9 @@
 // processPodOnNode, core.EvictionDecision): Propose says so.
 //
 // The best candidate (Plan.Best) is, among the nodes where the added
-// tolerations make every filter pass, one that needs the fewest
+// tolerations make every filter pass and whose kubelet admits the pod (the
+// eviction manager under node pressure, kubelet.PressureRejection; a node
+// whose kubelet rejects it comes after those), one that needs the fewest
 // tolerations; among those, the node kube-scheduler would choose in a
 // scheduling cycle of the pod carrying that node's tolerations (the
 // highest total score, sched.Schedule; its ties broken by node order), and
@@ -32,6 +34,16 @@
 // is the nearest node — the fewest other blocking filters, then the fewest
 // tolerations, then by name — and Plan.Fits is false.
 //
+// Where every filter passes, Propose also runs the kubelet's eviction
+// manager admission (kubelet.PressureRejection, upstream
+// managerImpl.Admit): under DiskPressure or PIDPressure the kubelet
+// rejects every non-critical pod whatever it tolerates, so tolerating the
+// node-lifecycle controller's pressure taint gets a pod past the scheduler
+// only (NodePlan.Rejected). A cordoned node's
+// node.kubernetes.io/unschedulable taint is not proposed: the cordon is
+// one blocker (NodeUnschedulable; TaintToleration is not listed for that
+// taint alone) which kubectl uncordon lifts (NodePlan.Uncordon).
+//
 // For a running pod, KeepOff proposes a taint that the pod does not
 // tolerate (the documentation's convention `dedicated=<group>`, see
 // "Taints and Tolerations", example use cases) and what it does to every
@@ -39,8 +51,10 @@
 // Filter; running pods stay), NoExecute makes the taint-eviction
 // controller evict each pod that does not tolerate it at once and each
 // pod tolerating it for tolerationSeconds after that time
-// (core.EvictionDecision over the node's NoExecute taints). A static pod's
-// mirror pod is deleted like any pod and the kubelet creates it again (the
+// (core.EvictionDecision over the node's NoExecute taints). For a static
+// pod's own mirror pod it proposes nothing (KeepOffPlan.Static): the
+// kubelet runs a static pod whatever the taints. Another static pod's
+// mirror pod on the node is deleted like any pod and the kubelet creates it again (the
 // static pod itself keeps running); a DaemonSet pod is evicted too, since
 // the DaemonSet controller adds tolerations only for the node-condition
 // and unschedulable taints (pkg/controller/daemon/util

@@ -57,6 +57,12 @@ type KeepOffPlan struct {
 	// (a toleration with operator Exists and no key): no taint keeps it
 	// off; Taint and Command are then empty.
 	Impossible bool
+	// Static is set when pod is a static pod's mirror pod: the kubelet
+	// runs a static pod from its manifest whatever the node's taints (it
+	// skips the taint admission check for it, and a NoExecute taint only
+	// deletes the mirror pod, which it creates again), so no taint keeps
+	// it off; Taint, Command and Pods are then empty.
+	Static bool
 	// Pods are the fates of the pods on the node, the pod itself first.
 	Pods []PodFate
 	// Moved counts the other pods that leave the node (evicted now or
@@ -83,6 +89,9 @@ func KeepOff(pod PodOnNode, node string, taints []core.Taint, pods []PodOnNode, 
 	}
 	if node == "" {
 		return KeepOffPlan{}, fmt.Errorf("fixit: pod %s runs on no node", pod.Pod)
+	}
+	if pod.Static {
+		return KeepOffPlan{Node: node, Static: true}, nil
 	}
 	plan := KeepOffPlan{Node: node, Impossible: true}
 	for _, s := range suggestions {

@@ -99,3 +99,20 @@ func TestKeepOffSuggestion(t *testing.T) {
 	_, err = fixit.KeepOff(pod, "", nil, nil, core.TaintEffectNoExecute, false)
 	require.ErrorContains(t, err, "runs on no node")
 }
+
+// A static pod's mirror pod: the kubelet runs the static pod from its
+// manifest whatever the taints (generalFilter skips the taint check for
+// static pods; a NoExecute taint only deletes the mirror pod, which the
+// kubelet creates again), so no taint is proposed, whatever the effect.
+func TestKeepOffStaticPod(t *testing.T) {
+	_, all := podsOnNode()
+	proxy := all[3]
+	for _, e := range []core.TaintEffect{core.TaintEffectNoExecute, core.TaintEffectNoSchedule} {
+		plan, err := fixit.KeepOff(proxy, "n1", nil, all, e, false)
+		require.NoError(t, err)
+		assert.True(t, plan.Static, e)
+		assert.Empty(t, plan.Command, e)
+		assert.Empty(t, plan.Pods, e)
+		assert.False(t, plan.Impossible, e)
+	}
+}

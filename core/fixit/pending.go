@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/controllers/kubelet"
 	"github.com/taints-playground/playground/core/sched"
+	"github.com/taints-playground/playground/core/sched/plugins/tainttoleration"
 )
 
 // MaxChecked is how many nodes Propose asks every filter about: the nodes
@@ -44,6 +46,17 @@ type NodePlan struct {
 	EvictAfter *int64
 	// EvictTaints are the NoExecute taints behind EvictAfter.
 	EvictTaints []core.Taint
+	// Cordoned is set when the node is cordoned (spec.unschedulable):
+	// the NodeUnschedulable filter rejects it and kubectl uncordon
+	// (Uncordon) lifts it. The cordon's taint is left out of Add and of
+	// the TaintToleration blocker (see Needed).
+	Cordoned bool
+	Uncordon string
+	// Rejected is set when every filter passes but the kubelet on the
+	// node would reject the pod at admission (the eviction manager under
+	// node pressure, kubelet.PressureRejection): its message, e.g.
+	// "The node had condition: [DiskPressure]. ".
+	Rejected string
 	// Chosen is the node a scheduling cycle of the pod with Add picks
 	// ("" when none): another node may win when Add tolerates its taints
 	// too. Score is this node's total score in that cycle (nil when it was
@@ -61,6 +74,9 @@ type Candidate struct {
 	Tolerations int
 	Fits        bool
 	Blockers    int
+	// Rejected is set when every filter passes but the kubelet would
+	// reject the pod at admission (NodePlan.Rejected).
+	Rejected bool
 }
 
 // Plan is the proposal for a Pending pod.
@@ -71,7 +87,8 @@ type Plan struct {
 	// rule).
 	Candidates []Candidate
 	// Best is the best candidate (see the package documentation); Fits
-	// reports whether it runs with tolerations alone.
+	// reports whether it runs with tolerations alone: every filter passes
+	// and the kubelet admits it.
 	Best string
 	Fits bool
 	// Node is the proposal for the node asked for, or for Best.
@@ -167,7 +184,9 @@ func Propose(pod *core.Pod, nodes []*sched.NodeInfo, opts sched.Options, target 
 			continue
 		}
 		blockers := blockersOf(pod, it.add, it.info, nodes, opts)
-		plan.Candidates = append(plan.Candidates, Candidate{Node: it.info.Name(), Tolerations: len(it.add), Fits: len(blockers) == 0, Blockers: len(blockers)})
+		c := Candidate{Node: it.info.Name(), Tolerations: len(it.add), Fits: len(blockers) == 0, Blockers: len(blockers)}
+		c.Rejected = c.Fits && admissionRejection(withTolerations(pod, it.add), it.info.Node, gate) != ""
+		plan.Candidates = append(plan.Candidates, c)
 	}
 	plan.Checked = len(plan.Candidates)
 	needs := make(map[string][]core.Toleration, len(items))
@@ -175,7 +194,7 @@ func Propose(pod *core.Pod, nodes []*sched.NodeInfo, opts sched.Options, target 
 		needs[it.info.Name()] = it.add
 	}
 	rankCandidates(pod, plan.Candidates, needs, nodes, opts)
-	plan.Best, plan.Fits = plan.Candidates[0].Node, plan.Candidates[0].Fits
+	plan.Best, plan.Fits = plan.Candidates[0].Node, plan.Candidates[0].Fits && !plan.Candidates[0].Rejected
 	if target == "" {
 		target = plan.Best
 	}
@@ -188,11 +207,19 @@ func Propose(pod *core.Pod, nodes []*sched.NodeInfo, opts sched.Options, target 
 }
 
 // blockersOf asks every filter plugin about pod with add on node, among
-// all nodes, and returns the ones that reject it.
+// all nodes, and returns the ones that reject it. TaintToleration is left
+// out when the only taint the pod still does not tolerate is the cordon's
+// node.kubernetes.io/unschedulable:NoSchedule: kubectl uncordon lifts it
+// with the cordon the NodeUnschedulable filter reports (the node-lifecycle
+// controller's taint follows spec.unschedulable), so it is one blocker.
 func blockersOf(pod *core.Pod, add []core.Toleration, node *sched.NodeInfo, all []*sched.NodeInfo, opts sched.Options) []Blocker {
 	var out []Blocker
-	for _, s := range sched.ExplainNodeAmong(withTolerations(pod, add), node, all, opts) {
+	p := withTolerations(pod, add)
+	for _, s := range sched.ExplainNodeAmong(p, node, all, opts) {
 		if s.Code == sched.Success {
+			continue
+		}
+		if s.Plugin == tainttoleration.Name && onlyCordon(p, node.Node, opts) {
 			continue
 		}
 		out = append(out, Blocker{Plugin: s.Plugin, Code: s.Code.String(), Reasons: append([]string(nil), s.Reasons...)})
@@ -200,10 +227,35 @@ func blockersOf(pod *core.Pod, add []core.Toleration, node *sched.NodeInfo, all 
 	return out
 }
 
+// onlyCordon reports whether the only NoSchedule or NoExecute taints of
+// node that pod does not tolerate are node.kubernetes.io/unschedulable
+// ones (and there is at least one).
+func onlyCordon(pod *core.Pod, node *core.Node, opts sched.Options) bool {
+	gate := opts.EnableComparisonOperators && opts.Version.AtLeast(35)
+	found := false
+	for i := range node.Spec.Taints {
+		t := &node.Spec.Taints[i]
+		if !core.DoNotScheduleTaintsFilter(t) || core.TolerationsTolerateTaint(pod.Spec.Tolerations, t, gate) {
+			continue
+		}
+		if t.Key != core.TaintNodeUnschedulable {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
 // nodePlan is the full proposal for one node.
 func nodePlan(pod *core.Pod, add []core.Toleration, node *sched.NodeInfo, all []*sched.NodeInfo, opts sched.Options, gate bool) NodePlan {
 	np := NodePlan{Node: node.Name(), Add: add, Blockers: blockersOf(pod, add, node, all, opts)}
 	np.Fits = len(np.Blockers) == 0
+	if node.Node.Spec.Unschedulable {
+		np.Cordoned, np.Uncordon = true, "kubectl uncordon "+node.Name()
+	}
+	if np.Fits {
+		np.Rejected = admissionRejection(withTolerations(pod, add), node.Node, gate)
+	}
 	tols := append(append([]core.Toleration(nil), pod.Spec.Tolerations...), add...)
 	action, after := core.EvictionDecision(node.Node.Spec.Taints, tols, gate)
 	if action == core.EvictionAfter || action == core.EvictionNow {
@@ -224,6 +276,23 @@ func nodePlan(pod *core.Pod, add []core.Toleration, node *sched.NodeInfo, all []
 		}
 	}
 	return np
+}
+
+// admissionRejection is the message with which the kubelet on node
+// rejects pod at admission, "" when it admits it: the eviction manager's
+// check (kubelet.PressureRejection), skipped for critical pods as
+// upstream's Admit does. The kubelet's other admission checks (resources,
+// NoExecute taints) run only for pods bound by spec.nodeName, which the
+// scheduler's filters already cover here.
+func admissionRejection(pod *core.Pod, node *core.Node, gate bool) string {
+	if kubelet.Critical(pod) {
+		return ""
+	}
+	msg, bad := kubelet.PressureRejection(pod, node, gate)
+	if !bad {
+		return ""
+	}
+	return "Pod was rejected: " + msg
 }
 
 // timedTaints are the NoExecute taints whose tolerating toleration — the
@@ -249,13 +318,15 @@ func timedTaints(taints []core.Taint, tols []core.Toleration, gate bool) []core.
 }
 
 // rankCandidates orders the candidates by Best's rule: the nodes that fit
-// with the fewest tolerations first, among them the one a scheduling cycle
-// of the pod with those tolerations chooses, then by name; the nodes that
-// do not fit after, by fewest blockers, fewest tolerations, name.
+// (and whose kubelet admits the pod) with the fewest tolerations first,
+// among them the one a scheduling cycle of the pod with those tolerations
+// chooses, then by name; the nodes that fit but whose kubelet rejects the
+// pod next, in the same order; the nodes that do not fit after, by fewest
+// blockers, fewest tolerations, name.
 func rankCandidates(pod *core.Pod, cands []Candidate, add map[string][]core.Toleration, all []*sched.NodeInfo, opts sched.Options) {
 	least := -1
 	for _, c := range cands {
-		if c.Fits && (least < 0 || c.Tolerations < least) {
+		if c.Fits && !c.Rejected && (least < 0 || c.Tolerations < least) {
 			least = c.Tolerations
 		}
 	}
@@ -266,7 +337,7 @@ func rankCandidates(pod *core.Pod, cands []Candidate, add map[string][]core.Tole
 	o := opts
 	o.Rand = nil
 	for _, c := range cands {
-		if !c.Fits || c.Tolerations != least {
+		if !c.Fits || c.Rejected || c.Tolerations != least {
 			continue
 		}
 		key := fmt.Sprint(add[c.Node])
@@ -289,6 +360,8 @@ func rankCandidates(pod *core.Pod, cands []Candidate, add map[string][]core.Tole
 		switch {
 		case a.Fits != b.Fits:
 			return boolFirst(a.Fits)
+		case a.Rejected != b.Rejected:
+			return boolFirst(!a.Rejected)
 		case a.Fits && a.Tolerations != b.Tolerations:
 			return a.Tolerations - b.Tolerations
 		case !a.Fits && a.Blockers != b.Blockers:

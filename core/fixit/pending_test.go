@@ -188,18 +188,20 @@ func TestProposeOtherBlockers(t *testing.T) {
 
 	hdd := probe(t, otherBlockers, "p", "hdd")
 	// The cordon's node.kubernetes.io/unschedulable taint is not
-	// proposed: the cordon stays a blocker, reported by NodeUnschedulable
-	// and by TaintToleration for its taint.
+	// proposed: the cordon stays one blocker, reported by
+	// NodeUnschedulable, which kubectl uncordon lifts with its taint. With
+	// the two tolerations the cordon's taint is the only one left, so
+	// TaintToleration is not listed as another blocker.
 	require.Equal(t, []core.Toleration{
 		{Key: "team", Operator: core.TolerationOpEqual, Value: "ml", Effect: core.TaintEffectNoSchedule},
 		{Key: "gpu", Operator: core.TolerationOpEqual, Value: "a100", Effect: core.TaintEffectNoSchedule},
 	}, hdd.Node.Add)
-	require.Len(t, hdd.Node.Blockers, 3)
+	require.Len(t, hdd.Node.Blockers, 2)
 	assert.Equal(t, fixit.Blocker{Plugin: "NodeUnschedulable", Code: "UnschedulableAndUnresolvable", Reasons: []string{"node(s) were unschedulable"}}, hdd.Node.Blockers[0])
-	assert.Equal(t, "TaintToleration", hdd.Node.Blockers[1].Plugin)
-	// 1.37's reason no longer names the taint (versions.go).
-	assert.Equal(t, []string{"node(s) had untolerated taint(s)"}, hdd.Node.Blockers[1].Reasons)
-	assert.Equal(t, fixit.Blocker{Plugin: "NodeAffinity", Code: "UnschedulableAndUnresolvable", Reasons: []string{"node(s) didn't match Pod's node affinity/selector"}}, hdd.Node.Blockers[2])
+	assert.Equal(t, fixit.Blocker{Plugin: "NodeAffinity", Code: "UnschedulableAndUnresolvable", Reasons: []string{"node(s) didn't match Pod's node affinity/selector"}}, hdd.Node.Blockers[1])
+	assert.True(t, hdd.Node.Cordoned)
+	assert.Equal(t, "kubectl uncordon hdd", hdd.Node.Uncordon)
+	assert.False(t, plan.Node.Cordoned, "full is not cordoned")
 }
 
 // A NoExecute taint tolerated only for tolerationSeconds lets the pod be
@@ -259,4 +261,31 @@ func TestNeeded(t *testing.T) {
 		fixit.Needed(taints, []core.Toleration{{Key: "a", Operator: core.TolerationOpExists}}, false))
 	// The empty-key Exists wildcard tolerates everything.
 	assert.Empty(t, fixit.Needed(taints, []core.Toleration{{Operator: core.TolerationOpExists}}, false))
+}
+
+// A node that is only cordoned: NodeUnschedulable is the one blocker (the
+// TaintToleration filter would reject the cordon's taint too, but
+// kubectl uncordon lifts both), and no toleration is proposed.
+func TestProposeCordonOnly(t *testing.T) {
+	text := `
+apiVersion: v1
+kind: Node
+metadata: {name: w2, labels: {kubernetes.io/hostname: w2}}
+spec:
+  unschedulable: true
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers: [{name: c, image: x}]
+`
+	plan := probe(t, text, "p", "")
+	assert.False(t, plan.Fits)
+	assert.Empty(t, plan.Node.Add)
+	require.Len(t, plan.Node.Blockers, 1)
+	assert.Equal(t, "NodeUnschedulable", plan.Node.Blockers[0].Plugin)
+	assert.Equal(t, 1, plan.Candidates[0].Blockers)
+	assert.Equal(t, "kubectl uncordon w2", plan.Node.Uncordon)
 }

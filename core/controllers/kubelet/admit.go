@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/taints-playground/playground/core"
+	"github.com/taints-playground/playground/core/admission"
 	"github.com/taints-playground/playground/core/store"
 )
 
@@ -53,6 +54,20 @@ func (k *Kubelet) admit(p *store.Pod) {
 // pressure is the eviction manager's admission check: the message of a
 // rejection ("The node had condition: [DiskPressure]. ").
 func (k *Kubelet) pressure(p *store.Pod, n *core.Node) (string, bool) {
+	return PressureRejection(p.Object, n, k.env.Gate)
+}
+
+// PressureRejection is the eviction manager's admission check of pod on
+// node n (pkg/kubelet/eviction/eviction_manager.go, managerImpl.Admit):
+// under DiskPressure or PIDPressure it rejects every pod, under
+// MemoryPressure alone a BestEffort pod that does not tolerate
+// node.kubernetes.io/memory-pressure:NoSchedule. It returns the message
+// of the rejection ("The node had condition: [DiskPressure]. "). The
+// caller skips it for critical pods (see Critical).
+func PressureRejection(pod *core.Pod, n *core.Node, gate bool) (string, bool) {
+	if n == nil {
+		return "", false
+	}
 	var conds []string
 	for _, t := range []core.NodeConditionType{core.NodeMemoryPressure, core.NodeDiskPressure, core.NodePIDPressure} {
 		if c := n.Condition(t); c != nil && c.Status == core.ConditionTrue {
@@ -61,13 +76,20 @@ func (k *Kubelet) pressure(p *store.Pod, n *core.Node) (string, bool) {
 	}
 	reject := len(conds) > 0
 	if len(conds) == 1 && conds[0] == string(core.NodeMemoryPressure) {
-		reject = core.PodQOSClass(p.Object) == core.PodQOSBestEffort && !core.TolerationsTolerateTaint(p.Object.Spec.Tolerations,
-			&core.Taint{Key: core.TaintNodeMemoryPressure, Effect: core.TaintEffectNoSchedule}, k.env.Gate)
+		reject = core.PodQOSClass(pod) == core.PodQOSBestEffort && !core.TolerationsTolerateTaint(pod.Spec.Tolerations,
+			&core.Taint{Key: core.TaintNodeMemoryPressure, Effect: core.TaintEffectNoSchedule}, gate)
 	}
 	if !reject {
 		return "", false
 	}
 	return fmt.Sprintf("The node had condition: [%s]. ", strings.Join(conds, " ")), true
+}
+
+// Critical reports whether the eviction manager admits pod whatever the
+// node's pressure (kubelettypes.IsCriticalPod: a static pod's mirror pod
+// or a priority of at least system-cluster-critical's).
+func Critical(pod *core.Pod) bool {
+	return IsMirrorPod(pod) || (pod.Spec.Priority != nil && admission.Critical(*pod.Spec.Priority))
 }
 
 // reject leaves the pod Failed (status.reason and status.message, "Pod
