@@ -29,7 +29,7 @@ PRECOMPRESS ?= 1
 
 all: dist
 
-## dist: the static site: index.html, app.js, the no-op worker, wasm_exec.js,
+## dist: the static site: index.html, app.js, the versioned service worker, wasm_exec.js,
 ## web/app.wasm and static/ copied to web/; with PRECOMPRESS=1 (the
 ## default) each compressible file gets .br and .gz siblings.
 dist:
