@@ -25,19 +25,21 @@
       clear: function () { items.clear(); }
     };
   }
-  // A page opened from a link starts the engine's first Web Worker now,
-  // while app.wasm downloads: a worker started later would wait for the
-  // page's thread, which go-app then keeps busy starting the page. Once
-  // compiled, the module goes to the worker with the address's fragment,
-  // and the worker runs the link's scenario at once (web/engine_early.go);
-  // the page's engine adopts the worker with the events it sent meanwhile
-  // (web/engine_js.go). An embed waits for its start click.
+  // The page starts the engine's first Web Worker now, while app.wasm
+  // downloads: a worker started later would wait for the page's thread,
+  // which go-app then keeps busy starting the page. Once compiled, the
+  // module goes to the worker with the address's fragment ("#" when there
+  // is none), and the worker runs at once what the page will ask for: the
+  // link's scenario, or the default preset for an address without a link
+  // (web/engine_early.go). The Go runtimes of the page and the worker start
+  // side by side. The page's engine adopts the worker with the events it
+  // sent meanwhile (web/engine_js.go). An embed waits for its start click.
   function startEarlyEngine() {
     try {
-      if (!window.Worker || !/(^#|&)s=/.test(location.hash)) return null;
+      if (!window.Worker) return null;
       if (/(^|[?&])embed=/.test(location.search)) return null;
       var worker = new Worker("/web/engine-worker.js");
-      var early = { worker: worker, events: [], prerun: location.hash, sent: false };
+      var early = { worker: worker, events: [], prerun: location.hash || "#", sent: false };
       worker.onmessage = worker.onerror = worker.onmessageerror = function (e) { early.events.push(e); };
       window.tpEarlyEngine = early;
       return early;

@@ -4,8 +4,9 @@
 // {tp: "module", module} with app.wasm compiled once (WebAssembly.Module),
 // or module null when the page could not compile it: the worker then
 // fetches /web/app.wasm itself. static/board.js starts the first worker
-// before the page's program runs, with prerun: the address's fragment,
-// whose link the worker runs at once (web/engine_early.go).
+// before the page's program runs, with prerun: the address's fragment ("#"
+// for none), whose link, or the default preset, the worker runs at once
+// (web/engine_early.go).
 // The worker runs the same program as the page; without a document it
 // serves the engine (wasm/worker_js.go): it replaces self.onmessage, posts
 // {tp: "ready"}, then takes requests and posts replies as Uint8Arrays

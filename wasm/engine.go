@@ -23,8 +23,21 @@ func simulate(filename string, text []byte, progress func(sim.Progress)) (*sim.R
 // localEngine makes the in-process engine over simulate, execute,
 // lintText and exportText: the one the engine's worker serves and,
 // natively, the page's (web.New makes the same when Config.Engine is nil).
+// It knows the default preset (presetList's first), which it runs before
+// the page asks when the address has no link (LocalEngine.Prerun).
 func localEngine() web.Engine {
-	return web.NewLocalEngine(web.Config{Simulate: simulate, Exec: execute, Lint: lintText, Export: exportText})
+	return web.NewLocalEngine(web.Config{Presets: defaultPreset(), Simulate: simulate, Exec: execute, Lint: lintText, Export: exportText})
+}
+
+// defaultPreset is the page's default preset (presetList's first) as the
+// engine needs it: its name and text, without the link presetList
+// computes for every preset.
+func defaultPreset() []web.Preset {
+	all := allPresets()
+	if len(all) == 0 {
+		return nil
+	}
+	return []web.Preset{{Name: all[0].Name, YAML: all[0].YAML}}
 }
 
 // execute answers a console command (kubectl describe, get, …) against the

@@ -3,6 +3,9 @@ package main
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/taints-playground/playground/web"
 )
 
@@ -22,4 +25,16 @@ func TestPresetListLinks(t *testing.T) {
 			t.Errorf("%s: link %q, EncodeFragment %q", p.Name, got, want)
 		}
 	}
+}
+
+// TestWorkerKnowsThePagesDefault: the engine's worker runs, before the page
+// asks, the preset the page loads for an address without a link (its first
+// preset): same name, same text, so the page's request matches the early
+// run (web.LocalEngine.Prerun).
+func TestWorkerKnowsThePagesDefault(t *testing.T) {
+	def := defaultPreset()
+	require.Len(t, def, 1)
+	page := presetList()[0]
+	assert.Equal(t, page.Name, def[0].Name)
+	assert.Equal(t, page.YAML, def[0].YAML)
 }

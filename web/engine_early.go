@@ -13,9 +13,12 @@ import (
 // before the page asked must match the page's request exactly.
 const EarlyFilename = "scenario.yaml"
 
-// earlyRun is a link's scenario run by Prerun before the page asked.
+// earlyRun is a scenario run by Prerun before the page asked: a link's
+// (fragment, without '#') or, with fragment "", the default preset's text
+// read as filename.
 type earlyRun struct {
 	fragment   string
+	filename   string
 	text       string
 	noScenario bool
 	linkErr    string
@@ -25,14 +28,28 @@ type earlyRun struct {
 	err error
 }
 
-// Prerun decodes a page address's fragment and runs its scenario at once,
-// as the page is about to ask (RunRequest.Fragment): the engine's worker
-// starts it while the page is still starting (static/board.js), so the two
-// overlap. The next Run for the same fragment and EarlyFilename answers
-// from it; any other Run drops it. progress (may be nil) gets the run's
-// progress with Gen 0.
+// Prerun runs at once the scenario a page address's fragment will make
+// the page ask for (web/model_link.go, Model.LoadFragment): the engine's
+// worker starts it while the page is still starting (static/board.js), so
+// the two overlap. A fragment with a link (RunRequest.Fragment) runs the
+// link's scenario; one without (an address with no fragment, or with
+// other parameters only) runs the default preset, as the page then loads
+// it; #local (a scenario kept in the page's storage) runs nothing. The next
+// Run for the same fragment and EarlyFilename, or for the default preset's
+// text and file name, answers from it; any other Run drops it. progress
+// (may be nil) gets the run's progress with Gen 0.
 func (e *LocalEngine) Prerun(fragment string, progress func(Progress)) {
 	fragment = strings.TrimPrefix(fragment, "#")
+	if !hasScenarioParam(fragment) {
+		def := e.defaultPreset
+		if IsLocalFragment(fragment) || def.Name == "" {
+			return
+		}
+		early := &earlyRun{filename: def.Name + ".yaml", text: def.YAML, ran: true}
+		early.res, early.err = e.run(RunRequest{Filename: early.filename, Text: early.text}, progress)
+		e.early = early
+		return
+	}
 	early := &earlyRun{fragment: fragment}
 	defer func() { e.early = early }()
 	var reply RunReply
@@ -50,8 +67,16 @@ func (e *LocalEngine) Prerun(fragment string, progress func(Progress)) {
 func (e *LocalEngine) takeEarly(req RunRequest) *earlyRun {
 	early := e.early
 	e.early = nil
-	if early == nil || early.fragment != strings.TrimPrefix(req.Fragment, "#") ||
-		req.Filename != EarlyFilename || req.Insert || req.StepCommand != "" {
+	if early == nil || req.Insert || req.StepCommand != "" {
+		return nil
+	}
+	if early.fragment == "" {
+		if req.Fragment != "" || req.Filename != early.filename || req.Text != early.text {
+			return nil
+		}
+		return early
+	}
+	if early.fragment != strings.TrimPrefix(req.Fragment, "#") || req.Filename != EarlyFilename {
 		return nil
 	}
 	return early

@@ -86,3 +86,63 @@ func TestPrerunBrokenLinks(t *testing.T) {
 		assert.True(t, want.NoScenario || want.LinkErr != "", frag)
 	}
 }
+
+// TestPrerunDefaultPreset: for an address without a link the early run is
+// the default preset's, and it answers the run the page then asks for
+// (Model.LoadFragment loads the default preset: its text under its file
+// name), once; #local runs nothing early.
+func TestPrerunDefaultPreset(t *testing.T) {
+	for _, frag := range []string{"", "#", "theme=dark", "p=docs&f=2"} {
+		var runs int
+		e := NewLocalEngine(Config{Presets: testPresets, Simulate: func(filename string, text []byte, p func(sim.Progress)) (*sim.Result, error) {
+			runs++
+			assert.Equal(t, "gpu.yaml", filename, frag)
+			return fakeSimulate(filename, text, p)
+		}})
+		e.Prerun(frag, nil)
+		require.Equal(t, 1, runs, "%q: the default preset runs at once", frag)
+		m := NewModel(testPresets, e)
+		m.LoadFragment(frag, nil)
+		assert.Equal(t, 1, runs, "%q: the page's run is answered from the early run", frag)
+		require.NotNil(t, m.Run, frag)
+		assert.Equal(t, "gpu", m.Preset, frag)
+		assert.Empty(t, m.Err, frag)
+		assert.Equal(t, "GPU node with two taints", m.Run.Title, frag)
+
+		m.LoadPreset("gpu", nil)
+		assert.Equal(t, 2, runs, "%q: an early run answers one request only", frag)
+	}
+
+	var runs int
+	e := NewLocalEngine(Config{Presets: testPresets, Simulate: func(filename string, text []byte, p func(sim.Progress)) (*sim.Result, error) {
+		runs++
+		return fakeSimulate(filename, text, p)
+	}})
+	e.Prerun("#local", nil)
+	assert.Zero(t, runs, "a scenario kept in the page's storage is not known to the worker")
+}
+
+// TestPrerunDefaultPresetOtherRequest: when the page's first run is not the
+// default preset (a kept scenario, an edit), the early run does not answer
+// it and is dropped.
+func TestPrerunDefaultPresetOtherRequest(t *testing.T) {
+	var runs int
+	e := NewLocalEngine(Config{Presets: testPresets, Simulate: func(filename string, text []byte, p func(sim.Progress)) (*sim.Result, error) {
+		runs++
+		return fakeSimulate(filename, text, p)
+	}})
+	e.Prerun("", nil)
+	m := NewModel(testPresets, e)
+	m.LoadLocal("kind: Scenario # kept tolerate-disk", nil)
+	assert.Equal(t, 2, runs, "the kept scenario runs")
+	require.NotNil(t, m.Run)
+	assert.Equal(t, "kind: Scenario # kept tolerate-disk", m.Text)
+	m.LoadPreset("gpu", nil)
+	assert.Equal(t, 3, runs, "the early run was dropped by the first request")
+
+	e.Prerun("", nil)
+	var reply RunReply
+	e.Run(RunRequest{Filename: "other.yaml", Text: testPresets[0].YAML}, nil, func(r RunReply) { reply = r })
+	assert.True(t, reply.Accepted)
+	assert.Equal(t, 5, runs, "the same text under another file name runs again")
+}

@@ -39,8 +39,11 @@ type LocalEngine struct {
 	evictOf    *sim.Result
 	evictStart map[string]float64
 
-	// early is the run Prerun made before the page asked for it.
-	early *earlyRun
+	// early is the run Prerun made before the page asked for it;
+	// defaultPreset is what Prerun runs for an address without a link
+	// (Config.Presets[0], the page's default).
+	early         *earlyRun
+	defaultPreset Preset
 	// seed tells this engine's board keys (FrameView.Keys) from another
 	// engine's; it changes with every accepted run.
 	seed uint64
@@ -53,7 +56,11 @@ var _ Engine = (*LocalEngine)(nil)
 // NewLocalEngine returns an engine over cfg's simulator, console, lint and
 // export functions.
 func NewLocalEngine(cfg Config) *LocalEngine {
-	return &LocalEngine{simulate: cfg.Simulate, exec: cfg.Exec, lint: cfg.Lint, export: cfg.Export, seed: rand.Uint64()}
+	e := &LocalEngine{simulate: cfg.Simulate, exec: cfg.Exec, lint: cfg.Lint, export: cfg.Export, seed: rand.Uint64()}
+	if len(cfg.Presets) > 0 {
+		e.defaultPreset = cfg.Presets[0]
+	}
+	return e
 }
 
 // Cancel implements Engine: an in-process run cannot be in flight.
@@ -62,8 +69,15 @@ func (e *LocalEngine) Cancel() {}
 // Run implements Engine.
 func (e *LocalEngine) Run(req RunRequest, progress func(Progress), done func(RunReply)) {
 	reply := RunReply{Gen: req.Gen, StepFrame: -1}
+	early := e.takeEarly(req)
+	if early != nil && early.fragment == "" {
+		// The default preset, run before the page asked.
+		e.finish(req, early.res, early.err, &reply)
+		done(reply)
+		return
+	}
 	if req.Fragment != "" {
-		if early := e.takeEarly(req); early != nil {
+		if early != nil {
 			reply.Text, reply.NoScenario, reply.LinkErr = early.text, early.noScenario, early.linkErr
 			reply.SamePreset = early.text != "" && samePreset(req, early.text)
 			if early.ran {

@@ -25,9 +25,23 @@ import (
 
 // visitJS, installed before any page script with probeJS, times the
 // compile and instantiation of app.wasm (the outermost wrapper of
-// WebAssembly.instantiateStreaming: board.js wraps this one) and reads the
-// first contentful paint.
+// WebAssembly.instantiateStreaming: board.js wraps this one), reads the
+// first contentful paint and times when the engine's first Web Worker
+// said it is ready (its Go program started: wasm/worker_js.go) and when
+// it sent its last message before the board.
 const visitJS = `(() => {
+  const W = window.Worker;
+  if (W) window.Worker = function (url, opts) {
+    const w = new W(url, opts);
+    if (!window.__bench.workerStart) {
+      window.__bench.workerStart = performance.now();
+      w.addEventListener("message", (e) => {
+        if (e.data && e.data.tp === "ready" && !window.__bench.workerReady) window.__bench.workerReady = performance.now();
+        else if (e.data instanceof Uint8Array && !window.__bench.board) window.__bench.workerLast = performance.now();
+      });
+    }
+    return w;
+  };
   const inst = WebAssembly.instantiateStreaming && WebAssembly.instantiateStreaming.bind(WebAssembly);
   if (inst) WebAssembly.instantiateStreaming = (src, imp) => {
     window.__bench.wasmStart = performance.now();
@@ -46,6 +60,12 @@ type visit struct {
 	WasmStart float64 `json:"wasmStart"`
 	WasmEnd   float64 `json:"wasmEnd"`
 	Board     float64 `json:"board"`
+	// WorkerStart, WorkerReady and WorkerLast are when the engine's first
+	// Web Worker was made, said it is ready (its Go program runs), and
+	// sent its last message (a reply) before the board.
+	WorkerStart float64 `json:"workerStart"`
+	WorkerReady float64 `json:"workerReady"`
+	WorkerLast  float64 `json:"workerLast"`
 	// Cache counts V8's wasm code cache events during the visit (and,
 	// for the cold one, the wait after it).
 	Cache map[string]int `json:"-"`
@@ -127,7 +147,7 @@ func timeVisit(ctx context.Context, url string) (visit, error) {
 
 // visitTimings runs visits runs times and prints their table.
 func visitTimings(w io.Writer, dist, chromium string, runs int) error {
-	var rows [3][4][]float64
+	var rows [3][7][]float64
 	var events [3][]string
 	for i := 0; i < runs; i++ {
 		cold, warm, offline, err := visits(chromium, dist)
@@ -139,15 +159,18 @@ func visitTimings(w io.Writer, dist, chromium string, runs int) error {
 			rows[j][1] = append(rows[j][1], v.WasmStart)
 			rows[j][2] = append(rows[j][2], v.WasmEnd-v.WasmStart)
 			rows[j][3] = append(rows[j][3], v.Board)
+			rows[j][4] = append(rows[j][4], v.WorkerStart)
+			rows[j][5] = append(rows[j][5], v.WorkerReady)
+			rows[j][6] = append(rows[j][6], v.WorkerLast)
 			events[j] = append(events[j], countList(v.Cache))
 		}
 	}
 	fmt.Fprintf(w, "\n### Visits in headless Chromium (%s, loopback, default preset, one profile per run: cold, second visit, second visit offline; %d runs, medians, ms from navigation start)\n\n", filepath.Base(chromium), runs)
-	fmt.Fprintln(w, "| Visit | first contentful paint | app.wasm compile starts | compile + instantiate | first interactive board | All (board) | V8 wasm code cache events (per run) |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---|---|")
+	fmt.Fprintln(w, "| Visit | first contentful paint | app.wasm compile starts | compile + instantiate | engine worker made | engine worker's Go started | its last reply before the board | first interactive board | All (board) | V8 wasm code cache events (per run) |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---|---|")
 	for j, name := range []string{"cold (empty profile)", "second visit (service worker, code cache)", "second visit, server down"} {
 		r := rows[j]
-		fmt.Fprintf(w, "| %s | %.0f | %.0f | %.0f | %.0f | %s | %s |\n", name, median(r[0]), median(r[1]), median(r[2]), median(r[3]), list(r[3]), strings.Join(events[j], "; "))
+		fmt.Fprintf(w, "| %s | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %s | %s |\n", name, median(r[0]), median(r[1]), median(r[2]), median(r[4]), median(r[5]), median(r[6]), median(r[3]), list(r[3]), strings.Join(events[j], "; "))
 	}
 	return nil
 }

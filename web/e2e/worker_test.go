@@ -77,7 +77,10 @@ func TestEngineInAWorker(t *testing.T) {
 
 // TestLinkRunsEarly: a page opened from a link starts the engine's worker
 // before go-app starts and runs the link there at once; the page adopts
-// that worker and its run. A corrupt link is reported the same way.
+// that worker and its run. A corrupt link is reported the same way. A page
+// without a link starts it too, and the worker runs the default preset
+// (web.LocalEngine.Prerun; TestPrerunDefaultPreset checks that the page's
+// request is answered from that run).
 func TestLinkRunsEarly(t *testing.T) {
 	base := serve(t, distDir(t))
 	text := bench.Cluster(60, 240)
@@ -113,6 +116,19 @@ func TestLinkRunsEarly(t *testing.T) {
 	if n := eval[string](b2, `document.getElementById("notice") ? document.getElementById("notice").innerText : ""`); !strings.Contains(n, "could not be read") {
 		t.Errorf("a corrupt link opened without a notice: %q", n)
 	}
+
+	b3 := newBrowser(t, 1280, 900)
+	b3.do("open the page without a link", chromedp.Navigate(base+"/"))
+	b3.waitFor("the default board", `document.body.dataset.ready === "1" && !document.body.hasAttribute("data-busy") && document.querySelectorAll(".node-card").length > 0`, 90*time.Second)
+	if !eval[bool](b3, `window.tpEarlyAdopted === true && window.tpEarlyEngine === undefined`) {
+		t.Error("the page without a link did not adopt the worker started early")
+	}
+	def := presets.List()[0]
+	if got := eval[string](b3, `document.getElementById("editor").value`); got != def.YAML {
+		t.Errorf("the editor does not hold the default preset %s (%d bytes of %d)", def.Name, len(got), len(def.YAML))
+	}
+	b3.click("step", "#"+web.IDStep)
+	b3.waitFor("a step on the default board", `Number(document.getElementById("board").dataset.frame) === 1`, 20*time.Second)
 }
 
 // TestPresetTextBeforeItsRun: a preset's text goes into the editor at once,
