@@ -3,7 +3,7 @@
 // The page (web/engine_js.go) starts this worker and posts it
 // {tp: "module", module} with app.wasm compiled once (WebAssembly.Module),
 // or module null when the page could not compile it: the worker then
-// fetches /web/app.wasm itself. static/board.js starts the first worker
+// fetches /web/app.wasm itself. static/boot.js starts the first worker
 // before the page's program runs, with prerun: the address's fragment ("#"
 // for none), whose link, or the default preset, the worker runs at once
 // (web/engine_early.go).

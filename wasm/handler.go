@@ -114,7 +114,7 @@ func Handler(version string, cacheable ...string) *app.Handler {
 		ThemeColor:            "#1f3b63",
 		LoadingLabel:          "Loading the playground… {progress}%",
 		Styles:                []string{"/web/app.css", "/web/extra.css"},
-		Scripts:               []string{"/web/board.js", "/web/editor.js", "/web/update.js"},
+		Scripts:               []string{"/web/boot.js", "/web/board.js", "/web/editor.js", "/web/update.js"},
 		CacheableResources:    append([]string{"/web/engine-worker.js", "/web/icons/icon.svg"}, cacheable...),
 		Version:               version,
 		ServiceWorkerTemplate: ServiceWorker,

@@ -90,7 +90,7 @@ func TestGenerateStaticSite(t *testing.T) {
 		t.Fatal(err)
 	}
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "web", "icons"), 0o755))
-	for _, f := range []string{"board.js", "board.js.br", "update.js", "engine-worker.js", "icons/pod.svg"} {
+	for _, f := range []string{"boot.js", "board.js", "board.js.br", "update.js", "engine-worker.js", "icons/pod.svg"} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "web", f), []byte("x"), 0o644))
 	}
 	if err := generate(dir, "test-version", "play.example.org"); err != nil {
@@ -105,7 +105,7 @@ func TestGenerateStaticSite(t *testing.T) {
 	}
 	index := read("index.html")
 	for _, want := range []string{
-		"<title>Taints &amp; Tolerations Playground</title>", "/web/app.css", "/web/board.js",
+		"<title>Taints &amp; Tolerations Playground</title>", "/web/app.css", "/web/boot.js", "/web/board.js",
 		`data-node="gpu-node-1"`, // the default preset, simulated at build time
 		"https://play.example.org/",
 	} {
@@ -113,6 +113,9 @@ func TestGenerateStaticSite(t *testing.T) {
 			t.Errorf("index.html lacks %q", want)
 		}
 	}
+	// boot.js runs while the document is parsed (not deferred), first.
+	assert.Contains(t, index, `<script src="/web/boot.js">`)
+	assert.Less(t, strings.Index(index, "/web/boot.js"), strings.Index(index, "/web/board.js"))
 	if strings.Contains(index, "raw.githubusercontent.com") || strings.Contains(read("manifest.webmanifest"), "githubusercontent") {
 		t.Error("remote icon URLs in the generated site")
 	}
@@ -121,7 +124,7 @@ func TestGenerateStaticSite(t *testing.T) {
 	// Every file the page and the engine's workers load is cached, with
 	// the files found under web/ (not their precompressed copies).
 	for _, f := range []string{`"/"`, `"/app.js"`, `"/app.css"`, `"/wasm_exec.js"`, `"/manifest.webmanifest"`,
-		`"/web/app.wasm"`, `"/web/board.js"`, `"/web/update.js"`, `"/web/engine-worker.js"`, `"/web/icons/pod.svg"`} {
+		`"/web/app.wasm"`, `"/web/boot.js"`, `"/web/board.js"`, `"/web/update.js"`, `"/web/engine-worker.js"`, `"/web/icons/pod.svg"`} {
 		assert.Contains(t, sw, f)
 	}
 	assert.NotContains(t, sw, "board.js.br")
@@ -183,4 +186,10 @@ func TestStaticAssets(t *testing.T) {
 	if strings.Contains(string(js), "http") {
 		t.Error("board.js refers to a remote URL")
 	}
+	boot, err := os.ReadFile(filepath.Join("..", "static", "boot.js"))
+	require.NoError(t, err)
+	for _, want := range []string{"compileStreaming", "tpEarlyEngine", "tpAppModule", "memoryStorage"} {
+		assert.Contains(t, string(boot), want, "boot.js")
+	}
+	assert.NotContains(t, string(boot), "http", "boot.js refers to a remote URL")
 }

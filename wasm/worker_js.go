@@ -21,7 +21,7 @@ func inWorker() bool {
 
 // serveWorker is the engine's worker: it answers the page's requests
 // (web.ServeMessage) with the engine newEngine makes and never returns.
-// A worker that static/board.js started early, with the page's address
+// A worker that static/boot.js started early, with the page's address
 // in self.tpPrerun, first runs what the page will ask for: that address's
 // link, or the default preset (web.ServePrerun).
 // Messages are Uint8Arrays of web/enginewire.go; the string "tp-exit"
@@ -79,7 +79,7 @@ func serveWorker(newEngine func() web.Engine) {
 	if pr, ok := e.(web.Prerunner); ok {
 		if f, err := self.Get("tpPrerun"); err == nil && f.Type() == safejs.TypeString {
 			if frag, err := f.String(); err == nil && frag != "" {
-				// static/board.js started this worker with the address
+				// static/boot.js started this worker with the address
 				// before the page asked: run its link or the default
 				// preset now (the page's requests wait meanwhile).
 				web.ServePrerun(pr, frag, post)

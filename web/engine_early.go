@@ -30,7 +30,7 @@ type earlyRun struct {
 
 // Prerun runs at once the scenario a page address's fragment will make
 // the page ask for (web/model_link.go, Model.LoadFragment): the engine's
-// worker starts it while the page is still starting (static/board.js), so
+// worker starts it while the page is still starting (static/boot.js), so
 // the two overlap. A fragment with a link (RunRequest.Fragment) runs the
 // link's scenario; one without (an address with no fragment, or with
 // other parameters only) runs the default preset, as the page then loads

@@ -54,7 +54,7 @@ func (b *browserWorkers) compiled() safejs.Value {
 	b.once.Do(func() {
 		g := safejs.Global()
 		b.module = safejs.Null()
-		// board.js kept the module go-app compiled for the page: the
+		// boot.js kept the module it compiled for the page: the
 		// workers run the same one, so it is not compiled twice.
 		if m, err := g.Get("tpAppModule"); err == nil && m.Type() == safejs.TypeObject {
 			if promise, err := g.Get("Promise"); err == nil {
@@ -204,7 +204,7 @@ func (p *browserPort) unreadable(safejs.Value) {
 	p.ev.Died("a message from the engine's worker could not be read")
 }
 
-// adopt takes the worker static/board.js started before the page's
+// adopt takes the worker static/boot.js started before the page's
 // program ran (window.tpEarlyEngine: {worker, events}), once: it already
 // has the module and runs the address's link (LocalEngine.Prerun). The
 // events it sent meanwhile are handled first, after start returns (the

@@ -1,0 +1,162 @@
+// Start-up of the Taints & Tolerations Playground's page, run while the
+// document is parsed, before go-app's deferred app.js: it fetches and
+// compiles app.wasm at once, starts the engine's first Web Worker so that
+// its Go program starts beside the page's, and gives go-app an in-memory
+// Storage where the browser's throws. No scheduling logic lives here.
+(function () {
+  "use strict";
+
+  // go-app enumerates localStorage at start-up without catching errors, so
+  // a page where storage throws (a sandboxed iframe without
+  // allow-same-origin, blocked cookies) would never start. There, give it an
+  // in-memory Storage instead: the playground keeps its state in the URL.
+  function memoryStorage() {
+    var items = new Map();
+    return {
+      get length() { return items.size; },
+      key: function (i) { return i >= 0 && i < items.size ? Array.from(items.keys())[i] : null; },
+      getItem: function (k) { return items.has(String(k)) ? items.get(String(k)) : null; },
+      setItem: function (k, v) { items.set(String(k), String(v)); },
+      removeItem: function (k) { items.delete(String(k)); },
+      clear: function () { items.clear(); }
+    };
+  }
+  // The page starts the engine's first Web Worker now, while app.wasm
+  // downloads: a worker started later would wait for the page's thread,
+  // which go-app then keeps busy starting the page. Once compiled, the
+  // module goes to the worker with the address's fragment ("#" when there
+  // is none), and the worker runs at once what the page will ask for: the
+  // link's scenario, or the default preset for an address without a link
+  // (web/engine_early.go). The Go runtimes of the page and the worker start
+  // side by side. The page's engine adopts the worker with the events it
+  // sent meanwhile (web/engine_js.go). An embed waits for its start click.
+  function startEarlyEngine() {
+    try {
+      if (!window.Worker) return null;
+      if (/(^|[?&])embed=/.test(location.search)) return null;
+      var worker = new Worker("/web/engine-worker.js");
+      var early = { worker: worker, events: [], prerun: location.hash || "#", sent: false };
+      worker.onmessage = worker.onerror = worker.onmessageerror = function (e) { early.events.push(e); };
+      window.tpEarlyEngine = early;
+      return early;
+    } catch (e) {
+      return null; // the page's engine starts its own workers
+    }
+  }
+  var earlyEngine = startEarlyEngine();
+
+  // sendEarlyModule gives the early worker the compiled module, or null: the
+  // worker then fetches and compiles app.wasm itself.
+  function sendEarlyModule(module) {
+    if (!earlyEngine || earlyEngine.sent) return;
+    earlyEngine.sent = true;
+    try {
+      earlyEngine.worker.postMessage({ tp: "module", module: module || null, prerun: earlyEngine.prerun });
+    } catch (e) {
+      earlyEngine.worker.postMessage({ tp: "module", module: null, prerun: earlyEngine.prerun });
+    }
+  }
+
+  // app.wasm is fetched and compiled from here, while the document is
+  // still parsed: go-app's app.js is deferred and would ask for it only
+  // once the whole page is parsed and its scripts ran. The compiled module
+  // goes to the early worker at once (its Go program starts while the
+  // page's is still being instantiated), is kept for the page's later
+  // workers (web/engine_js.go: the page posts it to them instead of
+  // compiling 15 MB again), and instantiates the page when app.js asks.
+  // The module is compiled from the fetched Response itself, which has a
+  // URL: V8's wasm code cache is keyed by it (and kept beside the service
+  // worker's cached app.wasm), so a later visit reuses the compiled code.
+  // app.js gets a copy of the same response for its progress label: the
+  // file is downloaded once. go-app loads no wasm for crawlers or with
+  // ?wasm=false (goappCanLoadWebAssembly): neither does this.
+  var pageFetch = window.fetch;
+
+  // afterFirstPaint calls f once the page has painted its first frame (a
+  // task after the first animation frame), or after 100 ms when no frame
+  // comes (a hidden tab).
+  function afterFirstPaint(f) {
+    var done = false;
+    function once() {
+      if (!done) {
+        done = true;
+        f();
+      }
+    }
+    if (typeof requestAnimationFrame === "function") {
+      requestAnimationFrame(function () { setTimeout(once, 0); });
+    }
+    setTimeout(once, 100);
+  }
+
+  function startCompile() {
+    try {
+      if (typeof pageFetch !== "function" || !window.WebAssembly || typeof WebAssembly.compileStreaming !== "function") return null;
+      if (/bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent)) return null;
+      if (new URLSearchParams(location.search).get("wasm") === "false") return null;
+      var response = pageFetch.call(window, "/web/app.wasm");
+      // The download starts now; the compile once the prerendered page is
+      // painted: it would hold the first paint back on a busy machine.
+      var module = response.then(function (r) {
+        var copy = r.clone();
+        return new Promise(function (resolve) { afterFirstPaint(resolve); }).then(function () {
+          return WebAssembly.compileStreaming(copy);
+        });
+      });
+      module.then(sendEarlyModule, function () {}); // a failure: the page compiles go-app's copy
+      return { response: response, module: module };
+    } catch (e) {
+      return null;
+    }
+  }
+  var early = startCompile();
+  if (early) {
+    window.fetch = function (input) {
+      if (input === "/web/app.wasm" && early.response) {
+        var r = early.response;
+        early.response = null;
+        window.fetch = pageFetch;
+        return r;
+      }
+      return pageFetch.apply(this, arguments);
+    };
+  }
+  if (window.WebAssembly && typeof WebAssembly.instantiateStreaming === "function") {
+    var instantiate = WebAssembly.instantiateStreaming.bind(WebAssembly);
+    WebAssembly.instantiateStreaming = function (source, imports) {
+      var module = early && early.module;
+      if (early) early.module = null;
+      var compiled = module ? module.then(function (m) {
+        return WebAssembly.instantiate(m, imports).then(function (instance) {
+          return { module: m, instance: instance };
+        });
+      }, function () {
+        return instantiate(source, imports); // the early compile failed: go-app's copy
+      }) : instantiate(source, imports);
+      return compiled.then(function (r) {
+        if (r && r.module && !window.tpAppModule) window.tpAppModule = r.module;
+        sendEarlyModule(r && r.module);
+        return r;
+      }, function (err) {
+        sendEarlyModule(null);
+        throw err;
+      });
+    };
+  } else {
+    sendEarlyModule(null);
+  }
+
+  ["localStorage", "sessionStorage"].forEach(function (name) {
+    try {
+      var s = window[name];
+      s.getItem("tp-probe");
+      void s.length;
+    } catch (e) {
+      try {
+        Object.defineProperty(window, name, { value: memoryStorage(), configurable: true });
+      } catch (e2) {
+        // Nothing more can be done; go-app will report the error.
+      }
+    }
+  });
+})();
