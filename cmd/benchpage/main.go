@@ -76,8 +76,13 @@ func main() {
 	flag.StringVar(&timelineOut, "timeline", "", "append every traced load's tasks of 5 ms or more, on the page's main thread and its workers, to this file")
 	flag.StringVar(&budgetsOut, "budgets", "", "write the issue 14 budgets table to this file (default: after the page timings)")
 	syms := flag.String("wasm-packages", "", "only print the code size per package of this unstripped wasm")
+	flag.StringVar(&helloDist, "hello-dist", "", "with -only hello: time go-app's hello world, the static site of bench/helloapp in this directory (hello.go; bench/NOTES.md, \"The go-app floor\")")
 	flag.Parse()
 
+	if only == "hello" {
+		runHello(*chromium, *runs)
+		return
+	}
 	if *syms != "" {
 		if err := printWasmPackages(os.Stdout, *syms, 20); err != nil {
 			fmt.Fprintln(os.Stderr, "benchpage:", err)
