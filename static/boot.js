@@ -1,8 +1,9 @@
 // Start-up of the Taints & Tolerations Playground's page, run while the
-// document is parsed, before go-app's deferred app.js: it fetches and
-// compiles app.wasm at once, starts the engine's first Web Worker so that
-// its Go program starts beside the page's, and gives go-app an in-memory
-// Storage where the browser's throws. No scheduling logic lives here.
+// document is parsed, before go-app's deferred app.js: once the
+// prerendered page has painted it fetches and compiles app.wasm and starts
+// the engine's first Web Worker, so that its Go program starts beside the
+// page's; it gives go-app an in-memory Storage where the browser's throws.
+// No scheduling logic lives here.
 (function () {
   "use strict";
 
@@ -21,9 +22,10 @@
       clear: function () { items.clear(); }
     };
   }
-  // The page starts the engine's first Web Worker now, while app.wasm
-  // downloads: a worker started later would wait for the page's thread,
-  // which go-app then keeps busy starting the page. Once compiled, the
+  // The page starts the engine's first Web Worker early (start, below),
+  // while app.wasm downloads: a worker started later would wait for the
+  // page's thread, which go-app then keeps busy starting the page. Once
+  // compiled, the
   // module goes to the worker with the address's fragment ("#" when there
   // is none), and the worker runs at once what the page will ask for: the
   // link's scenario, or the default preset for an address without a link
@@ -43,7 +45,7 @@
       return null; // the page's engine starts its own workers
     }
   }
-  var earlyEngine = startEarlyEngine();
+  var earlyEngine = null;
 
   // sendEarlyModule gives the early worker the compiled module, or null: the
   // worker then fetches and compiles app.wasm itself.
@@ -57,66 +59,88 @@
     }
   }
 
-  // app.wasm is fetched and compiled from here, while the document is
-  // still parsed: go-app's app.js is deferred and would ask for it only
-  // once the whole page is parsed and its scripts ran. The compiled module
-  // goes to the early worker at once (its Go program starts while the
-  // page's is still being instantiated), is kept for the page's later
-  // workers (web/engine_js.go: the page posts it to them instead of
-  // compiling 15 MB again), and instantiates the page when app.js asks.
-  // The module is compiled from the fetched Response itself, which has a
-  // URL: V8's wasm code cache is keyed by it (and kept beside the service
-  // worker's cached app.wasm), so a later visit reuses the compiled code.
-  // app.js gets a copy of the same response for its progress label: the
-  // file is downloaded once. go-app loads no wasm for crawlers or with
-  // ?wasm=false (goappCanLoadWebAssembly): neither does this.
+  // app.wasm is fetched and compiled from here, as soon as the prerendered
+  // page has painted (or when app.js asks for it, if that comes first):
+  // go-app's app.js is deferred and would ask only once the whole page is
+  // parsed and its scripts ran, and starting during the parse would hold
+  // the first paint back. The compiled module goes to the early worker at
+  // once (its Go program starts while the page's is still being
+  // instantiated), is kept for the page's later workers (web/engine_js.go:
+  // the page posts it to them instead of compiling 15 MB again), and
+  // instantiates the page when app.js asks. The module is compiled from
+  // the fetched Response itself, which has a URL: V8's wasm code cache is
+  // keyed by it (and kept beside the service worker's cached app.wasm), so
+  // a later visit reuses the compiled code. app.js gets a copy of the same
+  // response for its progress label: the file is downloaded once. go-app
+  // loads no wasm for crawlers or with ?wasm=false
+  // (goappCanLoadWebAssembly): neither does this.
   var pageFetch = window.fetch;
+  var early = null;
+  var started = false;
 
-  // afterFirstPaint calls f once the page has painted its first frame (a
-  // task after the first animation frame), or after 100 ms when no frame
-  // comes (a hidden tab).
-  function afterFirstPaint(f) {
-    var done = false;
-    function once() {
-      if (!done) {
-        done = true;
-        f();
-      }
+  // start starts the engine's early worker and app.wasm's download and
+  // compile, once.
+  function start() {
+    if (started || !loadsWasm()) return;
+    started = true;
+    earlyEngine = startEarlyEngine();
+    early = startCompile();
+    if (!early) sendEarlyModule(null);
+  }
+
+  // afterContentfulPaint calls f once the page has painted content (the
+  // first-contentful-paint entry), or after 1 s without one (a hidden tab
+  // paints nothing).
+  function afterContentfulPaint(f) {
+    var timer = setTimeout(f, 1000);
+    try {
+      new PerformanceObserver(function (list, observer) {
+        list.getEntries().forEach(function (e) {
+          if (e.name === "first-contentful-paint") {
+            observer.disconnect();
+            clearTimeout(timer);
+            setTimeout(f, 0);
+          }
+        });
+      }).observe({ type: "paint", buffered: true });
+    } catch (e) {
+      // No paint timing: the timer starts it.
     }
-    if (typeof requestAnimationFrame === "function") {
-      requestAnimationFrame(function () { setTimeout(once, 0); });
+  }
+
+  // loadsWasm is go-app's goappCanLoadWebAssembly.
+  function loadsWasm() {
+    try {
+      if (/bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent)) return false;
+      return new URLSearchParams(location.search).get("wasm") !== "false";
+    } catch (e) {
+      return true;
     }
-    setTimeout(once, 100);
   }
 
   function startCompile() {
     try {
       if (typeof pageFetch !== "function" || !window.WebAssembly || typeof WebAssembly.compileStreaming !== "function") return null;
-      if (/bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent)) return null;
-      if (new URLSearchParams(location.search).get("wasm") === "false") return null;
       var response = pageFetch.call(window, "/web/app.wasm");
-      // The download starts now; the compile once the prerendered page is
-      // painted: it would hold the first paint back on a busy machine.
-      var module = response.then(function (r) {
-        var copy = r.clone();
-        return new Promise(function (resolve) { afterFirstPaint(resolve); }).then(function () {
-          return WebAssembly.compileStreaming(copy);
-        });
-      });
+      var module = response.then(function (r) { return WebAssembly.compileStreaming(r.clone()); });
       module.then(sendEarlyModule, function () {}); // a failure: the page compiles go-app's copy
       return { response: response, module: module };
     } catch (e) {
       return null;
     }
   }
-  var early = startCompile();
-  if (early) {
+
+  afterContentfulPaint(start);
+  if (typeof pageFetch === "function") {
     window.fetch = function (input) {
-      if (input === "/web/app.wasm" && early.response) {
-        var r = early.response;
-        early.response = null;
+      if (input === "/web/app.wasm") {
+        start();
         window.fetch = pageFetch;
-        return r;
+        if (early && early.response) {
+          var r = early.response;
+          early.response = null;
+          return r;
+        }
       }
       return pageFetch.apply(this, arguments);
     };
@@ -142,8 +166,6 @@
         throw err;
       });
     };
-  } else {
-    sendEarlyModule(null);
   }
 
   ["localStorage", "sessionStorage"].forEach(function (name) {
