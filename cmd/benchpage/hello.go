@@ -12,7 +12,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -185,22 +184,10 @@ func helloVisits(chromium, dir string) (helloRun, error) {
 // helloVisit navigates to url and waits for the mounted component, then
 // for the first contentful paint, and reads the visit's times.
 func helloVisit(ctx context.Context, url string) (visit, error) {
-	var v visit
-	err := openPage(ctx, url, "", func() error {
+	return timeVisit(ctx, url, func() error {
 		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: helloReadyJS})
 		return err
 	})
-	if err != nil {
-		return v, err
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`window.__bench.fcp > 0`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		return v, fmt.Errorf("first contentful paint: %w", err)
-	}
-	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(window.__bench)`))
-	if err != nil {
-		return v, err
-	}
-	return v, json.Unmarshal([]byte(s), &v)
 }
 
 // quietBytes waits, as firstVisit does, until the server has been quiet

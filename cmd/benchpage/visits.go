@@ -121,7 +121,7 @@ func visits(chromium, dist string) (cold, warm, offline visit, err error) {
 		return
 	}
 	cold.Cache, err = wasmCacheEvents(ctx, func() (err error) {
-		if cold, err = timeVisit(ctx, base); err != nil {
+		if cold, err = timeVisit(ctx, base, nil); err != nil {
 			return err
 		}
 		// The worker is active and has cached this build; V8 writes its
@@ -137,18 +137,21 @@ func visits(chromium, dist string) (cold, warm, offline visit, err error) {
 	if err != nil {
 		return
 	}
-	warm.Cache, err = wasmCacheEvents(ctx, func() (err error) { warm, err = timeVisit(ctx, base); return err })
+	warm.Cache, err = wasmCacheEvents(ctx, func() (err error) { warm, err = timeVisit(ctx, base, nil); return err })
 	if err != nil {
 		return
 	}
 	down.Store(true)
-	offline.Cache, err = wasmCacheEvents(ctx, func() (err error) { offline, err = timeVisit(ctx, base); return err })
+	offline.Cache, err = wasmCacheEvents(ctx, func() (err error) { offline, err = timeVisit(ctx, base, nil); return err })
 	return
 }
 
-func timeVisit(ctx context.Context, url string) (visit, error) {
+// timeVisit navigates to url (after setup, may be nil: openPage), waits
+// for the interactive page and the first contentful paint, and reads the
+// visit's times.
+func timeVisit(ctx context.Context, url string, setup func() error) (visit, error) {
 	var v visit
-	if err := openPage(ctx, url, "", nil); err != nil {
+	if err := openPage(ctx, url, "", setup); err != nil {
 		return v, err
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`window.__bench.fcp > 0`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
