@@ -131,6 +131,19 @@
   }
 
   afterContentfulPaint(start);
+
+  // A page that loads no wasm (a crawler, ?wasm=false) registers no
+  // service worker either: go-app's app.js would, and the worker's install
+  // would download the whole build, app.wasm included, for nothing.
+  // go-app's registration then waits for ever, quietly.
+  if (!loadsWasm()) {
+    try {
+      var container = navigator.serviceWorker;
+      if (container) container.register = function () { return new Promise(function () {}); };
+    } catch (e) {
+      // No service worker here anyway.
+    }
+  }
   if (typeof pageFetch === "function") {
     window.fetch = function (input) {
       if (input === "/web/app.wasm") {

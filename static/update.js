@@ -9,8 +9,13 @@
 // same address (the scenario is in the fragment).
 (function () {
   "use strict";
-  if (!("serviceWorker" in navigator)) return;
-  var sw = navigator.serviceWorker;
+  var sw;
+  try {
+    sw = navigator.serviceWorker; // throws in a sandbox without allow-same-origin
+  } catch (e) {
+    return;
+  }
+  if (!sw) return;
 
   function notify() {
     if (typeof window.goappOnUpdate === "function") window.goappOnUpdate();

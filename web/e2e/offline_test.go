@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -208,4 +209,39 @@ func copyFile(from, to string) error {
 		return errors.Join(err, os.Remove(to))
 	}
 	return out.Close()
+}
+
+// TestNoWasmNoDownload: a page that loads no wasm (go-app's ?wasm=false,
+// as for a crawler) shows the prerendered board and downloads neither
+// app.wasm nor the engine's worker, and registers no service worker (whose
+// install would download the whole build).
+func TestNoWasmNoDownload(t *testing.T) {
+	h, err := server.New(distDir(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = h.Close() })
+	var mu sync.Mutex
+	var paths []string
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	srv := server.NewServer(ln.Addr().String(), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		paths = append(paths, r.URL.Path)
+		mu.Unlock()
+		h.ServeHTTP(w, r)
+	}))
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+
+	b := newBrowser(t, 1280, 900)
+	b.do("open the page without wasm", chromedp.Navigate("http://"+ln.Addr().String()+"/?wasm=false"))
+	b.waitFor("the prerendered board", `document.querySelectorAll("#board .node-card").length > 0`, 30*time.Second)
+	time.Sleep(4 * time.Second) // a worker or a service worker would have asked by now
+	mu.Lock()
+	got := append([]string(nil), paths...)
+	mu.Unlock()
+	for _, p := range []string{"/web/app.wasm", "/web/engine-worker.js", "/app-worker.js"} {
+		assert.NotContains(t, got, p, "requests: %v", got)
+	}
+	assert.Empty(t, evalAsync[[]string](b, `caches.keys()`), "a cache was filled")
+	assert.Contains(t, got, "/web/boot.js", "the page's own scripts load")
 }
