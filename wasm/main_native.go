@@ -46,11 +46,38 @@ func generate(dir, version, domain string) error {
 	if err := app.GenerateStaticWebsite(dir, h); err != nil {
 		return err
 	}
+	if err := fixBooleanAttrs(filepath.Join(dir, "index.html")); err != nil {
+		return err
+	}
 	// Netlify answers unknown paths with 404.html.
 	notFound := `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title>` +
 		`<link rel="stylesheet" href="/web/app.css"><div class="pg"><h1>Not found</h1>` +
 		`<p><a href="/">Open the Taints &amp; Tolerations Playground</a></p></div></html>` + "\n"
 	return os.WriteFile(filepath.Join(dir, "404.html"), []byte(notFound), 0o644)
+}
+
+// falseBooleans are the boolean attributes go-app's static rendering
+// writes as name="false" for a false value (Option.Selected(false),
+// Input.Checked(false), Button.Disabled(false)). In HTML a boolean
+// attribute is true whatever its value, so the prerendered page would
+// show every option selected (the last one wins), a checked box and
+// disabled buttons until the app starts, and for good where it never does
+// (a crawler, ?wasm=false). go-app replaces the prerendered DOM when it
+// starts, so only the static page is concerned.
+var falseBooleans = []string{` checked="false"`, ` disabled="false"`, ` selected="false"`, ` hidden="false"`, ` readonly="false"`, ` required="false"`, ` multiple="false"`}
+
+// fixBooleanAttrs drops the false boolean attributes (falseBooleans) from
+// the prerendered page at path.
+func fixBooleanAttrs(path string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	s := string(b)
+	for _, a := range falseBooleans {
+		s = strings.ReplaceAll(s, a, "")
+	}
+	return os.WriteFile(path, []byte(s), 0o644)
 }
 
 // webFiles lists the files under DIR/web as the site serves them

@@ -113,6 +113,12 @@ func TestGenerateStaticSite(t *testing.T) {
 			t.Errorf("index.html lacks %q", want)
 		}
 	}
+	// No boolean attribute is written false (true in HTML whatever its
+	// value): one option of the picker is selected, the default preset's.
+	for _, a := range []string{`selected="false"`, `checked="false"`, `disabled="false"`} {
+		assert.NotContains(t, index, a)
+	}
+	assert.Regexp(t, `<option [^>]*value="gpu-node"[^>]*selected`, index)
 	// boot.js runs while the document is parsed (not deferred), first.
 	assert.Contains(t, index, `<script src="/web/boot.js">`)
 	assert.Less(t, strings.Index(index, "/web/boot.js"), strings.Index(index, "/web/board.js"))
