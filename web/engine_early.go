@@ -45,7 +45,7 @@ func (e *LocalEngine) Prerun(fragment string, progress func(Progress)) {
 		if IsLocalFragment(fragment) || def.Name == "" {
 			return
 		}
-		early := &earlyRun{filename: def.Name + ".yaml", text: def.YAML, ran: true}
+		early := &earlyRun{filename: presetFilename(def.Name), text: def.YAML, ran: true}
 		early.res, early.err = e.run(RunRequest{Filename: early.filename, Text: early.text}, progress)
 		e.early = early
 		return

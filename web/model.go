@@ -234,10 +234,14 @@ func (m *Model) presetForText(text string) string {
 // filename is the name errors give the scenario file.
 func (m *Model) filename() string {
 	if m.Preset != "" {
-		return m.Preset + ".yaml"
+		return presetFilename(m.Preset)
 	}
 	return "scenario.yaml"
 }
+
+// presetFilename is the file name the page runs preset name's text under
+// (its errors name it): "NAME.yaml".
+func presetFilename(name string) string { return name + ".yaml" }
 
 // RunCommand answers a console command against the scenario on the board
 // at the current frame's time, and records it.
