@@ -323,9 +323,20 @@ func (p *Playground) animate(apply func()) {
 
 // busy marks the page busy (body[data-busy]) while it waits for the
 // engine; a run that leaves no board at all (nothing ever ran) makes the
-// page ready too.
+// page ready too. The mark is cleared only once the answer is on the page:
+// go-app renders a dispatch's changes at its next frame, up to a frame
+// later, and what waits for the mark (the browser tests, a benchmark)
+// reads the page right after.
 func (p *Playground) busy(b bool) {
-	markBusy(b)
+	if b || !p.hasCtx {
+		markBusy(b)
+	} else {
+		p.ctx.Defer(func(app.Context) {
+			if !p.m.waiting {
+				markBusy(false)
+			}
+		})
+	}
 	if !b && p.m.Run == nil && p.hasCtx {
 		p.ready(p.ctx)
 	}

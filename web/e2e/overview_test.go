@@ -33,10 +33,20 @@ func TestOverviewPicks(t *testing.T) {
 	// The heading is a button: click it by script, since revealNodes may
 	// still be scrolling the page, which moves it under a pointer click.
 	b.waitFor("the board settled", `!document.body.hasAttribute("data-busy")`, 10*time.Second)
-	eval[chromedp.Void](b, `document.querySelector(".ov-zone-head").click()`)
+	// data-busy goes only once the answer is on the page: note what the
+	// count says at the moment it goes (go-app renders a frame later).
+	eval[chromedp.Void](b, `(() => { window.tpCountsWhenIdle = [];
+		new MutationObserver(() => { if (!document.body.hasAttribute("data-busy")) window.tpCountsWhenIdle.push(document.querySelector(".nodes-count").innerText); })
+			.observe(document.body, {attributes: true, attributeFilter: ["data-busy"]});
+		document.querySelector(".ov-zone-head").click(); })()`)
 	b.waitFor("the zone's nodes", `document.getElementById("node-filter").value === 'zone=""' && document.querySelector(".ov-zone-head").getAttribute("aria-pressed") === "true" && !document.body.hasAttribute("data-busy")`, 10*time.Second)
 	if got := eval[string](b, `document.querySelector(".nodes-count").innerText`); !strings.HasPrefix(got, "24 of 400 matching nodes") {
 		t.Errorf("nodes count %q", got)
+	}
+	for _, got := range eval[[]string](b, `window.tpCountsWhenIdle`) {
+		if !strings.HasPrefix(got, "24 of 400 matching nodes") {
+			t.Errorf("data-busy went while the count said %q", got)
+		}
 	}
 	b.waitFor("the board settled", `!document.body.hasAttribute("data-busy")`, 10*time.Second)
 	eval[chromedp.Void](b, `document.querySelector(".ov-zone-head").click()`)
