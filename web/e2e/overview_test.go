@@ -43,7 +43,11 @@ func TestOverviewPicks(t *testing.T) {
 	if got := eval[string](b, `document.querySelector(".nodes-count").innerText`); !strings.HasPrefix(got, "24 of 400 matching nodes") {
 		t.Errorf("nodes count %q", got)
 	}
-	for _, got := range eval[[]string](b, `window.tpCountsWhenIdle`) {
+	counts := eval[[]string](b, `window.tpCountsWhenIdle`)
+	if len(counts) == 0 {
+		t.Error("data-busy never went after the zone's click")
+	}
+	for _, got := range counts {
 		if !strings.HasPrefix(got, "24 of 400 matching nodes") {
 			t.Errorf("data-busy went while the count said %q", got)
 		}
